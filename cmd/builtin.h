@@ -1,0 +1,38 @@
+#ifndef BUILTIN_H
+#define BUILTIN_H
+
+#include "../core/options.h"
+#include "../core/record.h"
+
+/*
+ * The command layer: one file per command, each "int cmd_<name>(argc,
+ * argv)" returning the exit code (0 success, 1 failure, 2 usage).  Only
+ * this layer prints errors and decides exit codes.
+ */
+#define EXIT_USAGE 2
+
+int cmd_run(int argc, const char **argv);
+int cmd_parse(int argc, const char **argv);
+int cmd_import(int argc, const char **argv);
+int cmd_log(int argc, const char **argv);
+int cmd_show(int argc, const char **argv);
+int cmd_diff(int argc, const char **argv);
+int cmd_report(int argc, const char **argv);
+int cmd_plot(int argc, const char **argv);
+int cmd_push(int argc, const char **argv);
+int cmd_pull(int argc, const char **argv);
+
+/* Prints "benchpost: <message>" (or the last library error) and returns 1. */
+int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cmd_error_last(void);
+/* Maps opt_parse's special returns to exit codes; -1 when parsing went on. */
+int cmd_opt_exit(int parsed);
+/* For commands whose issue has not landed yet. */
+int cmd_not_implemented(const char *name);
+
+/* Writes records to stdout as "bench" or "json"; returns an exit code. */
+int cmd_write_records(const struct recset *set, const char *format);
+
+extern const char *const format_choices[];
+
+#endif

@@ -1,0 +1,71 @@
+#include "builtin.h"
+#include "../core/error.h"
+#include "../core/strbuf.h"
+#include "../parse/parse.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const parse_usage[] = {
+	"benchpost parse [--type TYPE] [--format bench|json] [FILE...|-]",
+	NULL,
+};
+
+static const char *const type_choices[] = {
+	"auto", "time", "df", "dd", "postmark", "dbench", "fio", "bench", NULL,
+};
+
+static int read_input(struct strbuf *sb, const char *path)
+{
+	if (!strcmp(path, "-")) {
+		if (strbuf_read_fd(sb, STDIN_FILENO) < 0)
+			return err_set_errno("cannot read standard input");
+		return 0;
+	}
+	if (strbuf_read_file(sb, path) < 0)
+		return err_set_errno("cannot open '%s'", path);
+	return 0;
+}
+
+int cmd_parse(int argc, const char **argv)
+{
+	const char *type = "auto", *format = "bench";
+	struct option opts[] = {
+		OPT_CHOICE('t', "type", &type, type_choices, "what the input is (default: auto)"),
+		OPT_CHOICE('f', "format", &format, format_choices, "output format (default: bench)"),
+		OPT_END(),
+	};
+	const char *stdin_only[] = { "-", NULL };
+	struct recset set = RECSET_INIT;
+	int nargs, i, ret = 0;
+
+	nargs = opt_parse(argc, argv, opts, parse_usage);
+	if (nargs < 0)
+		return cmd_opt_exit(nargs);
+	if (!nargs) {
+		argv = stdin_only;
+		nargs = 1;
+	}
+	for (i = 0; i < nargs; i++) {
+		struct strbuf text = STRBUF_INIT;
+		struct parse_ctx ctx = { .name = strcmp(argv[i], "-") ? argv[i] : "<stdin>" };
+		int r;
+
+		if (read_input(&text, argv[i]) < 0) {
+			ret = cmd_error_last();
+			strbuf_release(&text);
+			continue;
+		}
+		r = parse_text(&set, type, text.buf, text.len, &ctx);
+		if (r == BP_ENOTFOUND)
+			ret = cmd_error("%s: nothing recognisable as %s output", ctx.name, type);
+		else if (r < 0)
+			ret = cmd_error_last();
+		strbuf_release(&text);
+	}
+	if (set.nr && cmd_write_records(&set, format))
+		ret = 1;
+	recset_release(&set);
+	return ret;
+}

@@ -1,0 +1,59 @@
+#include "builtin.h"
+#include "../core/bench.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../core/strbuf.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const format_choices[] = { "bench", "json", NULL };
+
+int cmd_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("benchpost: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return 1;
+}
+
+int cmd_error_last(void)
+{
+	return cmd_error("%s", err_last());
+}
+
+int cmd_opt_exit(int parsed)
+{
+	if (parsed == OPT_HELP_SHOWN)
+		return 0;
+	if (parsed == OPT_USAGE_ERROR)
+		return EXIT_USAGE;
+	return -1;
+}
+
+int cmd_not_implemented(const char *name)
+{
+	return cmd_error("%s: not implemented yet", name);
+}
+
+int cmd_write_records(const struct recset *set, const char *format)
+{
+	struct strbuf out = STRBUF_INIT;
+	int ret = 0;
+
+	if (!strcmp(format, "json"))
+		json_write_recset(&out, set);
+	else
+		bench_write(&out, set);
+	if (fwrite(out.buf, 1, out.len, stdout) != out.len || fflush(stdout))
+		ret = cmd_error("cannot write output: %s", strerror(errno));
+	strbuf_release(&out);
+	return ret;
+}

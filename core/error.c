@@ -1,0 +1,81 @@
+#include "error.h"
+#include "strbuf.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static struct strbuf last = STRBUF_INIT;
+
+static void set_msg(const char *fmt, va_list ap, int with_errno)
+{
+	int saved = errno;
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_vaddf(&sb, fmt, ap);
+	if (with_errno)
+		strbuf_addf(&sb, ": %s", strerror(saved));
+	strbuf_release(&last);
+	last = sb;
+	errno = saved;
+}
+
+int err_set(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_msg(fmt, ap, 0);
+	va_end(ap);
+	return BP_ERROR;
+}
+
+int err_set_errno(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_msg(fmt, ap, 1);
+	va_end(ap);
+	return BP_ERROR;
+}
+
+int err_prefix(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	if (last.len) {
+		strbuf_addstr(&sb, ": ");
+		strbuf_add(&sb, last.buf, last.len);
+	}
+	strbuf_release(&last);
+	last = sb;
+	return BP_ERROR;
+}
+
+const char *err_last(void)
+{
+	return last.len ? last.buf : "unknown error";
+}
+
+void err_clear(void)
+{
+	strbuf_release(&last);
+}
+
+void warning(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "benchpost: warning: %s\n", sb.buf);
+	strbuf_release(&sb);
+}

@@ -1,0 +1,26 @@
+#ifndef ERROR_H
+#define ERROR_H
+
+/*
+ * Library code never prints or exits: it records what went wrong here and
+ * returns a negative code (libgit2's style).  The command layer prints the
+ * message as "benchpost: <what>: <why>" and chooses the exit code.
+ */
+
+#define BP_ERROR   -1   /* generic failure; message in err_last() */
+#define BP_ENOTFOUND -3 /* the thing asked for does not exist */
+#define BP_EAMBIGUOUS -5 /* more than one thing matched */
+#define BP_ELOCKED -14  /* another process holds the lock */
+
+int err_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Like err_set, with ": strerror(errno)" appended. */
+int err_set_errno(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Prefixes the current message with more context: "ctx: old". */
+int err_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *err_last(void);
+void err_clear(void);
+
+/* Non-fatal diagnostics go to stderr at once: "benchpost: warning: ...". */
+void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif
