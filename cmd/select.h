@@ -33,4 +33,13 @@ void select_release(struct select_opts *o);
  */
 int select_check_single(const struct recset *set, const char *what);
 
+/*
+ * Command-layer helpers of plot and report (cmd_plot.c): the records of
+ * the SELECTION arguments (the archive under the filters when there are
+ * none), and output to a file or standard output.  Both return an exit
+ * code, having printed the error.
+ */
+int cmd_select_records(struct recset *out, struct select_opts *sel, int nargs, const char **args);
+int cmd_write_output(const char *path, const char *data, size_t len);
+
 #endif

@@ -222,33 +222,6 @@ static void write_kernels(struct strbuf *out, const struct recset *set,
 	render_series_set_release(&ss);
 }
 
-/*
- * Short column names for configurations: the name the poster gave
- * ("ext3wb: 4k blocks, ..." in options), else the file system, numbered
- * when it appears with several option sets.
- */
-static void config_short(struct strbuf *name, struct strbuf *legend,
-			 const struct render_series_set *ss, const struct render_series *cfg,
-			 size_t index_among_fs, size_t fs_count)
-{
-	const char *fs = render_series_key(cfg, RENDER_FS);
-	const char *opt = render_series_key(cfg, RENDER_OPTIONS);
-	const char *colon = opt ? strstr(opt, ": ") : NULL;
-
-	(void)ss;
-	fs = fs ? fs : "?";
-	if (colon && !memchr(opt, ' ', colon - opt) && !memchr(opt, ',', colon - opt)) {
-		strbuf_add(name, opt, colon - opt);
-		strbuf_addf(legend, "%s: %s", fs, colon + 2);
-		return;
-	}
-	if (fs_count > 1)
-		strbuf_addf(name, "%s-%zu", fs, index_among_fs + 1);
-	else
-		strbuf_addstr(name, fs);
-	strbuf_addf(legend, "%s: %s", fs, opt && *opt ? opt : "default options");
-}
-
 static void write_configs(struct strbuf *out, const struct recset *set,
 			  const struct render_table_format *fmt)
 {
@@ -292,15 +265,8 @@ static void write_configs(struct strbuf *out, const struct recset *set,
 		}
 		for (c = 0; c < nfirst; c++) {
 			struct strbuf name = STRBUF_INIT, legend = STRBUF_INIT;
-			size_t idx = 0, count = 0, k;
 
-			for (k = 0; k < nfirst; k++)
-				if (render_series_match(first[k], first[c], KEY(FS))) {
-					if (k < c)
-						idx++;
-					count++;
-				}
-			config_short(&name, &legend, &ss, first[c], idx, count);
+			render_config_short(&name, &legend, first, nfirst, c);
 			render_table_add_col(&t, name.buf);
 			render_table_add_note(&t, "%s: %s", name.buf, legend.buf);
 			strbuf_release(&name);

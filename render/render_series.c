@@ -201,3 +201,35 @@ void render_series_cell(struct strbuf *value, struct strbuf *spread,
 	render_number(value, median ? sum.median : sum.mean, s->decimals);
 	render_number(spread, sum.sd, s->decimals);
 }
+
+/*
+ * Short names for configurations: the name the poster gave ("ext3wb:
+ * 4k blocks, ..." in options), else the file system, numbered when it
+ * appears with several option sets.
+ */
+void render_config_short(struct strbuf *name, struct strbuf *legend,
+			 const struct render_series *const *configs, size_t nr, size_t which)
+{
+	const struct render_series *cfg = configs[which];
+	const char *fs = render_series_key(cfg, RENDER_FS);
+	const char *opt = render_series_key(cfg, RENDER_OPTIONS);
+	const char *colon = opt ? strstr(opt, ": ") : NULL;
+	size_t idx = 0, count = 0, k;
+
+	for (k = 0; k < nr; k++)
+		if (render_series_match(configs[k], cfg, 1u << RENDER_FS)) {
+			idx += k < which;
+			count++;
+		}
+	fs = fs ? fs : "?";
+	if (colon && !memchr(opt, ' ', colon - opt) && !memchr(opt, ',', colon - opt)) {
+		strbuf_add(name, opt, colon - opt);
+		strbuf_addf(legend, "%s: %s", fs, colon + 2);
+		return;
+	}
+	if (count > 1)
+		strbuf_addf(name, "%s-%zu", fs, idx + 1);
+	else
+		strbuf_addstr(name, fs);
+	strbuf_addf(legend, "%s: %s", fs, opt && *opt ? opt : "default options");
+}

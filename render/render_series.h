@@ -52,6 +52,13 @@ void render_strings_release(struct render_strings *l);
 /* "fs" or "fs:options": how a configuration is named on the command line. */
 void render_config_name(struct strbuf *out, const struct record *r);
 
+/*
+ * A short name for configs[which] among configs (for column headings and
+ * graph labels: "ext3wb", "ext3-2") and the legend that expands it.
+ */
+void render_config_short(struct strbuf *name, struct strbuf *legend,
+			 const struct render_series *const *configs, size_t nr, size_t which);
+
 /* What a metric is and which way is better (times lower, throughput higher). */
 enum render_better { RENDER_BETTER_UNKNOWN, RENDER_BETTER_LOWER, RENDER_BETTER_HIGHER };
 enum render_better render_metric_better(const char *metric, const char *unit);
