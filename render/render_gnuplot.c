@@ -167,9 +167,11 @@ static void trim_lines(struct strbuf *text)
 	const char *p = text->buf, *nl;
 
 	while (*p) {
+		size_t start = out.len;
+
 		nl = strchr(p, '\n');
 		strbuf_add(&out, p, nl ? (size_t)(nl - p) : strlen(p));
-		strbuf_rtrim(&out);
+		render_rtrim_line(&out, start);
 		strbuf_addch(&out, '\n');
 		if (!nl)
 			break;

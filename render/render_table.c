@@ -192,7 +192,9 @@ static void format_cell(struct strbuf *out, const struct render_cell *cell,
 
 static void end_line(struct strbuf *out)
 {
-	strbuf_rtrim(out);
+	const char *nl = memrchr(out->buf, '\n', out->len);
+
+	render_rtrim_line(out, nl ? (size_t)(nl - out->buf) + 1 : 0);
 	strbuf_addch(out, '\n');
 }
 
