@@ -114,7 +114,7 @@ static char *run_path(const struct archive_run *run, git_tree *base,
 }
 
 /* Author: the repository's config, then $GIT_AUTHOR_NAME / $EMAIL, then a fallback. */
-static int author(git_signature **out, git_repository *repo)
+int archive_signature(git_signature **out, git_repository *repo)
 {
 	const char *name = getenv("GIT_AUTHOR_NAME");
 	const char *email = getenv("GIT_AUTHOR_EMAIL");
@@ -184,7 +184,7 @@ static int write_commit(git_oid *out, struct archive *a, git_commit *parent,
 	const git_commit *parents[1] = { parent };
 	int ret;
 
-	if ((ret = author(&sig, a->repo)) < 0)
+	if ((ret = archive_signature(&sig, a->repo)) < 0)
 		goto done;
 	if ((ret = git_tree_lookup(&tree, a->repo, tree_id)) < 0 ||
 	    (ret = git_commit_create(out, a->repo, NULL, sig, sig, NULL, message, tree,

@@ -32,6 +32,9 @@ int archive_head_commit(git_commit **out, struct archive *a);
 int archive_advance(struct archive *a, const char *branch, const git_oid *old,
 		    const git_oid *new_id, const char *reflog);
 
+/* Author and committer: repository config, $GIT_AUTHOR_NAME/$EMAIL, a fallback. */
+int archive_signature(git_signature **out, git_repository *repo);
+
 int archive_lock(struct archive *a);
 void archive_unlock(struct archive *a);
 
@@ -51,5 +54,18 @@ int archive_list_finish(struct archive *a, struct archive_list *found, int ret,
 			struct archive_list *out);
 /* The first non-empty value of a record field (offsetof) among the records. */
 const char *archive_first_field(const struct recset *set, size_t offset);
+
+/* Each way of authenticating is tried once, so a wrong one cannot loop. */
+struct archive_cred_state {
+	git_repository *repo;
+	int tried_agent, tried_helper, tried_username;
+	int rejected;         /* push: the remote refused an update */
+};
+
+/* libgit2's credentials callback; payload is a struct archive_cred_state. */
+int archive_credentials(git_credential **out, const char *url, const char *user_from_url,
+			unsigned int allowed, void *payload);
+/* Asks a git credential helper (credential.helper's value) for url. */
+int archive_credential_fill(char **user, char **password, const char *helper, const char *url);
 
 #endif

@@ -40,6 +40,20 @@ int archive_head_commit(git_commit **out, struct archive *a)
 	return ret;
 }
 
+static int empty_tree(git_tree **out, git_repository *repo)
+{
+	git_treebuilder *b = NULL;
+	git_oid id;
+	int ret;
+
+	if ((ret = git_treebuilder_new(&b, repo, NULL)) < 0)
+		return ret;
+	if (!(ret = git_treebuilder_write(&id, b)))
+		ret = git_tree_lookup(out, repo, &id);
+	git_treebuilder_free(b);
+	return ret;
+}
+
 /*
  * A working tree, when there is one, follows the branch so that `git
  * status` stays clean.  The commit is already saved: failing here is only
@@ -60,6 +74,9 @@ static void update_worktree(struct archive *a, const git_oid *old, const git_oid
 		goto done;
 	if (old && ((ret = git_commit_lookup(&from, a->repo, old)) < 0 ||
 		    (ret = git_commit_tree(&base, from)) < 0))
+		goto done;
+	/* No baseline would mean HEAD, which already is the new commit. */
+	if (!old && (ret = empty_tree(&base, a->repo)) < 0)
 		goto done;
 	opts.checkout_strategy = GIT_CHECKOUT_SAFE;
 	opts.baseline = base;
