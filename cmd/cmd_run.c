@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,7 +300,8 @@ int cmd_run(int argc, const char **argv)
 
 		if (sig)
 			ret = cmd_error("run: interrupted by %s; removed the mounts, loop devices "
-					"and files it made", strsignal(sig));
+					"and files it made", sig == SIGINT ? "SIGINT" :
+					sig == SIGTERM ? "SIGTERM" : "SIGHUP");
 		else
 			ret = cmd_error("run: %s", err_last());
 		goto done;

@@ -88,6 +88,7 @@ struct collect_ctx {
 	int drop;                     /* drop caches before timed steps */
 	int drops_failed;
 	double last_elapsed;          /* the step before a sync, for "total" */
+	struct strbuf warned;         /* parsers already warned about */
 };
 
 struct collect_test {

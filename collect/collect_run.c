@@ -141,7 +141,9 @@ static void make_proto(struct runner *rn, struct record *proto, struct collect_r
 		record_set(&proto->fs, type.len ? type.buf : NULL);
 		record_set(&proto->options, opts.len ? opts.buf : NULL);
 		record_set(&proto->device, dev.len ? dev.buf : NULL);
-		run->fs_label = xstrdup("dir");
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s (--dir)", type.len ? type.buf : "dir");
+		run->fs_label = strbuf_detach(&sb, NULL);
 	}
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "run ");
@@ -174,7 +176,7 @@ static void make_proto(struct runner *rn, struct record *proto, struct collect_r
 
 static int run_tests(struct runner *rn, struct collect_run *run, const char *fs_name)
 {
-	struct collect_ctx c = { 0 };
+	struct collect_ctx c = { .warned = STRBUF_INIT };
 	struct record proto;
 	const struct collect_test *t;
 	int ret = 0, i;
@@ -219,6 +221,7 @@ static int run_tests(struct runner *rn, struct collect_run *run, const char *fs_
 	if (!c.drop || c.drops_failed)
 		facts_set(proto.facts, "caches", "not dropped");
 	record_release(&proto);
+	strbuf_release(&c.warned);
 	return ret;
 }
 

@@ -79,8 +79,12 @@ static void add_parsed(struct collect_ctx *c, const char *benchmark, const char 
 	size_t i;
 
 	if (parse_text(&parsed, parser, text->buf, text->len, &pc) < 0) {
-		warning("%s: cannot read its report (%s); keeping the timing only", parser,
-			err_last());
+		/* Once per tool: the same failure every iteration says nothing new. */
+		if (!strstr(c->warned.buf, parser)) {
+			warning("%s: cannot read its report (%s); keeping the timing only",
+				parser, err_last());
+			strbuf_addf(&c->warned, "%s ", parser);
+		}
 		recset_release(&parsed);
 		return;
 	}
