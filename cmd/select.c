@@ -60,20 +60,10 @@ void select_filter(struct recset *set, const struct select_opts *o)
 	set->nr = kept;
 }
 
-/*
- * The archive layer lands in parallel with this one: until it is linked in,
- * selecting from the archive says so instead of failing to link.
- */
-#pragma weak archive_open
-#pragma weak archive_query
-#pragma weak archive_free
-
 static int open_archive(struct select_opts *o)
 {
 	if (o->opened)
 		return 0;
-	if (!archive_open || !archive_query)
-		return err_set("the archive is not available in this build; give .bench files");
 	return archive_open(&o->opened, o->archive, 0);
 }
 
@@ -85,8 +75,7 @@ static void fs_only(struct strbuf *out, const char *fs)
 		strbuf_add(out, fs, colon ? (size_t)(colon - fs) : strlen(fs));
 }
 
-static int query(struct recset *out, struct select_opts *o, const char *kernel,
-		 const char *run)
+static int query(struct recset *out, struct select_opts *o, const char *kernel)
 {
 	struct archive_filter f = { kernel, o->hardware, NULL, o->benchmark };
 	struct recset got = RECSET_INIT;
@@ -103,15 +92,43 @@ static int query(struct recset *out, struct select_opts *o, const char *kernel,
 	if (ret < 0)
 		goto done;
 	for (i = 0; i < got.nr; i++) {
-		const char *path = facts_get(got.v[i].facts, "run");
-
-		if (run && (!path || strcmp(path, run)))
-			continue;
 		if (record_selected(&got.v[i], o))
 			recset_take(out, &got.v[i]);
 	}
 done:
 	recset_release(&got);
+	return ret;
+}
+
+/* A run: its path, a unique prefix of its file name, or the commit that added it. */
+static int resolve_run(struct recset *out, struct select_opts *o, const char *arg)
+{
+	struct archive_list list = ARCHIVE_LIST_INIT;
+	char **paths = NULL;
+	size_t n = 0, i, j;
+	int ret;
+
+	if ((ret = open_archive(o)) < 0)
+		return ret;
+	ret = archive_resolve(o->opened, arg, &paths, &n);
+	if (ret == BP_EAMBIGUOUS) {
+		struct strbuf list_text = STRBUF_INIT;
+
+		for (i = 0; i < n; i++)
+			strbuf_addf(&list_text, "%s%s", i ? ", " : "", paths[i]);
+		ret = err_set("run '%s' is ambiguous, it names: %s", arg, list_text.buf);
+		ret = BP_EAMBIGUOUS;
+		strbuf_release(&list_text);
+	}
+	if (!ret && !(ret = archive_read_runs(o->opened, paths, n, &list)))
+		for (i = 0; i < list.nr; i++)
+			for (j = 0; j < list.v[i].records.nr; j++)
+				if (record_selected(&list.v[i].records.v[j], o))
+					recset_add(out, &list.v[i].records.v[j]);
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	archive_list_release(&list);
 	return ret;
 }
 
@@ -129,17 +146,17 @@ int select_arg(struct recset *out, struct select_opts *o, const char *arg)
 		for (i = 0; i < got.nr; i++)
 			recset_take(out, &got.v[i]);
 		recset_release(&got);
-	} else if (!strncmp(arg, "runs/", 5)) {
-		/* runs/<kernel>/...: the kernel narrows the query to its subtree */
-		const char *slash = strchr(arg + 5, '/');
-		char *kernel = xstrndup(arg + 5, slash ? (size_t)(slash - arg - 5) : strlen(arg + 5));
-
-		ret = query(out, o, kernel, arg);
-		free(kernel);
-		if (ret < 0)
+	} else if (strchr(arg, '/')) {
+		if ((ret = resolve_run(out, o, arg)) < 0)
 			return ret;
-	} else if ((ret = query(out, o, arg, NULL)) < 0) {
+	} else if ((ret = query(out, o, arg)) < 0) {
 		return ret;
+	} else if (out->nr == before) {
+		/* not a kernel: perhaps a run's name or commit */
+		ret = resolve_run(out, o, arg);
+		if (ret == BP_EAMBIGUOUS)
+			return ret;
+		err_clear();
 	}
 	if (out->nr == before)
 		return err_set("no results for '%s'%s", arg,
@@ -150,7 +167,7 @@ int select_arg(struct recset *out, struct select_opts *o, const char *arg)
 int select_archive(struct recset *out, struct select_opts *o)
 {
 	size_t before = out->nr;
-	int ret = query(out, o, o->kernel, NULL);
+	int ret = query(out, o, o->kernel);
 
 	if (!ret && out->nr == before)
 		return err_set("no results in the archive match");
@@ -159,7 +176,7 @@ int select_archive(struct recset *out, struct select_opts *o)
 
 void select_release(struct select_opts *o)
 {
-	if (o->opened && archive_free)
+	if (o->opened)
 		archive_free(o->opened);
 	o->opened = NULL;
 }

@@ -128,7 +128,7 @@ static void caches(struct strbuf *out, const struct recset *set)
 
 static void sync_time(struct strbuf *out, const struct recset *set)
 {
-	static const char *const yes[] = { "included", "yes", "true", NULL };
+	static const char *const yes[] = { "included", "yes", "true", "timed", NULL };
 	static const char *const no[] = { "excluded", "not included", "no", "false", NULL };
 	struct strbuf v = STRBUF_INIT;
 	size_t n = render_fact_values(&v, set, "sync"), i;
@@ -136,7 +136,9 @@ static void sync_time(struct strbuf *out, const struct recset *set)
 
 	for (i = 0; i < set->nr; i++)
 		sync_metric |= set->v[i].metric && !strcmp(set->v[i].metric, "sync");
-	if (n == 1 && is_one_of(v.buf, yes))
+	if (n == 1 && is_one_of(v.buf, yes) && sync_metric)
+		strbuf_addstr(out, " The sync after each step is timed and reported with it (metric sync).");
+	else if (n == 1 && is_one_of(v.buf, yes))
 		strbuf_addstr(out, " The sync after each step is timed and included in its time.");
 	else if (n == 1 && is_one_of(v.buf, no))
 		strbuf_addstr(out, " Sync time is not included: dirty data may still have been in memory when timing stopped.");
@@ -152,11 +154,22 @@ static void sync_time(struct strbuf *out, const struct recset *set)
 static void dataset(struct strbuf *out, const struct recset *set)
 {
 	struct strbuf d = STRBUF_INIT, m = STRBUF_INIT;
-	size_t nd = render_fact_values(&d, set, "dataset");
-	size_t nm = render_fact_values(&m, set, "memory");
-	double ds = nd == 1 ? render_parse_size(d.buf) : -1;
-	double ms = nm == 1 ? render_parse_size(m.buf) : -1;
+	size_t nd = render_fact_values(&d, set, "unpacked-size"), nm;
+	double ds, ms;
 
+	/* benchpost run states the comparison itself */
+	if (render_fact_values(&m, set, "dataset-vs-memory") == 1) {
+		strbuf_addf(out, " Data set against memory: %s.", m.buf);
+		strbuf_release(&m);
+		strbuf_release(&d);
+		return;
+	}
+	strbuf_reset(&m);
+	if (!nd)
+		nd = render_fact_values(&d, set, "dataset");
+	nm = render_fact_values(&m, set, "memory");
+	ds = nd == 1 ? render_parse_size(d.buf) : -1;
+	ms = nm == 1 ? render_parse_size(m.buf) : -1;
 	if (ds > 0 && ms > 0 && ds < ms)
 		strbuf_addf(out, " The data set (%s) fits in memory (%s): the page cache may have absorbed what the disk did not see.", d.buf, m.buf);
 	else if (ds > 0 && ms > 0)
