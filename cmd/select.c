@@ -3,6 +3,7 @@
 #include "../core/bench.h"
 #include "../core/error.h"
 #include "../core/strbuf.h"
+#include "../render/render_series.h"
 
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -181,44 +182,43 @@ void select_release(struct select_opts *o)
 	o->opened = NULL;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The distinct hardware keys (or fs configurations) as "a, b, c", sorted. */
 static int distinct(struct strbuf *list, const struct recset *set, int fs)
 {
-	struct strbuf one = STRBUF_INIT;
-	size_t i;
-	int n = 0;
+	char **v = NULL;
+	size_t nr = 0, alloc = 0, i, j;
 
 	for (i = 0; i < set->nr; i++) {
 		const struct record *r = &set->v[i];
-		const char *p;
-		size_t len;
-		int seen = 0;
+		struct strbuf one = STRBUF_INIT;
 
 		if (r->quoted)
 			continue;
-		strbuf_reset(&one);
 		if (fs)
-			strbuf_addf(&one, "%s%s%s", r->fs ? r->fs : "?",
-				    r->options && *r->options ? ":" : "",
-				    r->options ? r->options : "");
+			render_config_name(&one, r);
 		else
 			strbuf_addstr(&one, r->hardware ? r->hardware : "?");
-		/* the list is "a, b, c": look for the whole entry */
-		for (p = list->buf; (p = strstr(p, one.buf)); p++) {
-			len = one.len;
-			if ((p == list->buf || p[-1] == ' ') && (!p[len] || !strncmp(p + len, ", ", 2))) {
-				seen = 1;
-				break;
-			}
-		}
-		if (seen)
+		for (j = 0; j < nr && strcmp(v[j], one.buf); j++)
+			;
+		if (j < nr) {
+			strbuf_release(&one);
 			continue;
-		if (list->len)
-			strbuf_addstr(list, ", ");
-		strbuf_addstr(list, one.buf);
-		n++;
+		}
+		ALLOC_GROW(v, nr + 1, alloc);
+		v[nr++] = strbuf_detach(&one, NULL);
 	}
-	strbuf_release(&one);
-	return n;
+	qsort(v, nr, sizeof(*v), cmp_str);
+	for (i = 0; i < nr; i++) {
+		strbuf_addf(list, "%s%s", i ? ", " : "", v[i]);
+		free(v[i]);
+	}
+	free(v);
+	return (int)nr;
 }
 
 int select_check_single(const struct recset *set, const char *what)

@@ -221,7 +221,12 @@ static void escaped_copy(struct render_table *dst, const struct render_table *t,
 	size_t i, j;
 
 #define ESC(s) ((s) ? (strbuf_reset(&sb), fmt->escape(&sb, (s)), sb.buf) : NULL)
-	render_table_set_title(dst, ESC(t->title), ESC(t->stub));
+	{
+		char *title = t->title ? xstrdup(ESC(t->title)) : NULL;
+
+		render_table_set_title(dst, title, ESC(t->stub));
+		free(title);
+	}
 	for (i = 0; i < t->ncols; i++)
 		render_table_add_col(dst, ESC(t->cols[i]));
 	for (i = 0; i < t->nrows; i++) {
