@@ -219,6 +219,13 @@ static void trim_lines(struct strbuf *text, int utf8)
 			break;
 		p = nl + 1;
 	}
+	/* one blank line between the graphs of a multiplot is enough */
+	while ((p = strstr(out.buf, "\n\n\n"))) {
+		size_t at = p - out.buf;
+
+		memmove(out.buf + at, out.buf + at + 1, out.len - at);
+		out.len--;
+	}
 	/* blank lines at the top and bottom are the terminal's margin */
 	while (out.len >= 2 && out.buf[out.len - 2] == '\n')
 		strbuf_setlen(&out, out.len - 1);

@@ -1,6 +1,7 @@
 #include "render_method.h"
 #include "render_series.h"
 #include "render_text.h"
+#include "../core/kver.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -18,31 +19,28 @@ static const char *value_of(const struct record *r, const char *key)
 
 size_t render_fact_values(struct strbuf *out, const struct recset *set, const char *key)
 {
-	size_t i, n = 0;
+	const char **v = NULL;
+	size_t nr = 0, alloc = 0, i, j;
 
 	for (i = 0; i < set->nr; i++) {
-		const char *v = value_of(&set->v[i], key);
-		const char *p;
-		size_t len;
-		int seen = 0;
+		const char *x = value_of(&set->v[i], key);
 
-		if (!v || !*v || set->v[i].quoted)
+		if (!x || !*x || set->v[i].quoted)
 			continue;
-		len = strlen(v);
-		for (p = out->buf; (p = strstr(p, v)); p++)
-			if ((p == out->buf || (p - out->buf >= 2 && !strncmp(p - 2, ", ", 2))) &&
-			    (!p[len] || !strncmp(p + len, ", ", 2))) {
-				seen = 1;
-				break;
-			}
-		if (seen)
+		for (j = 0; j < nr && strcmp(v[j], x); j++)
+			;
+		if (j < nr)
 			continue;
-		if (out->len)
-			strbuf_addstr(out, ", ");
-		strbuf_addstr(out, v);
-		n++;
+		ALLOC_GROW(v, nr + 1, alloc);
+		v[nr++] = x;
 	}
-	return n;
+	/* kernels read best in version order; the rest in order of appearance */
+	if (!strcmp(key, "kernel"))
+		qsort(v, nr, sizeof(*v), kver_cmp_ptr);
+	for (i = 0; i < nr; i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", v[i]);
+	free(v);
+	return nr;
 }
 
 double render_parse_size(const char *s)

@@ -154,7 +154,7 @@ static int inline_value(struct strbuf *out, const struct report *r, const char *
 	} else if (!strcmp(name, "fs") || !strcmp(name, "hardware") || !strcmp(name, "cpu") ||
 		   !strcmp(name, "memory")) {
 		if (!render_fact_values(out, d->set, name))
-			strbuf_addstr(out, "?");
+			strbuf_addstr(out, "(not recorded)");
 	} else if (!strcmp(name, "benchmarks")) {
 		render_fact_values(out, d->set, "benchmark");
 	} else if (!strcmp(name, "method")) {
@@ -260,7 +260,7 @@ static int find_block(struct report *r, cmark_node *para)
 	    !is_block_name(name.buf))
 		goto done;
 	if (!strcmp(name.buf, "table"))
-		ret = check_arg(r, para, name.buf, arg.buf, render_layout_names);
+		ret = arg.len ? check_arg(r, para, name.buf, arg.buf, render_layout_names) : 0;
 	else if (!strcmp(name.buf, "graph"))
 		ret = arg.len ? check_arg(r, para, name.buf, arg.buf, render_graph_kinds) : 0;
 	else

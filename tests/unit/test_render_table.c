@@ -106,8 +106,8 @@ static void test_decimal_alignment_and_keys(void **state)
 	assert_string_equal(out.buf,
 			    "t?st title\n"
 			    "what              a (s)\n"
-			    "short      1.5 +-0.25\n"
-			    "[1]      123         n=3\n"
+			    "short    1.5 +-0.25\n"
+			    "[1]    123          n=3\n"
 			    "\n"
 			    "[1] untar/tarball=linux-6.1.tar.xz,dir=/mnt/scratch/benchpost-0123456789\n"
 			    "    elapsed\n");
