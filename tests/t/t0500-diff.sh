@@ -2,14 +2,8 @@
 # benchpost diff: before/after with named significance tests, from .bench
 # files and from an archive holding runs of two kernels.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-render.sh"
 R="$FIXTURES/render"
-
-# Every line of a post: ASCII, no tab, at most 72 columns.
-postable() {
-	! LC_ALL=C grep -n "$(printf '\t')" "$1" &&
-	! LC_ALL=C grep -n '[^ -~]' "$1" &&
-	awk 'length > 72 { print FILENAME ":" NR ": " length " columns"; bad = 1 } END { exit bad }' "$1"
-}
 
 # The golden files were checked by hand: medians 10.1 -> 11.1 (+9.9%),
 # 100 -> 120 MB/s (+20.0%), 2.2 -> 1.2 s (-45.5%); sd of five samples
