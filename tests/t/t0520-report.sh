@@ -2,7 +2,7 @@
 # benchpost report: the templates rendered as text, as an RFC 5322 email a
 # mail parser accepts, and as one self-contained HTML page.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/lib-render.sh"
+. "$SRCDIR/tests/t/lib-render.sh"
 R="$FIXTURES/render"
 
 # Goldens checked by hand: the numbers are those of t0500's diff and the
