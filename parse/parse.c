@@ -23,6 +23,8 @@ int parse_bench(struct recset *out, const char *text, size_t len,
 
 const struct parser parse_table[] = {
 	{ "time", "time output of bash, ksh, zsh, tcsh, BSD, POSIX -p, GNU time and -v", parse_time },
+	{ "df", "df's table: df, -T, -h, -H, -k, -P, -i, wrapped rows", parse_df },
+	{ "dd", "dd's records lines and summary (GNU, BSD, busybox)", parse_dd },
 	{ "bench", "the Go benchmark data format (the archive's own)", parse_bench },
 	{ NULL, NULL, NULL },
 };
