@@ -27,6 +27,7 @@ const struct parser parse_table[] = {
 	{ "dd", "dd's records lines and summary (GNU, BSD, busybox)", parse_dd },
 	{ "postmark", "PostMark's report (Debian's 1.5x)", parse_postmark },
 	{ "dbench", "dbench's operation table and throughput line", parse_dbench },
+	{ "fio", "fio --output-format=json: per job and direction", parse_fio },
 	{ "bench", "the Go benchmark data format (the archive's own)", parse_bench },
 	{ NULL, NULL, NULL },
 };

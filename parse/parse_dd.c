@@ -76,7 +76,7 @@ static int read_summary(struct pending *p, size_t idx, const struct scan_toks *t
 		return -1;
 	if (tok_is(&t->v[2], "transferred")) {
 		if (t->nr < 7 || !tok_is(&t->v[3], "in") || !tok_is(&t->v[5], "secs") ||
-		    pending_number(p, idx, "elapsed", "s", &t->v[4], 0, 1) < 0 ||
+		    pending_number(p, idx, "copy-time", "s", &t->v[4], 0, 1) < 0 ||
 		    t->v[6].s[0] != '(' || !tok_is(&t->v[t->nr - 1], "bytes/sec)"))
 			return -1;
 		secs = t->v[6];
@@ -90,12 +90,12 @@ static int read_summary(struct pending *p, size_t idx, const struct scan_toks *t
 		return -1;
 	secs = t->v[k + 1];
 	if (tok_ends(&t->v[k + 2], ",") && (tok_is(&t->v[k + 2], "s,") || tok_is(&t->v[k + 2], "seconds,"))) {
-		if (pending_number(p, idx, "elapsed", "s", &secs, 0, 1) < 0)
+		if (pending_number(p, idx, "copy-time", "s", &secs, 0, 1) < 0)
 			return -1;
 		return k + 3 < t->nr ? read_rate(p, idx, t, k + 3) : -1;
 	}
 	/* busybox glues the unit: "0.01 seconds, 852MB/s" has it; "0.5s," too */
-	if (!tok_ends(&secs, "s,") || pending_number(p, idx, "elapsed", "s", &secs, 2, 1) < 0)
+	if (!tok_ends(&secs, "s,") || pending_number(p, idx, "copy-time", "s", &secs, 2, 1) < 0)
 		return -1;
 	return read_rate(p, idx, t, k + 2);
 }
