@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int archive_head_branch(char **out, struct archive *a)
 {
@@ -89,6 +90,39 @@ done:
 	git_tree_free(target);
 	git_commit_free(from);
 	git_commit_free(to);
+}
+
+static void remove_stale(struct archive *a, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s%s.lock", git_repository_path(a->repo), name);
+	if (!unlink(sb.buf))
+		warning("removed '%s' left by a benchpost that died", sb.buf);
+	strbuf_release(&sb);
+}
+
+void archive_recover(struct archive *a)
+{
+	git_checkout_options opts;
+	git_index *index = NULL;
+	char *branch = NULL;
+
+	if (archive_head_branch(&branch, a) < 0)
+		return;
+	remove_stale(a, branch);
+	remove_stale(a, "index");
+	free(branch);
+	if (git_repository_is_bare(a->repo) || git_repository_index(&index, a->repo) < 0)
+		return;
+	/* The index says what the working tree has; check out what it lacks. */
+	git_checkout_options_init(&opts, GIT_CHECKOUT_OPTIONS_VERSION);
+	opts.checkout_strategy = GIT_CHECKOUT_SAFE;
+	opts.baseline_index = index;
+	if (git_checkout_head(a->repo, &opts) < 0)
+		warning("the archive's working tree in '%s' was not updated: %s", a->path,
+			git_error_last() ? git_error_last()->message : "unknown error");
+	git_index_free(index);
 }
 
 int archive_advance(struct archive *a, const char *branch, const git_oid *old,
