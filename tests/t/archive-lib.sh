@@ -5,6 +5,10 @@
 BP_HELPERS=${BP_HELPERS:-$SRCDIR/build/default/tests/helpers}
 ARCHIVE_FIXTURES="$FIXTURES/archive"
 
+# Full stacks, so that the suppression names libgit2's own leak and no other.
+export ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export LSAN_OPTIONS="suppressions=$ARCHIVE_FIXTURES/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
 bp_commit() {
 	"$BP_HELPERS/bp-commit" "$@"
 }

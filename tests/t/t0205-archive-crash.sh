@@ -12,12 +12,20 @@ fsck_clean() {
 	! grep -v "^dangling \|^Checking\|^notice: HEAD points to an unborn branch" fsck.out
 }
 
-# One round: a batch commit killed after $1 seconds; then the checks.
+# One round: batch commits, killed $1 seconds after $2 batches were
+# reported saved (so the kill lands at different moments of a batch
+# whatever the speed of the build); then the checks.
 kill_round() {
-	delay=$1 when=$2
-	shift 2
+	delay=$1 batches=$2 when=$3
+	shift 3
 	"$BP_HELPERS/bp-commit" --archive arch --batch 30 --when "$when" "$@" >saved 2>/dev/null &
 	pid=$!
+	waited=0
+	while [ "$(wc -l <saved)" -lt $((batches * 30)) ] && [ $waited -lt 3000 ] &&
+	      kill -0 $pid 2>/dev/null; do
+		sleep 0.01
+		waited=$((waited + 1))
+	done
 	sleep "$delay"
 	kill -9 $pid 2>/dev/null || :
 	wait $pid 2>/dev/null || :
@@ -40,9 +48,9 @@ test_expect_success 'SIGKILL during batch commits, repeated at different moments
 	for i in $(seq 300); do files="$files $F"; done &&
 	: >saved.all &&
 	round=0 &&
-	for delay in 0.001 0.01 0.03 0.05 0.08 0.1 0.15 0.2 0.3 0.5; do
+	for delay in 0 0.001 0.003 0.005 0.01 0.02 0.03 0.05 0.08 0.13; do
 		round=$((round + 1))
-		kill_round $delay $((round * 100000)) $files
+		kill_round $delay $((round % 3)) $((round * 100000)) $files
 	done &&
 	echo "$(wc -l <saved.all) runs reported saved over $round kills" &&
 	test -s saved.all
