@@ -4,19 +4,26 @@
 
 mkdir target
 run_small() {
-	benchpost run --suite quick --dir "$SCRATCH/target" -q \
+	benchpost run --suite quick --dir "$SCRATCH/target" -q --archive "$SCRATCH/arch" \
 		--param dd.mib=4 --param writer.writes=64 "$@"
 }
 
 test_expect_success 'untar, rm-tree, dd and writer run twice each and are printed' '
 	run_small -n 2 --test untar,rm-tree,dd,writer >out 2>err &&
-	grep -q "^test (seconds) *n *elapsed" out &&
-	grep -Eq "^untar ktree-quick-seed1.tar.gz *$" out &&
-	grep -Eq "^ +2 +[0-9]+\.[0-9]{2} +[0-9]+% +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$" out &&
-	grep -Eq "^dd write 4 MiB +2 " out &&
-	grep -Eq "^dd read 4 MiB +2 " out &&
-	grep -Eq "^writer 64 x 1024 bytes +2 " out &&
-	test $(ls *.bench | wc -l) = 1
+	grep -Eq "^[a-z0-9]+ \(--dir\) on .*: caches (not )?dropped, sync timed, 2 iterations$" out &&
+	grep -q "^untar ktree-quick-seed1.tar.gz$" out &&
+	grep -q "^rm-tree ktree-quick-seed1.tar.gz$" out &&
+	grep -q "^dd write 4 MiB$" out &&
+	grep -q "^dd read 4 MiB$" out &&
+	grep -q "^writer 64 x 1024 bytes$" out &&
+	for m in elapsed user sys sync total; do
+		test $(grep -Ec "^  $m \(s\) +[0-9]+\.[0-9]{3} \+-[0-9]+\.[0-9]{3}$" out) -ge 4 || exit 1
+	done &&
+	grep -q "n=2 runs" out &&
+	awk "length > 72 { exit 1 }" out &&
+	benchpost log --archive "$SCRATCH/arch" >log &&
+	test $(wc -l <log) = 1 &&
+	benchpost log --archive "$SCRATCH/arch" --format bench >run.bench
 '
 
 test_expect_success 'nothing is left in the directory' '
@@ -24,7 +31,7 @@ test_expect_success 'nothing is left in the directory' '
 '
 
 test_expect_success 'the .bench file holds every sample with the machine facts' '
-	f=$(ls *.bench) &&
+	f=run.bench &&
 	benchpost parse --type bench --format json "$f" >all.json &&
 	grep -q "^kernel: $(uname -r)$" "$f" &&
 	grep -q "^iterations: 2$" "$f" &&
@@ -43,7 +50,7 @@ test_expect_success 'the .bench file holds every sample with the machine facts' 
 '
 
 test_expect_success 'untar total is its elapsed plus its sync' '
-	f=$(ls *.bench) &&
+	f=run.bench &&
 	grep "^BenchmarkUntar_" "$f" | while read -r name n el _ u _ s _ rest; do
 		sync=$(echo "$rest" | sed -n "s/.* \([0-9.]*\) sync-sec\/op.*/\1/p") &&
 		total=$(echo "$rest" | sed -n "s/.* \([0-9.]*\) total-sec\/op.*/\1/p") &&
@@ -53,19 +60,19 @@ test_expect_success 'untar total is its elapsed plus its sync' '
 '
 
 test_expect_success 'the caches line says what was done' '
-	f=$(ls *.bench) &&
+	f=run.bench &&
 	if [ "$(id -u)" = 0 ]; then grep -q "^caches: dropped$" "$f"
 	else grep -q "^caches: not dropped$" "$f"; fi
 '
 
 test_expect_success '--tarball: an xz tarball of our own is untarred and named' '
-	rm -f *.bench &&
 	mkdir -p src/tree/sub && echo hello >src/tree/sub/a.c && echo x >src/tree/b.h &&
 	tar -C src -cJf mine.tar.xz tree &&
 	run_small -n 1 --test untar,kuntar --tarball mine.tar.xz --no-commit >out &&
-	grep -q "^untar mine.tar.xz " out &&
-	grep -q "^kuntar mine.tar " out &&
-	test -z "$(ls *.bench 2>/dev/null)" &&
+	grep -q "^untar mine.tar.xz$" out &&
+	grep -q "^kuntar mine.tar$" out &&
+	benchpost log --archive "$SCRATCH/arch" >log &&
+	test $(wc -l <log) = 1 &&
 	test -z "$(ls -A target)" &&
 	test -f mine.tar.xz
 '
@@ -76,8 +83,8 @@ test_expect_success 'postmark, dbench and tiobench run with small settings' '
 		--param dbench.time=1 --param dbench.clients=1 \
 		--param tiobench.threads=2 --param tiobench.mib=4 --param tiobench.random_ios=16 >out &&
 	grep -q "^postmark numbers=50 transactions=50$" out &&
-	grep -q "^dbench 1 clients 1 s " out &&
-	grep -q "^tiobench 2 threads 4 MiB" out &&
+	grep -q "^dbench 1 clients 1 s$" out &&
+	grep -q "^tiobench 2 threads 4 MiB$" out &&
 	test -z "$(ls -A target)"
 '
 
