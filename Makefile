@@ -33,6 +33,9 @@ LIB_SRC = $(sort $(wildcard core/*.c parse/*.c archive/*.c render/*.c collect/*.
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN = $(UNIT_SRC:%.c=$(BUILD)/%)
+# Small programs the end-to-end tests drive the library with.
+HELPER_SRC = $(sort $(wildcard tests/helpers/*.c))
+HELPER_BIN = $(HELPER_SRC:%.c=$(BUILD)/%)
 FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
 all: $(BIN)
@@ -54,15 +57,20 @@ $(BUILD)/tests/unit/%: tests/unit/%.c $(BUILD)/libbenchpost.a
 	$(CC) $(CFLAGS) $(SAN_FLAGS) $(BP_CFLAGS) -o $@ $< $(BUILD)/libbenchpost.a \
 		$(LDLIBS) $(shell pkg-config --libs cmocka)
 
+$(BUILD)/tests/helpers/%: tests/helpers/%.c $(BUILD)/libbenchpost.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) $(BP_CFLAGS) -o $@ $< $(BUILD)/libbenchpost.a $(LDLIBS)
+
 deps:
 	@scripts/deps
 
-unit-tests: $(UNIT_BIN)
+unit-tests: $(UNIT_BIN) $(HELPER_BIN)
 
 # The suite: unit tests (cmocka) and end-to-end scripts (tests/t), one summary line.
 check: deps
 	@$(MAKE) --no-print-directory all unit-tests
-	@BENCHPOST="$(CURDIR)/$(BIN)" UNIT_DIR="$(BUILD)/tests/unit" tests/run
+	@BENCHPOST="$(CURDIR)/$(BIN)" UNIT_DIR="$(BUILD)/tests/unit" \
+		BP_HELPERS="$(CURDIR)/$(BUILD)/tests/helpers" tests/run
 
 run: deps
 	@$(MAKE) --no-print-directory all

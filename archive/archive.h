@@ -2,6 +2,7 @@
 #define ARCHIVE_H
 
 #include "../core/record.h"
+#include "../core/strbuf.h"
 
 #include <time.h>
 
@@ -61,5 +62,70 @@ struct archive_filter {
  * record's facts carry "run: <path in archive>" and "commit: <id>".
  */
 int archive_query(struct archive *a, const struct archive_filter *filter, struct recset *out);
+
+/* --- beyond the first contract: log, show, push, pull --- */
+
+/* Appends t (UTC) formatted by strftime's fmt. */
+void archive_format_time(struct strbuf *out, time_t t, const char *fmt);
+
+/* The sanitised form of an untrusted key as it appears in a path. */
+char *archive_key(const char *untrusted);
+
+/* How long a writer waits for the lock, in seconds (default 60; env BENCHPOST_LOCK_TIMEOUT). */
+void archive_set_lock_timeout(struct archive *a, double seconds);
+
+/*
+ * Takes the writers' lock now (waiting as archive_commit does) and keeps
+ * it until archive_release_lock or archive_free, e.g. across the batches
+ * of one import; archive_commit under a held lock does not release it.
+ */
+int archive_hold_lock(struct archive *a);
+void archive_release_lock(struct archive *a);
+
+/* One run as listed by log: where it is, which commit added it, its facts. */
+struct archive_entry {
+	char *path;       /* runs/<kernel>/<hardware>/<name>.bench */
+	char *commit;     /* the commit that added it (hex) */
+	time_t when;      /* when the run ran (from the file, else the commit) */
+	time_t committed; /* when it was committed */
+	char *kernel, *hardware, *fs, *suite; /* originals from the file */
+	struct recset records; /* the records that matched the filter */
+};
+
+struct archive_list {
+	struct archive_entry *v;
+	size_t nr, alloc;
+};
+
+#define ARCHIVE_LIST_INIT { NULL, 0, 0 }
+
+/*
+ * Lists the runs that match (each with its matching records), newest
+ * first.  Reads only the subtrees the filter needs.
+ */
+int archive_list_runs(struct archive *a, const struct archive_filter *filter,
+		      struct archive_list *out);
+/* Orders by kernel version (kver_cmp), newest run first within a kernel. */
+void archive_list_sort_version(struct archive_list *list);
+void archive_list_release(struct archive_list *list);
+
+/*
+ * Resolves RUN (a path, a unique prefix of a run's file name, or a commit
+ * id: the runs that commit added) to archive paths.  BP_ENOTFOUND when
+ * nothing matches; BP_EAMBIGUOUS when a name prefix matches several runs
+ * (the candidates are still returned in out, for the message).
+ */
+int archive_resolve(struct archive *a, const char *spec, char ***out, size_t *nr);
+/* Reads the runs at the given paths (as archive_list_runs would list them). */
+int archive_read_runs(struct archive *a, char *const *paths, size_t nr,
+		      struct archive_list *out);
+
+/*
+ * push and pull: remote is a configured remote's name, a URL or a path
+ * (NULL: "origin").  pull fetches and merges by itself; summary receives a
+ * line for the user ("merged 3 runs from 'origin'").
+ */
+int archive_push(struct archive *a, const char *remote, struct strbuf *summary);
+int archive_pull(struct archive *a, const char *remote, struct strbuf *summary);
 
 #endif

@@ -1,4 +1,7 @@
+#include "archive_out.h"
 #include "builtin.h"
+
+#include <string.h>
 
 static const char *const log_usage[] = {
 	"benchpost log [--kernel K] [--hardware H] [--fs F] [--benchmark B] [--sort time|version] [--format text|bench|json]",
@@ -21,10 +24,31 @@ int cmd_log(int argc, const char **argv)
 		OPT_STRING(0, "archive", &archive, "DIR", "archive location"),
 		OPT_END(),
 	};
-	(void)kernel; (void)hardware; (void)fs; (void)benchmark; (void)format; (void)sort; (void)archive;
-	int nargs = opt_parse(argc, argv, opts, log_usage);
+	struct archive_list list = ARCHIVE_LIST_INIT;
+	struct archive_filter filter;
+	struct archive *a = NULL;
+	int nargs = opt_parse(argc, argv, opts, log_usage), ret;
 
 	if (nargs < 0)
 		return cmd_opt_exit(nargs);
-	return cmd_not_implemented("log");
+	if (nargs > 0) {
+		cmd_error("log: unexpected argument '%s'", argv[0]);
+		return EXIT_USAGE;
+	}
+	if ((ret = archive_out_open(&a, archive)))
+		return ret;
+	filter.kernel = kernel;
+	filter.hardware = hardware;
+	filter.fs = fs;
+	filter.benchmark = benchmark;
+	if (archive_list_runs(a, &filter, &list) < 0) {
+		ret = cmd_error_last();
+	} else {
+		if (!strcmp(sort, "version"))
+			archive_list_sort_version(&list);
+		ret = archive_out_list(&list, format);
+	}
+	archive_list_release(&list);
+	archive_free(a);
+	return ret;
 }

@@ -49,7 +49,12 @@ int cmd_parse(int argc, const char **argv)
 	}
 	for (i = 0; i < nargs; i++) {
 		struct strbuf text = STRBUF_INIT;
-		struct parse_ctx ctx = { .name = strcmp(argv[i], "-") ? argv[i] : "<stdin>" };
+		struct parse_problems problems = { NULL, 0, 0 };
+		struct parse_ctx ctx = {
+			.name = strcmp(argv[i], "-") ? argv[i] : "<stdin>",
+			.problems = &problems,
+		};
+		size_t k;
 		int r;
 
 		if (read_input(&text, argv[i]) < 0) {
@@ -58,10 +63,14 @@ int cmd_parse(int argc, const char **argv)
 			continue;
 		}
 		r = parse_text(&set, type, text.buf, text.len, &ctx);
+		/* damaged blocks were skipped; say where, and fail the run */
+		for (k = 0; k < problems.nr; k++)
+			ret = cmd_error("%s", problems.v[k]);
 		if (r == BP_ENOTFOUND)
 			ret = cmd_error("%s: nothing recognisable as %s output", ctx.name, type);
-		else if (r < 0)
+		else if (r < 0 && !problems.nr)
 			ret = cmd_error_last();
+		parse_problems_release(&problems);
 		strbuf_release(&text);
 	}
 	if (set.nr && cmd_write_records(&set, format))

@@ -144,6 +144,8 @@ int proc_run(struct proc_result *res, const char *const argv[], const struct pro
 		signal(SIGPIPE, SIG_DFL);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		if (opts->running)
+			setpgid(0, 0);
 		child_fd(0, in_pipe[0] >= 0 ? in_pipe[0] : in_fd);
 		child_fd(1, out_pipe[1] >= 0 ? out_pipe[1] : out_fd);
 		child_fd(2, err_pipe[1] >= 0 ? err_pipe[1] : err_fd);
@@ -158,6 +160,10 @@ int proc_run(struct proc_result *res, const char *const argv[], const struct pro
 		if (write(exec_pipe[1], &e, sizeof(e)) < 0)
 			_exit(127);
 		_exit(127);
+	}
+	if (opts->running) {
+		setpgid(pid, pid);
+		*opts->running = pid;
 	}
 	close(exec_pipe[1]);
 	exec_pipe[1] = -1;
@@ -232,6 +238,8 @@ int proc_run(struct proc_result *res, const char *const argv[], const struct pro
 		}
 	}
 	res->elapsed = now() - start;
+	if (opts->running)
+		*opts->running = 0;
 	if (read(exec_pipe[0], &exec_errno, sizeof(exec_errno)) == (ssize_t)sizeof(exec_errno)) {
 		errno = exec_errno;
 		if (opts->dir)

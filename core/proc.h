@@ -26,6 +26,12 @@ struct proc_opts {
 	const char *in_path;      /* PROC_IO_FILE */
 	const char *out_path;     /* PROC_IO_FILE, created or truncated */
 	const char *const *env;   /* extra "NAME=value" entries, NULL-terminated */
+	/*
+	 * When set, the child leads its own process group and its pid is
+	 * stored here while it runs (0 otherwise), so that a signal handler
+	 * can end the whole tree (tar and its gzip, fio and its workers).
+	 */
+	volatile pid_t *running;
 };
 
 struct proc_result {

@@ -1,36 +1,95 @@
 #ifndef PARSE_H
 #define PARSE_H
 
+#include <stddef.h>
+
 #include "../core/record.h"
+
+struct strbuf;
 
 /*
  * Parsers of the text tools print (time, df, dd, postmark, dbench, fio)
  * and of the archive's own format.  Each is one entry in parse_table
- * (parse/parse.c), so adding a parser touches one file and that table.
+ * (parse/parse.c), so adding a parser touches its own file and that table.
+ * docs/parse.md lists every form each parser reads and every metric word
+ * it writes; the metric words are a contract other layers build on.
  *
- * A parser appends the records it finds in text to out, with line set to
- * where each number stands (1-based, relative to text, plus ctx->line0).
- * It returns 0 when it found at least one record, BP_ENOTFOUND when there
- * was nothing of its kind, and BP_ERROR with "name:line: what was
- * expected" in err_last() for a damaged block.
+ * Every parser (except bench) scans the whole text for blocks of its kind
+ * and skips everything else, so it can be run on a captured shell session
+ * or on the prose of an email.  For each number it appends one record to
+ * out with:
+ *   metric, value, unit   value has the digits the tool printed (comma
+ *                         decimals become '.'); durations become seconds
+ *                         written with the digits they imply (1:05.17 ->
+ *                         65.17, 0m2.129s -> 2.129); always value_is_number()
+ *   benchmark             the command or label the input shows for the
+ *                         block (a "time CMD" line, "+ CMD", "$ CMD", zsh's
+ *                         prefix, GNU time -v's "Command being timed", a
+ *                         label beside a bash time line, a dd/df/fio job
+ *                         name...), NULL when the input shows none
+ *   line                  absolute line of the number: 1-based line in
+ *                         text plus ctx->line0
+ *   quoted                1 when the line started with '>' quote markers
+ *                         (which are skipped before parsing)
+ *   device, fs            df only (file system source and type)
+ * Nothing else is set: kernel, hardware, source... are the caller's.
+ *
+ * Return value: 0 when at least one record was found; BP_ENOTFOUND when
+ * nothing of the kind was found (err_last() says so); BP_ERROR when only
+ * damaged blocks were found.  A damaged block (a truncated time block, a
+ * number that is not one) is skipped, never guessed, and reported as
+ * "name:line: what was expected" in ctx->problems when that is not NULL
+ * (and in err_last() when it is the first).
  */
-struct parse_ctx {
-	const char *name;   /* file name for messages and provenance */
-	long line0;         /* line number of text's first line, minus one */
+
+struct parse_problems {
+	char **v;          /* "name:line: what was expected", one each */
+	size_t nr, alloc;
 };
+
+void parse_problems_add(struct parse_problems *p, const char *msg);
+void parse_problems_release(struct parse_problems *p);
+
+struct parse_ctx {
+	const char *name;   /* file name for messages */
+	long line0;         /* line number of text's first line, minus one */
+	struct parse_problems *problems; /* damaged blocks; may be NULL */
+};
+
+typedef int (*parse_fn)(struct recset *out, const char *text, size_t len,
+			const struct parse_ctx *ctx);
 
 struct parser {
 	const char *name;
 	const char *summary;
-	int (*parse)(struct recset *out, const char *text, size_t len,
-		     const struct parse_ctx *ctx);
+	parse_fn parse;
 };
 
 extern const struct parser parse_table[];
 const struct parser *parse_find(const char *name);
 
-/* Runs the named parser, or every parser on its own blocks for "auto". */
+/*
+ * Runs the named parser ("time", "df", "dd", "postmark", "dbench", "fio",
+ * "bench"), or "auto": every parser on its own blocks, records in line order.
+ */
 int parse_text(struct recset *out, const char *type, const char *text, size_t len,
 	       const struct parse_ctx *ctx);
+
+/* The same parsers by name, for callers that know what they hold. */
+int parse_time(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx);
+int parse_df(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx);
+int parse_dd(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx);
+int parse_postmark(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx);
+int parse_dbench(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx);
+int parse_fio(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx);
+int parse_bench(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx);
+int parse_auto(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx);
+
+/*
+ * A duration as seconds with the digits it implies: "1:05.17" -> "65.17",
+ * "0m2.129s" -> "2.129", "1h2m3.4s" -> "3723.4", "2,5" -> "2.5".  Appends
+ * to out and returns 0, or returns -1 (out untouched) when s is not one.
+ */
+int parse_duration(struct strbuf *out, const char *s, size_t len);
 
 #endif

@@ -1,0 +1,242 @@
+#include "internal.h"
+#include "../core/error.h"
+#include "../core/strbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Which commit added each run.  Runs are never changed once written, so a
+ * run belongs to the one commit that has it while none of its parents do.
+ * The walk compares only the smallest subtree holding every run asked for
+ * (runs/<kernel>/ for one kernel), and skips a commit at once when that
+ * subtree is the same object as in a parent.
+ */
+struct wanted {
+	const char *path;
+	struct archive_entry *e;
+};
+
+static int cmp_wanted(const void *a, const void *b)
+{
+	return strcmp(((const struct wanted *)a)->path, ((const struct wanted *)b)->path);
+}
+
+/* The deepest directory holding every path. */
+static char *common_dir(const struct archive_list *list)
+{
+	size_t i, len = strlen(list->v[0].path);
+
+	for (i = 1; i < list->nr; i++) {
+		size_t n = 0;
+
+		while (n < len && list->v[i].path[n] == list->v[0].path[n])
+			n++;
+		len = n;
+	}
+	while (len && list->v[0].path[len] != '/')
+		len--;
+	return xstrndup(list->v[0].path, len);
+}
+
+/* The subtree at dir in commit c, or NULL when it has none. */
+static int subtree(git_tree **out, git_commit *c, const char *dir)
+{
+	git_tree *root = NULL;
+	git_tree_entry *e = NULL;
+	int ret;
+
+	*out = NULL;
+	if ((ret = git_commit_tree(&root, c)) < 0)
+		return ret;
+	if (!*dir) {
+		*out = root;
+		return 0;
+	}
+	ret = git_tree_entry_bypath(&e, root, dir);
+	if (!ret && git_tree_entry_type(e) == GIT_OBJECT_TREE)
+		ret = git_tree_lookup(out, git_commit_owner(c), git_tree_entry_id(e));
+	else if (ret == GIT_ENOTFOUND || !ret)
+		ret = 0;
+	git_tree_entry_free(e);
+	git_tree_free(root);
+	return ret;
+}
+
+struct added {
+	char **v;
+	size_t nr, alloc;
+};
+
+static int collect_added(struct added *out, git_repository *repo, git_tree *from,
+			 git_tree *to, const char *dir)
+{
+	git_diff *diff = NULL;
+	size_t i;
+	int ret;
+
+	if ((ret = git_diff_tree_to_tree(&diff, repo, from, to, NULL)) < 0)
+		return ret;
+	for (i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+		struct strbuf sb = STRBUF_INIT;
+
+		if (d->status != GIT_DELTA_ADDED)
+			continue;
+		if (*dir)
+			strbuf_addf(&sb, "%s/", dir);
+		strbuf_addstr(&sb, d->new_file.path);
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr++] = strbuf_detach(&sb, NULL);
+	}
+	git_diff_free(diff);
+	return 0;
+}
+
+static void added_release(struct added *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nr; i++)
+		free(a->v[i]);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
+
+static int in_added(const struct added *a, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < a->nr; i++)
+		if (!strcmp(a->v[i], path))
+			return 1;
+	return 0;
+}
+
+/* Paths c added under dir relative to every parent; returns how many were wanted. */
+static int attribute_commit(git_repository *repo, git_commit *c, const char *dir,
+			    struct wanted *want, size_t nr, size_t *left)
+{
+	git_tree *mine = NULL;
+	struct added first = { 0 };
+	unsigned p, parents = git_commit_parentcount(c);
+	int ret;
+
+	if ((ret = subtree(&mine, c, dir)) < 0 || !mine)
+		goto done;
+	for (p = 0; p < parents || (p == 0 && parents == 0); p++) {
+		git_commit *parent = NULL;
+		git_tree *theirs = NULL;
+		struct added more = { 0 };
+		size_t i, kept = 0;
+
+		if (parents) {
+			if ((ret = git_commit_parent(&parent, c, p)) < 0 ||
+			    (ret = subtree(&theirs, parent, dir)) < 0) {
+				git_commit_free(parent);
+				goto done;
+			}
+			git_commit_free(parent);
+			if (theirs && git_oid_equal(git_tree_id(theirs), git_tree_id(mine))) {
+				git_tree_free(theirs);
+				added_release(&first);
+				goto done; /* nothing new relative to this parent */
+			}
+		}
+		ret = collect_added(p == 0 ? &first : &more, repo, theirs, mine, dir);
+		git_tree_free(theirs);
+		if (ret < 0)
+			goto done;
+		if (p == 0)
+			continue;
+		for (i = 0; i < first.nr; i++) {
+			if (in_added(&more, first.v[i]))
+				first.v[kept++] = first.v[i];
+			else
+				free(first.v[i]);
+		}
+		first.nr = kept;
+		added_release(&more);
+	}
+	{
+		size_t i;
+
+		for (i = 0; i < first.nr; i++) {
+			struct wanted key = { first.v[i], NULL }, *w;
+
+			w = bsearch(&key, want, nr, sizeof(*want), cmp_wanted);
+			if (!w || w->e->commit)
+				continue;
+			w->e->commit = xstrdup(git_oid_tostr_s(git_commit_id(c)));
+			w->e->committed = git_commit_time(c);
+			(*left)--;
+		}
+	}
+done:
+	added_release(&first);
+	git_tree_free(mine);
+	return ret;
+}
+
+static void label_records(struct archive_entry *e)
+{
+	size_t i;
+
+	if (!e->when)
+		e->when = e->committed;
+	for (i = 0; i < e->records.nr; i++) {
+		struct facts *f = e->records.v[i].facts;
+
+		if (!f)
+			f = e->records.v[i].facts = facts_new();
+		facts_set(f, "run", e->path);
+		facts_set(f, "commit", e->commit);
+	}
+}
+
+int archive_attribute(struct archive *a, struct archive_list *list)
+{
+	struct wanted *want;
+	git_revwalk *walk = NULL;
+	git_commit *c = NULL;
+	char *dir = NULL;
+	size_t i, left = list->nr;
+	git_oid id;
+	int ret = 0;
+
+	if (!list->nr)
+		return 0;
+	want = xcalloc(list->nr, sizeof(*want));
+	for (i = 0; i < list->nr; i++) {
+		want[i].path = list->v[i].path;
+		want[i].e = &list->v[i];
+	}
+	qsort(want, list->nr, sizeof(*want), cmp_wanted);
+	dir = common_dir(list);
+	if ((ret = git_revwalk_new(&walk, a->repo)) < 0 ||
+	    (ret = git_revwalk_push_head(walk)) < 0)
+		goto done;
+	git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME);
+	while (left && !(ret = git_revwalk_next(&id, walk))) {
+		if ((ret = git_commit_lookup(&c, a->repo, &id)) < 0)
+			break;
+		ret = attribute_commit(a->repo, c, dir, want, list->nr, &left);
+		git_commit_free(c);
+		if (ret < 0)
+			break;
+	}
+	if (ret == GIT_ITEROVER)
+		ret = 0;
+done:
+	if (ret < 0)
+		ret = archive_git_error(ret, "cannot walk the archive's history");
+	for (i = 0; !ret && i < list->nr; i++) {
+		if (!list->v[i].commit)
+			list->v[i].commit = xstrdup("unknown");
+		label_records(&list->v[i]);
+	}
+	git_revwalk_free(walk);
+	free(dir);
+	free(want);
+	return ret;
+}

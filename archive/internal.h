@@ -1,0 +1,71 @@
+#ifndef ARCHIVE_INTERNAL_H
+#define ARCHIVE_INTERNAL_H
+
+#include "archive.h"
+
+#include <git2.h>
+
+/* Long enough for any real kernel or hardware key, short enough for NAME_MAX. */
+#define ARCHIVE_KEY_MAX 96
+
+/* What the archive files share; nothing outside archive/ includes this. */
+struct archive {
+	git_repository *repo;
+	char *path;
+	double lock_timeout;
+	int lock_fd;          /* -1 when not held */
+	unsigned lock_depth;  /* archive_hold_lock and archive_commit nest */
+};
+
+/* Records libgit2's last error as ours: "what: libgit2's message". */
+int archive_git_error(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The branch HEAD names ("refs/heads/master"), born or not; caller frees. */
+int archive_head_branch(char **out, struct archive *a);
+/* The commit HEAD points at, or NULL (0 returned) on an unborn branch. */
+int archive_head_commit(git_commit **out, struct archive *a);
+
+/*
+ * Moves the branch from old (NULL: unborn) to new, atomically and only if
+ * it still points at old; then brings a working tree and index up to date.
+ */
+int archive_advance(struct archive *a, const char *branch, const git_oid *old,
+		    const git_oid *new_id, const char *reflog);
+
+/* Author and committer: repository config, $GIT_AUTHOR_NAME/$EMAIL, a fallback. */
+int archive_signature(git_signature **out, git_repository *repo);
+
+int archive_lock(struct archive *a);
+void archive_unlock(struct archive *a);
+
+/* Commit message for runs, from their kernels, hardware and headline numbers. */
+void archive_message(struct strbuf *out, const struct archive_run *runs, size_t nr);
+
+/* Filter matching shared by list and resolve. */
+int archive_match(const char *pattern, const char *value, int exact_only);
+int archive_is_glob(const char *pattern);
+
+/* Fills e's kernel, hardware, fs, suite, when from its parsed records. */
+void archive_entry_describe(struct archive_entry *e);
+/* Finds the commits that added each entry (walks history once). */
+int archive_attribute(struct archive *a, struct archive_list *list);
+/* Unless ret failed: attributes found's runs, then moves them to the end of out. */
+int archive_list_finish(struct archive *a, struct archive_list *found, int ret,
+			struct archive_list *out);
+/* The first non-empty value of a record field (offsetof) among the records. */
+const char *archive_first_field(const struct recset *set, size_t offset);
+
+/* Each way of authenticating is tried once, so a wrong one cannot loop. */
+struct archive_cred_state {
+	git_repository *repo;
+	int tried_agent, tried_helper, tried_username;
+	int rejected;         /* push: the remote refused an update */
+};
+
+/* libgit2's credentials callback; payload is a struct archive_cred_state. */
+int archive_credentials(git_credential **out, const char *url, const char *user_from_url,
+			unsigned int allowed, void *payload);
+/* Asks a git credential helper (credential.helper's value) for url. */
+int archive_credential_fill(char **user, char **password, const char *helper, const char *url);
+
+#endif

@@ -1,0 +1,164 @@
+#include "internal.h"
+#include "../core/error.h"
+#include "../core/strbuf.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int archive_git_error(int code, const char *fmt, ...)
+{
+	const git_error *e = git_error_last();
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	err_set("%s: %s", sb.buf, e && e->message ? e->message : "unknown libgit2 error");
+	strbuf_release(&sb);
+	if (code == GIT_ENOTFOUND)
+		return BP_ENOTFOUND;
+	if (code == GIT_EAMBIGUOUS)
+		return BP_EAMBIGUOUS;
+	if (code == GIT_ELOCKED)
+		return BP_ELOCKED;
+	return BP_ERROR;
+}
+
+static void default_location(struct strbuf *out)
+{
+	const char *env = getenv("BENCHPOST_ARCHIVE");
+
+	if (env && *env) {
+		strbuf_addstr(out, env);
+		return;
+	}
+	env = getenv("XDG_DATA_HOME");
+	if (env && *env == '/') {
+		strbuf_addf(out, "%s/benchpost/archive", env);
+		return;
+	}
+	env = getenv("HOME");
+	strbuf_addf(out, "%s/.local/share/benchpost/archive", env && *env ? env : ".");
+}
+
+/* mkdir -p, for the parents of a first archive. */
+static int make_dirs(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+	int ret = 0;
+
+	for (p = path; ; p++) {
+		if ((*p == '/' || !*p) && p > path) {
+			strbuf_reset(&sb);
+			strbuf_add(&sb, path, p - path);
+			if (mkdir(sb.buf, 0777) && errno != EEXIST) {
+				ret = err_set_errno("cannot create '%s'", sb.buf);
+				break;
+			}
+		}
+		if (!*p)
+			break;
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+static int dir_is_empty(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	int empty = 1;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			empty = 0;
+	closedir(d);
+	return empty;
+}
+
+static int create_archive(git_repository **repo, const char *path)
+{
+	struct stat st;
+	int ret;
+
+	if (!stat(path, &st) && !(S_ISDIR(st.st_mode) && dir_is_empty(path)))
+		return err_set("'%s' exists and is not an archive (not a git repository)", path);
+	if ((ret = make_dirs(path)) < 0)
+		return ret;
+	if ((ret = git_repository_init(repo, path, 0)) < 0)
+		return archive_git_error(ret, "cannot create archive '%s'", path);
+	return 0;
+}
+
+int archive_open(struct archive **out, const char *path, int create)
+{
+	struct strbuf where = STRBUF_INIT;
+	git_repository *repo = NULL;
+	struct archive *a;
+	const char *env;
+	int ret;
+
+	*out = NULL;
+	git_libgit2_init();
+	if (path && *path)
+		strbuf_addstr(&where, path);
+	else
+		default_location(&where);
+	ret = git_repository_open_ext(&repo, where.buf, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
+	if (ret == GIT_ENOTFOUND && create) {
+		ret = create_archive(&repo, where.buf);
+	} else if (ret == GIT_ENOTFOUND) {
+		err_set("no archive at '%s'", where.buf);
+		ret = BP_ENOTFOUND;
+	} else if (ret < 0) {
+		ret = archive_git_error(ret, "cannot open archive '%s'", where.buf);
+	}
+	if (ret < 0)
+		goto done;
+	a = xcalloc(1, sizeof(*a));
+	a->repo = repo;
+	a->path = strbuf_detach(&where, NULL);
+	a->lock_fd = -1;
+	a->lock_timeout = 60;
+	env = getenv("BENCHPOST_LOCK_TIMEOUT");
+	if (env && *env)
+		a->lock_timeout = strtod(env, NULL);
+	*out = a;
+	repo = NULL;
+done:
+	git_repository_free(repo);
+	strbuf_release(&where);
+	if (ret < 0)
+		git_libgit2_shutdown();
+	return ret;
+}
+
+void archive_free(struct archive *a)
+{
+	if (!a)
+		return;
+	a->lock_depth = a->lock_depth ? 1 : 0;
+	archive_unlock(a);
+	git_repository_free(a->repo);
+	free(a->path);
+	free(a);
+	git_libgit2_shutdown();
+}
+
+const char *archive_path(const struct archive *a)
+{
+	return a->path;
+}
+
+void archive_set_lock_timeout(struct archive *a, double seconds)
+{
+	a->lock_timeout = seconds;
+}

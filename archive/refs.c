@@ -1,0 +1,108 @@
+#include "internal.h"
+#include "../core/error.h"
+#include "../core/strbuf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int archive_head_branch(char **out, struct archive *a)
+{
+	git_reference *head = NULL;
+	int ret;
+
+	*out = NULL;
+	if ((ret = git_reference_lookup(&head, a->repo, "HEAD")) < 0)
+		return archive_git_error(ret, "cannot read HEAD of '%s'", a->path);
+	if (git_reference_type(head) != GIT_REFERENCE_SYMBOLIC)
+		ret = err_set("archive '%s' has a detached HEAD; check out a branch", a->path);
+	else
+		*out = xstrdup(git_reference_symbolic_target(head));
+	git_reference_free(head);
+	return ret;
+}
+
+int archive_head_commit(git_commit **out, struct archive *a)
+{
+	char *branch = NULL;
+	git_oid id;
+	int ret;
+
+	*out = NULL;
+	if ((ret = archive_head_branch(&branch, a)) < 0)
+		return ret;
+	ret = git_reference_name_to_id(&id, a->repo, branch);
+	if (ret == GIT_ENOTFOUND) {
+		ret = 0; /* unborn: nothing committed yet */
+	} else if (ret < 0 || (ret = git_commit_lookup(out, a->repo, &id)) < 0) {
+		ret = archive_git_error(ret, "cannot read '%s'", branch);
+	}
+	free(branch);
+	return ret;
+}
+
+static int empty_tree(git_tree **out, git_repository *repo)
+{
+	git_treebuilder *b = NULL;
+	git_oid id;
+	int ret;
+
+	if ((ret = git_treebuilder_new(&b, repo, NULL)) < 0)
+		return ret;
+	if (!(ret = git_treebuilder_write(&id, b)))
+		ret = git_tree_lookup(out, repo, &id);
+	git_treebuilder_free(b);
+	return ret;
+}
+
+/*
+ * A working tree, when there is one, follows the branch so that `git
+ * status` stays clean.  The commit is already saved: failing here is only
+ * a warning.
+ */
+static void update_worktree(struct archive *a, const git_oid *old, const git_oid *new_id)
+{
+	git_checkout_options opts;
+	git_commit *from = NULL, *to = NULL;
+	git_tree *base = NULL, *target = NULL;
+	int ret;
+
+	if (git_repository_is_bare(a->repo))
+		return;
+	git_checkout_options_init(&opts, GIT_CHECKOUT_OPTIONS_VERSION);
+	if ((ret = git_commit_lookup(&to, a->repo, new_id)) < 0 ||
+	    (ret = git_commit_tree(&target, to)) < 0)
+		goto done;
+	if (old && ((ret = git_commit_lookup(&from, a->repo, old)) < 0 ||
+		    (ret = git_commit_tree(&base, from)) < 0))
+		goto done;
+	/* No baseline would mean HEAD, which already is the new commit. */
+	if (!old && (ret = empty_tree(&base, a->repo)) < 0)
+		goto done;
+	opts.checkout_strategy = GIT_CHECKOUT_SAFE;
+	opts.baseline = base;
+	ret = git_checkout_tree(a->repo, (git_object *)target, &opts);
+done:
+	if (ret < 0)
+		warning("the archive's working tree in '%s' was not updated: %s", a->path,
+			git_error_last() ? git_error_last()->message : "unknown error");
+	git_tree_free(base);
+	git_tree_free(target);
+	git_commit_free(from);
+	git_commit_free(to);
+}
+
+int archive_advance(struct archive *a, const char *branch, const git_oid *old,
+		    const git_oid *new_id, const char *reflog)
+{
+	git_reference *ref = NULL;
+	int ret;
+
+	ret = git_reference_create_matching(&ref, a->repo, branch, new_id, 1, old, reflog);
+	if (ret == GIT_EMODIFIED)
+		return err_set("'%s' moved under benchpost (another writer without the lock?)", branch);
+	if (ret < 0)
+		return archive_git_error(ret, "cannot update '%s'", branch);
+	git_reference_free(ref);
+	update_worktree(a, old, new_id);
+	return 0;
+}

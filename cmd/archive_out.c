@@ -1,0 +1,133 @@
+#include "archive_out.h"
+#include "builtin.h"
+#include "../core/bench.h"
+#include "../core/error.h"
+#include "../core/json.h"
+#include "../core/strbuf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+int archive_out_open(struct archive **out, const char *path)
+{
+	if (archive_open(out, path, 0) < 0)
+		return cmd_error_last();
+	return 0;
+}
+
+/* Keys come from emails: nothing reaches the terminal as a control character. */
+static void add_shown(struct strbuf *out, const char *s)
+{
+	for (s = s ? s : "-"; *s; s++)
+		strbuf_addch(out, (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
+}
+
+static int emit(struct strbuf *out)
+{
+	int ret = 0;
+
+	if (fwrite(out->buf, 1, out->len, stdout) != out->len || fflush(stdout))
+		ret = cmd_error("cannot write output: %s", strerror(errno));
+	strbuf_release(out);
+	return ret;
+}
+
+static void all_records(struct recset *set, const struct archive_list *list)
+{
+	size_t i, j;
+
+	for (i = 0; i < list->nr; i++)
+		for (j = 0; j < list->v[i].records.nr; j++)
+			recset_add(set, &list->v[i].records.v[j]);
+}
+
+static int records_out(const struct archive_list *list, const char *format)
+{
+	struct recset set = RECSET_INIT;
+	int ret;
+
+	all_records(&set, list);
+	ret = cmd_write_records(&set, format);
+	recset_release(&set);
+	return ret;
+}
+
+static void pad(struct strbuf *out, size_t from, size_t width)
+{
+	size_t used = out->len - from;
+
+	strbuf_addchars(out, ' ', used < width ? width - used + 1 : 1);
+}
+
+/* One line a run, the columns aligned: commit, date, kernel, hardware, fs, suite, path. */
+int archive_out_list(const struct archive_list *list, const char *format)
+{
+	struct strbuf out = STRBUF_INIT, cell = STRBUF_INIT;
+	size_t w[4] = { 0 }, i, c;
+
+	if (strcmp(format, "text"))
+		return records_out(list, format);
+	for (i = 0; i < list->nr; i++) {
+		const char *cols[4] = { list->v[i].kernel, list->v[i].hardware,
+					list->v[i].fs, list->v[i].suite };
+
+		for (c = 0; c < 4; c++) {
+			strbuf_reset(&cell);
+			add_shown(&cell, cols[c]);
+			if (cell.len > w[c])
+				w[c] = cell.len;
+		}
+	}
+	for (i = 0; i < list->nr; i++) {
+		const struct archive_entry *e = &list->v[i];
+		const char *cols[4] = { e->kernel, e->hardware, e->fs, e->suite };
+
+		strbuf_addf(&out, "%.7s ", e->commit);
+		archive_format_time(&out, e->when, "%Y-%m-%d %H:%M ");
+		for (c = 0; c < 4; c++) {
+			size_t from = out.len;
+
+			add_shown(&out, cols[c]);
+			pad(&out, from, w[c]);
+		}
+		add_shown(&out, e->path);
+		strbuf_addch(&out, '\n');
+	}
+	strbuf_release(&cell);
+	return emit(&out);
+}
+
+/* A header a person reads, then the samples as the archive keeps them. */
+int archive_out_runs(const struct archive_list *list, const char *format)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	if (strcmp(format, "text"))
+		return records_out(list, format);
+	for (i = 0; i < list->nr; i++) {
+		const struct archive_entry *e = &list->v[i];
+		const struct { const char *name, *value; } rows[] = {
+			{ "run", e->path }, { "commit", e->commit }, { "kernel", e->kernel },
+			{ "hardware", e->hardware }, { "fs", e->fs }, { "suite", e->suite },
+		};
+		size_t r;
+
+		if (i)
+			strbuf_addch(&out, '\n');
+		for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+			strbuf_addf(&out, "%-9s ", rows[r].name);
+			add_shown(&out, rows[r].value);
+			strbuf_addch(&out, '\n');
+			if (r == 1) {
+				strbuf_addf(&out, "%-9s ", "date");
+				archive_format_time(&out, e->when, "%Y-%m-%d %H:%M:%S UTC\n");
+			}
+		}
+		strbuf_addch(&out, '\n');
+		bench_write(&out, &e->records);
+	}
+	return emit(&out);
+}

@@ -1,0 +1,186 @@
+#include "collect_internal.h"
+#include "../core/error.h"
+#include "../parse/parse.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+
+static double tv_seconds(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
+void collect_add_metric(struct recset *out, const struct record *proto, const char *benchmark,
+			int iteration, const char *metric, const char *unit, const char *fmt,
+			double value)
+{
+	struct record *r = recset_add(out, proto);
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), fmt, value);
+	record_set(&r->benchmark, benchmark);
+	record_set(&r->metric, metric);
+	record_set(&r->unit, unit);
+	record_set(&r->value, buf);
+	r->iteration = iteration;
+}
+
+/*
+ * What /usr/bin/time reports, from the child's own rusage: seconds to the
+ * millisecond, CPU percent as (user + sys) / elapsed.
+ */
+void collect_add_rusage(struct recset *out, const struct record *proto, const char *benchmark,
+			int iteration, const struct proc_result *res)
+{
+	double user = tv_seconds(&res->ru.ru_utime), sys = tv_seconds(&res->ru.ru_stime);
+	double cpu = res->elapsed > 0 ? (user + sys) / res->elapsed * 100 : 0;
+
+	collect_add_metric(out, proto, benchmark, iteration, "elapsed", "s", "%.3f", res->elapsed);
+	collect_add_metric(out, proto, benchmark, iteration, "user", "s", "%.3f", user);
+	collect_add_metric(out, proto, benchmark, iteration, "sys", "s", "%.3f", sys);
+	collect_add_metric(out, proto, benchmark, iteration, "cpu", "%", "%.0f", cpu);
+	collect_add_metric(out, proto, benchmark, iteration, "maxrss", "KiB", "%.0f",
+			   (double)res->ru.ru_maxrss);
+	collect_add_metric(out, proto, benchmark, iteration, "inblock", "blocks", "%.0f",
+			   (double)res->ru.ru_inblock);
+	collect_add_metric(out, proto, benchmark, iteration, "oublock", "blocks", "%.0f",
+			   (double)res->ru.ru_oublock);
+	collect_add_metric(out, proto, benchmark, iteration, "majflt", "faults", "%.0f",
+			   (double)res->ru.ru_majflt);
+	collect_add_metric(out, proto, benchmark, iteration, "minflt", "faults", "%.0f",
+			   (double)res->ru.ru_minflt);
+}
+
+static int check_exit(const char *const argv[], struct proc_result *res)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret;
+
+	if (collect_interrupted())
+		return err_set("interrupted while running '%s'", argv[0]);
+	if (proc_exited_ok(res))
+		return 0;
+	proc_describe_status(&why, res->status);
+	strbuf_trim(&res->err);
+	if (res->err.len > 300)
+		strbuf_setlen(&res->err, 300);
+	ret = err_set("'%s' %s%s%s", argv[0], why.buf, res->err.len ? ": " : "", res->err.buf);
+	strbuf_release(&why);
+	return ret;
+}
+
+/* The tool's own report becomes extra metrics of the same benchmark and sample. */
+static void add_parsed(struct collect_ctx *c, const char *benchmark, const char *parser,
+		       const struct strbuf *text)
+{
+	struct recset parsed = RECSET_INIT;
+	struct parse_ctx pc = { .name = parser, .line0 = 0 };
+	size_t i;
+
+	if (parse_text(&parsed, parser, text->buf, text->len, &pc) < 0) {
+		/* Once per tool: the same failure every iteration says nothing new. */
+		if (!strstr(c->warned.buf, parser)) {
+			warning("%s: cannot read its report (%s); keeping the timing only",
+				parser, err_last());
+			strbuf_addf(&c->warned, "%s ", parser);
+		}
+		recset_release(&parsed);
+		return;
+	}
+	for (i = 0; i < parsed.nr; i++) {
+		const struct record *p = &parsed.v[i];
+
+		if (!p->metric || !p->value)
+			continue;
+		struct record *r = recset_add(c->out, c->proto);
+
+		record_set(&r->benchmark, benchmark);
+		record_set(&r->metric, p->metric);
+		record_set(&r->unit, p->unit);
+		record_set(&r->value, p->value);
+		r->iteration = c->iteration;
+	}
+	recset_release(&parsed);
+}
+
+int collect_time(struct collect_ctx *c, const char *benchmark, const char *const argv[],
+		 const struct collect_step *step)
+{
+	static const struct collect_step none;
+	struct proc_result res = PROC_RESULT_INIT;
+	struct proc_opts po = { .running = &collect_child, .err = PROC_IO_CAPTURE };
+	int ret;
+
+	if (!step)
+		step = &none;
+	if (collect_interrupted())
+		return err_set("interrupted");
+	if (c->drop && !step->warm && collect_drop_caches() < 0)
+		c->drops_failed++;
+	po.dir = step->dir;
+	if (step->in_data) {
+		po.in = PROC_IO_BUFFER;
+		po.in_data = step->in_data;
+		po.in_len = strlen(step->in_data);
+	}
+	if (step->out_path) {
+		po.out = PROC_IO_FILE;
+		po.out_path = step->out_path;
+	} else if (step->parser) {
+		po.out = PROC_IO_CAPTURE;
+	}
+	ret = proc_run(&res, argv, &po);
+	if (!ret)
+		ret = check_exit(argv, &res);
+	if (ret < 0) {
+		err_prefix("%s", benchmark);
+		goto done;
+	}
+	collect_add_rusage(c->out, c->proto, benchmark, c->iteration, &res);
+	c->last_elapsed = res.elapsed;
+	if (step->parser)
+		add_parsed(c, benchmark, step->parser, step->parse_stderr ? &res.err : &res.out);
+done:
+	proc_result_release(&res);
+	return ret;
+}
+
+int collect_time_sync(struct collect_ctx *c, const char *benchmark)
+{
+	const char *argv[] = { "sync", "-f", c->target->work, NULL };
+	struct proc_result res = PROC_RESULT_INIT;
+	struct proc_opts po = { .running = &collect_child, .err = PROC_IO_CAPTURE };
+	int ret = proc_run(&res, argv, &po);
+
+	if (!ret)
+		ret = check_exit(argv, &res);
+	if (ret < 0) {
+		err_prefix("%s", benchmark);
+		goto done;
+	}
+	collect_add_metric(c->out, c->proto, benchmark, c->iteration, "sync", "s", "%.3f",
+			   res.elapsed);
+	collect_add_metric(c->out, c->proto, benchmark, c->iteration, "total", "s", "%.3f",
+			   c->last_elapsed + res.elapsed);
+done:
+	proc_result_release(&res);
+	return ret;
+}
+
+int collect_helper(const char *const argv[], const char *dir, const char *out_path)
+{
+	struct proc_result res = PROC_RESULT_INIT;
+	struct proc_opts po = { .running = &collect_child, .dir = dir, .err = PROC_IO_CAPTURE };
+	int ret;
+
+	if (out_path) {
+		po.out = PROC_IO_FILE;
+		po.out_path = out_path;
+	}
+	ret = proc_run(&res, argv, &po);
+	if (!ret)
+		ret = check_exit(argv, &res);
+	proc_result_release(&res);
+	return ret;
+}

@@ -1,0 +1,158 @@
+#include "parse.h"
+#include "../core/strbuf.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/*
+ * Whole numbers in a duration are short ("1:05.17", "0m2.129s"); a limit
+ * keeps h * 3600 + m * 60 + s far from overflow without guessing.
+ */
+#define MAX_FIELD_DIGITS 9
+
+static size_t count_digits(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && isdigit((unsigned char)s[i]))
+		i++;
+	return i;
+}
+
+static long long field_value(const char *s, size_t n)
+{
+	long long v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}
+
+/* Seconds, optionally with a fraction: "3", "03.4", "2,129".  */
+static int seconds_part(const char *s, size_t len, long long *whole,
+			const char **frac, size_t *fraclen)
+{
+	size_t n = count_digits(s, len);
+
+	if (!n || n > MAX_FIELD_DIGITS)
+		return -1;
+	*whole = field_value(s, n);
+	*frac = NULL;
+	*fraclen = 0;
+	if (n == len)
+		return 0;
+	if (s[n] != '.' && s[n] != ',')
+		return -1;
+	*frac = s + n + 1;
+	*fraclen = len - n - 1;
+	if (!*fraclen || count_digits(*frac, *fraclen) != *fraclen)
+		return -1;
+	return 0;
+}
+
+/* "h:mm:ss[.f]", "m:ss[.f]", "mm:ss[.f]" */
+static int colon_form(long long *total, const char **frac, size_t *fraclen,
+		      const char *s, size_t len)
+{
+	long long fields[3];
+	size_t nf = 0, i = 0;
+
+	for (;;) {
+		size_t n = count_digits(s + i, len - i);
+
+		if (!n || n > MAX_FIELD_DIGITS || nf == 3)
+			return -1;
+		if (i + n == len || s[i + n] != ':') {
+			long long sec;
+
+			if (seconds_part(s + i, len - i, &sec, frac, fraclen) < 0 || n != 2)
+				return -1;
+			fields[nf++] = sec;
+			break;
+		}
+		if (nf && n != 2)
+			return -1;
+		fields[nf++] = field_value(s + i, n);
+		i += n + 1;
+	}
+	if (nf < 2)
+		return -1;
+	for (i = 1; i < nf; i++)
+		if (fields[i] >= 60)
+			return -1;
+	*total = nf == 3 ? fields[0] * 3600 + fields[1] * 60 + fields[2]
+			 : fields[0] * 60 + fields[1];
+	return 0;
+}
+
+/* "1h2m3.4s", "0m2.129s", "2.1s", "3m" */
+static int unit_form(long long *total, const char **frac, size_t *fraclen,
+		     const char *s, size_t len)
+{
+	static const struct { char unit; long long scale; } units[] = {
+		{ 'h', 3600 }, { 'm', 60 }, { 's', 1 },
+	};
+	size_t i = 0, u = 0;
+	int any = 0;
+
+	*total = 0;
+	*frac = NULL;
+	*fraclen = 0;
+	while (i < len) {
+		size_t n = count_digits(s + i, len - i), end = i + n;
+		long long whole = 0;
+
+		if (!n || n > MAX_FIELD_DIGITS)
+			return -1;
+		if (end < len && (s[end] == '.' || s[end] == ',')) {
+			end++;
+			end += count_digits(s + end, len - end);
+			if (end == i + n + 1)
+				return -1;
+		}
+		if (end >= len)
+			return -1;
+		while (u < 3 && units[u].unit != s[end])
+			u++;
+		if (u == 3)
+			return -1;
+		if (end != i + n && units[u].unit != 's')
+			return -1;   /* only seconds carry a fraction */
+		if (seconds_part(s + i, end - i, &whole, frac, fraclen) < 0)
+			return -1;
+		/* a smaller unit after a bigger one stays below it */
+		if (any && u && whole >= 60)
+			return -1;
+		*total += whole * units[u].scale;
+		any = 1;
+		u++;
+		i = end + 1;
+	}
+	return any ? 0 : -1;
+}
+
+int parse_duration(struct strbuf *out, const char *s, size_t len)
+{
+	long long total;
+	const char *frac;
+	size_t fraclen;
+
+	if (!len || !isdigit((unsigned char)s[0]))
+		return -1;
+	if (memchr(s, ':', len)) {
+		if (colon_form(&total, &frac, &fraclen, s, len) < 0)
+			return -1;
+	} else if (isdigit((unsigned char)s[len - 1])) {
+		if (seconds_part(s, len, &total, &frac, &fraclen) < 0)
+			return -1;
+	} else if (unit_form(&total, &frac, &fraclen, s, len) < 0) {
+		return -1;
+	}
+	strbuf_addf(out, "%lld", total);
+	if (frac) {
+		strbuf_addch(out, '.');
+		strbuf_add(out, frac, fraclen);
+	}
+	return 0;
+}

@@ -1,0 +1,400 @@
+#include "parse_scan.h"
+#include "../core/error.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How far above a block its command may stand (lines of its own output). */
+#define COMMAND_REACH 40
+
+void parse_problems_add(struct parse_problems *p, const char *msg)
+{
+	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
+	p->v[p->nr++] = xstrdup(msg);
+}
+
+void parse_problems_release(struct parse_problems *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr; i++)
+		free(p->v[i]);
+	free(p->v);
+	p->v = NULL;
+	p->nr = p->alloc = 0;
+}
+
+/* Mail quoting: "> ", ">> ", "> > "; what follows is parsed as usual. */
+static char *skip_quote(char *s, int *quoted)
+{
+	*quoted = 0;
+	if (*s != '>')
+		return s;
+	while (*s == '>' || *s == ' ') {
+		if (*s == '>')
+			*quoted = 1;
+		s++;
+	}
+	return s;
+}
+
+void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
+	       const struct parse_ctx *ctx, const char *kind)
+{
+	char *p, *end;
+	size_t i;
+	long no = 0;
+
+	memset(sc, 0, sizeof(*sc));
+	strbuf_init(&sc->copy, len + 1);
+	strbuf_add(&sc->copy, text, len);
+	for (i = 0; i < len; i++)
+		if (!sc->copy.buf[i])
+			sc->copy.buf[i] = 0x1a;
+	sc->ctx = ctx;
+	sc->kind = kind;
+	sc->out = out;
+	p = sc->copy.buf;
+	end = p + sc->copy.len;
+	while (p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		char *stop = nl ? nl : end;
+		struct scan_line *l;
+
+		*stop = '\0';
+		if (stop > p && stop[-1] == '\r')
+			*--stop = '\0';
+		ALLOC_GROW(sc->v, sc->nr + 1, sc->alloc);
+		l = &sc->v[sc->nr++];
+		l->no = ++no;
+		l->s = skip_quote(p, &l->quoted);
+		l->len = (size_t)(stop - l->s);
+		l->used = 0;
+		p = nl ? nl + 1 : end;
+	}
+}
+
+int scan_close(struct scan *sc)
+{
+	int ret = 0;
+
+	if (!sc->found && sc->damaged)
+		ret = BP_ERROR;   /* err_last() holds the first damaged block */
+	else if (!sc->found) {
+		err_set("%s: no %s output found", sc->ctx->name ? sc->ctx->name : "<input>", sc->kind);
+		ret = BP_ENOTFOUND;
+	}
+	strbuf_release(&sc->copy);
+	free(sc->v);
+	sc->v = NULL;
+	sc->nr = sc->alloc = 0;
+	return ret;
+}
+
+int scan_blank(const struct scan_line *l)
+{
+	const char *p;
+
+	for (p = l->s; *p; p++)
+		if (!isspace((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
+struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,
+			 const char *metric, const char *value, const char *unit)
+{
+	struct record r = RECORD_INIT;
+
+	r.benchmark = benchmark ? xstrdup(benchmark) : NULL;
+	r.metric = xstrdup(metric);
+	r.value = xstrdup(value);
+	r.unit = unit ? xstrdup(unit) : NULL;
+	r.line = sc->v[idx].no + sc->ctx->line0;
+	r.quoted = sc->v[idx].quoted;
+	sc->found++;
+	return recset_take(sc->out, &r);
+}
+
+void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
+{
+	struct strbuf msg = STRBUF_INIT;
+	va_list ap;
+
+	strbuf_addf(&msg, "%s:%ld: ", sc->ctx->name ? sc->ctx->name : "<input>",
+		    sc->v[idx].no + sc->ctx->line0);
+	va_start(ap, fmt);
+	strbuf_vaddf(&msg, fmt, ap);
+	va_end(ap);
+	if (!sc->damaged)
+		err_set("%s", msg.buf);
+	if (sc->ctx->problems)
+		parse_problems_add(sc->ctx->problems, msg.buf);
+	sc->damaged++;
+	strbuf_release(&msg);
+}
+
+void scan_split(struct scan_toks *t, const char *s)
+{
+	t->nr = 0;
+	for (;;) {
+		const char *start;
+
+		while (*s == ' ' || *s == '\t' || *s == '\v' || *s == '\f')
+			s++;
+		if (!*s)
+			break;
+		start = s;
+		while (*s && *s != ' ' && *s != '\t' && *s != '\v' && *s != '\f')
+			s++;
+		ALLOC_GROW(t->v, t->nr + 1, t->alloc);
+		t->v[t->nr].s = start;
+		t->v[t->nr].len = (size_t)(s - start);
+		t->nr++;
+	}
+}
+
+void scan_toks_release(struct scan_toks *t)
+{
+	free(t->v);
+	t->v = NULL;
+	t->nr = t->alloc = 0;
+}
+
+int tok_is(const struct scan_tok *t, const char *word)
+{
+	size_t n = strlen(word);
+
+	return t->len == n && !memcmp(t->s, word, n);
+}
+
+int tok_ends(const struct scan_tok *t, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return t->len > n && !memcmp(t->s + t->len - n, suffix, n);
+}
+
+int tok_digit(const struct scan_tok *t)
+{
+	return t->len && isdigit((unsigned char)t->s[0]);
+}
+
+static size_t digits(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && isdigit((unsigned char)s[i]))
+		i++;
+	return i;
+}
+
+int scan_number(struct strbuf *out, const char *s, size_t len, int comma)
+{
+	size_t i = digits(s, len), start = out->len;
+
+	if (!i)
+		return -1;
+	strbuf_add(out, s, i);
+	if (i < len && (s[i] == '.' || (comma && s[i] == ','))) {
+		size_t f = digits(s + i + 1, len - i - 1);
+
+		if (!f)
+			goto bad;
+		strbuf_addch(out, '.');
+		strbuf_add(out, s + i + 1, f);
+		i += 1 + f;
+	}
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		size_t j = i + 1, e;
+
+		if (j < len && (s[j] == '-' || s[j] == '+'))
+			j++;
+		e = digits(s + j, len - j);
+		if (!e)
+			goto bad;
+		strbuf_add(out, s + i, j + e - i);
+		i = j + e;
+	}
+	if (i == len)
+		return 0;
+bad:
+	strbuf_setlen(out, start);
+	return -1;
+}
+
+int scan_number_tok(struct strbuf *out, const struct scan_tok *t, size_t n, int comma)
+{
+	if (t->len < n)
+		return -1;
+	return scan_number(out, t->s, t->len - n, comma);
+}
+
+char *scan_label(const char *s, size_t len)
+{
+	while (len && isspace((unsigned char)*s)) {
+		s++;
+		len--;
+	}
+	while (len && (isspace((unsigned char)s[len - 1]) || s[len - 1] == ':'))
+		len--;
+	return len ? xstrndup(s, len) : NULL;
+}
+
+static int is_prompt_end(const struct scan_tok *t)
+{
+	char c = t->s[t->len - 1];
+
+	return c == '$' || c == '#' || c == '%' || c == '>';
+}
+
+static int all_plus(const struct scan_tok *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->len; i++)
+		if (t->s[i] != '+')
+			return 0;
+	return 1;
+}
+
+/* The options of time itself (bash's -p, GNU time's), not the command's. */
+static size_t skip_time_options(const struct scan_toks *t, size_t k)
+{
+	while (k < t->nr && t->v[k].len > 1 && t->v[k].s[0] == '-') {
+		if (tok_is(&t->v[k], "-f") || tok_is(&t->v[k], "-o") ||
+		    tok_is(&t->v[k], "--format") || tok_is(&t->v[k], "--output"))
+			k++;
+		k++;
+	}
+	return k;
+}
+
+static char *rest_from(const struct scan_toks *t, size_t k)
+{
+	if (k >= t->nr)
+		return NULL;
+	return scan_label(t->v[k].s, strlen(t->v[k].s));
+}
+
+char *scan_command_of(const char *line)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	char *cmd = NULL;
+	size_t k;
+
+	scan_split(&t, line);
+	if (!t.nr)
+		goto done;
+	for (k = 0; k < t.nr; k++) {
+		const struct scan_tok *w = &t.v[k];
+
+		if (!(tok_is(w, "time") || tok_ends(w, "/time")))
+			continue;
+		/* only at the start of the line or right after a prompt */
+		if (k && !(k == 1 ? is_prompt_end(&t.v[0]) || all_plus(&t.v[0])
+				  : is_prompt_end(&t.v[k - 1])))
+			break;
+		cmd = rest_from(&t, skip_time_options(&t, k + 1));
+		goto done;
+	}
+	if (all_plus(&t.v[0]) || tok_is(&t.v[0], "$") || tok_is(&t.v[0], "#") ||
+	    tok_is(&t.v[0], "%") ||
+	    (t.v[0].len > 1 && (t.v[0].s[t.v[0].len - 1] == '$' || t.v[0].s[t.v[0].len - 1] == '#') &&
+	     memchr(t.v[0].s, '@', t.v[0].len)))
+		cmd = rest_from(&t, 1);
+done:
+	scan_toks_release(&t);
+	return cmd;
+}
+
+char *scan_command_above(struct scan *sc, size_t first)
+{
+	size_t i = first, seen = 0;
+
+	while (i > 0 && !sc->v[i - 1].used && scan_blank(&sc->v[i - 1]))
+		i--;
+	while (i > 0 && seen < COMMAND_REACH) {
+		const struct scan_line *l = &sc->v[--i];
+		char *cmd;
+
+		if (l->used || scan_blank(l))
+			break;
+		cmd = scan_command_of(l->s);
+		if (cmd)
+			return cmd;
+		seen++;
+	}
+	return NULL;
+}
+
+void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
+		 const char *value)
+{
+	struct pending_value *v;
+
+	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
+	v = &p->v[p->nr++];
+	v->idx = idx;
+	v->metric = xstrdup(metric);
+	v->unit = unit ? xstrdup(unit) : NULL;
+	v->value = xstrdup(value);
+}
+
+int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
+		   const struct scan_tok *t, size_t n, int comma)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = scan_number_tok(&sb, t, n, comma);
+
+	if (!ret)
+		pending_add(p, idx, metric, unit, sb.buf);
+	strbuf_release(&sb);
+	return ret;
+}
+
+int pending_duration(struct pending *p, size_t idx, const char *metric,
+		     const struct scan_tok *t, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = t->len < n ? -1 : parse_duration(&sb, t->s, t->len - n);
+
+	if (!ret)
+		pending_add(p, idx, metric, "s", sb.buf);
+	strbuf_release(&sb);
+	return ret;
+}
+
+void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr; i++)
+		scan_emit(sc, p->v[i].idx, benchmark, p->v[i].metric, p->v[i].value,
+			  p->v[i].unit);
+	pending_clear(p);
+}
+
+void pending_clear(struct pending *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nr; i++) {
+		free(p->v[i].metric);
+		free(p->v[i].unit);
+		free(p->v[i].value);
+	}
+	free(p->v);
+	p->v = NULL;
+	p->nr = p->alloc = 0;
+}
+
+void scan_use(struct scan *sc, size_t first, size_t last)
+{
+	size_t i;
+
+	for (i = first; i <= last && i < sc->nr; i++)
+		sc->v[i].used = 1;
+}

@@ -1,0 +1,116 @@
+#ifndef PARSE_SCAN_H
+#define PARSE_SCAN_H
+
+/*
+ * What the text parsers share (internal to parse/): the input split into
+ * lines, whitespace tokens, numbers, the command or label above a block,
+ * and how records and damaged blocks are reported.
+ */
+#include "parse.h"
+#include "../core/strbuf.h"
+
+struct scan_line {
+	char *s;        /* NUL-terminated, quote markers removed */
+	size_t len;
+	long no;        /* 1-based line in the text */
+	int quoted;     /* started with '>' quote markers */
+	int used;       /* belongs to a block already parsed */
+};
+
+struct scan {
+	struct strbuf copy;
+	struct scan_line *v;
+	size_t nr, alloc;
+	const struct parse_ctx *ctx;
+	const char *kind;        /* "time", "dd", ... for messages */
+	struct recset *out;
+	size_t found, damaged;
+};
+
+/*
+ * Splits text into lines.  NUL bytes become 0x1a so that C strings end
+ * where the line does and a number broken by one stays broken.
+ */
+void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
+	       const struct parse_ctx *ctx, const char *kind);
+/* 0, BP_ENOTFOUND or BP_ERROR as parse.h describes; frees the lines. */
+int scan_close(struct scan *sc);
+
+int scan_blank(const struct scan_line *l);
+
+/* Appends a record for the number on line idx (value must be a number). */
+struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,
+			 const char *metric, const char *value, const char *unit);
+/* Reports a damaged block at line idx: "name:line: what was expected". */
+void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+struct scan_tok {
+	const char *s;
+	size_t len;
+};
+
+struct scan_toks {
+	struct scan_tok *v;
+	size_t nr, alloc;
+};
+
+#define SCAN_TOKS_INIT { NULL, 0, 0 }
+void scan_split(struct scan_toks *t, const char *s);
+void scan_toks_release(struct scan_toks *t);
+int tok_is(const struct scan_tok *t, const char *word);
+/* True when t ends with suffix and has something before it. */
+int tok_ends(const struct scan_tok *t, const char *suffix);
+int tok_digit(const struct scan_tok *t);
+
+/*
+ * A plain number: digits, optionally '.' (or ',' when comma is set) and
+ * digits, optionally an exponent.  Appends it with '.' to out; -1 when s
+ * is not exactly that.
+ */
+int scan_number(struct strbuf *out, const char *s, size_t len, int comma);
+/* Same on a token minus a suffix of n bytes. */
+int scan_number_tok(struct strbuf *out, const struct scan_tok *t, size_t n, int comma);
+
+/*
+ * The command that produced the block starting at line first: the nearest
+ * "time CMD", "+ CMD" trace or "$ CMD" / "# CMD" prompt line in the
+ * paragraph above it (blank lines right above are skipped, a blank line or
+ * a used line above that ends the search).  Caller frees; NULL if none.
+ */
+char *scan_command_above(struct scan *sc, size_t first);
+/* The command a single line shows, or NULL. */
+char *scan_command_of(const char *line);
+/* A label written beside numbers: trimmed, trailing ':' dropped; NULL if empty. */
+char *scan_label(const char *s, size_t len);
+
+#endif
+
+/*
+ * Values of one block, held until the whole block has been read so that a
+ * damaged block leaves nothing behind.
+ */
+struct pending_value {
+	size_t idx;      /* line */
+	char *metric, *unit, *value;
+};
+
+struct pending {
+	struct pending_value *v;
+	size_t nr, alloc;
+};
+
+#define PENDING_INIT { NULL, 0, 0 }
+void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
+		 const char *value);
+/* Adds the number in token t minus n suffix bytes; -1 when it is not one. */
+int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
+		   const struct scan_tok *t, size_t n, int comma);
+/* Adds the duration in t minus n suffix bytes as seconds; -1 when it is not one. */
+int pending_duration(struct pending *p, size_t idx, const char *metric,
+		     const struct scan_tok *t, size_t n);
+/* Emits every value with benchmark and empties p. */
+void pending_commit(struct scan *sc, struct pending *p, const char *benchmark);
+void pending_clear(struct pending *p);
+/* Marks lines first..last (inclusive) as used. */
+void scan_use(struct scan *sc, size_t first, size_t last);

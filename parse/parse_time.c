@@ -1,0 +1,85 @@
+#include "parse_time.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * time output of every common shell and of GNU time, found anywhere in a
+ * text.  The forms are tried in order on each line not yet taken.
+ */
+static int (*const forms[])(struct scan *, size_t, struct time_block *) = {
+	time_form_verbose,
+	time_form_posix,
+	time_form_line,
+};
+
+/*
+ * GNU time says why a command ended on the line before its report:
+ * "Command exited with non-zero status 1", "Command terminated by signal 9".
+ */
+static void gnu_exit_line(struct scan *sc, struct time_block *b)
+{
+	static const struct { const char *prefix, *metric; } exits[] = {
+		{ "Command exited with non-zero status ", "exit-status" },
+		{ "Command terminated by signal ", "signal" },
+	};
+	size_t e, k;
+	const char *s;
+
+	if (!b->first || sc->v[b->first - 1].used)
+		return;
+	s = sc->v[b->first - 1].s;
+	for (e = 0; e < sizeof(exits) / sizeof(exits[0]); e++) {
+		size_t n = strlen(exits[e].prefix);
+		struct scan_tok t = { s + n, 0 };
+
+		if (strncmp(s, exits[e].prefix, n))
+			continue;
+		t.len = strlen(t.s);
+		for (k = 0; k < b->values.nr; k++)
+			if (!strcmp(b->values.v[k].metric, exits[e].metric))
+				break;
+		if (k < b->values.nr || !pending_number(&b->values, b->first - 1, exits[e].metric,
+							 NULL, &t, 0, 0))
+			b->first--;
+		return;
+	}
+}
+
+int parse_time(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+{
+	struct scan sc;
+	size_t i = 0, f;
+
+	scan_open(&sc, out, text, len, ctx, "time");
+	while (i < sc.nr) {
+		struct time_block b = { PENDING_INIT, NULL, 0, 0 };
+		int r = 0;
+
+		if (sc.v[i].used || scan_blank(&sc.v[i])) {
+			i++;
+			continue;
+		}
+		b.first = i;
+		for (f = 0; f < sizeof(forms) / sizeof(forms[0]) && !r; f++)
+			r = forms[f](&sc, i, &b);
+		if (r > 0) {
+			char *cmd;
+
+			gnu_exit_line(&sc, &b);
+			cmd = b.label ? NULL : scan_command_above(&sc, b.first);
+
+			pending_commit(&sc, &b.values, b.label ? b.label : cmd);
+			free(cmd);
+		}
+		if (r != 0) {
+			scan_use(&sc, b.first, i + b.lines - 1);
+			i += b.lines ? b.lines : 1;
+		} else {
+			i++;
+		}
+		pending_clear(&b.values);
+		free(b.label);
+	}
+	return scan_close(&sc);
+}

@@ -1,0 +1,24 @@
+#ifndef PARSE_TIME_H
+#define PARSE_TIME_H
+
+#include "parse_scan.h"
+
+/*
+ * The forms of time output, each trying to read a block starting at line
+ * i.  They return the number of lines the block took (its values are in
+ * p and *label is the label written on its lines, if any), 0 when line i
+ * does not start a block of theirs, or -1 after reporting a damaged block
+ * through scan_damaged() (*used then says how many lines to skip).
+ */
+struct time_block {
+	struct pending values;
+	char *label;      /* label or command shown on the block's own lines */
+	size_t first;     /* first line that belongs to the block */
+	size_t lines;     /* lines from i taken by the block */
+};
+
+int time_form_verbose(struct scan *sc, size_t i, struct time_block *b);
+int time_form_posix(struct scan *sc, size_t i, struct time_block *b);
+int time_form_line(struct scan *sc, size_t i, struct time_block *b);
+
+#endif

@@ -1,0 +1,267 @@
+#include "parse_time.h"
+
+#include <string.h>
+
+/*
+ * The one-line forms, found anywhere in a line (what stands before them
+ * is the label or command, as zsh prints it):
+ *   GNU time   0.00user 4.14system 0:15.76elapsed 26%CPU (0avgtext+0avgdata 0maxresident)k
+ *              0inputs+0outputs (120major+20minor)pagefaults 0swaps
+ *   zsh        0.07s user 3.50s system 99% cpu 3.594 total
+ *   tcsh, csh  0.010u 0.020s 0:00.03 66.6% 0+0k 0+0io 0pf+0w
+ *   BSD, macOS 1.50 real 0.03 user 1.43 sys
+ * Each returns 1 when it read the form at token k, 0 when the tokens are
+ * not its form, -1 when they start like it but a value is damaged (the
+ * message says which).
+ */
+struct line_form {
+	const char *name;
+	int (*starts)(const struct scan_toks *t, size_t k);
+	int (*read)(struct scan *sc, size_t i, const struct scan_toks *t, size_t k,
+		    struct time_block *b, const char **expected);
+};
+
+static const struct scan_tok *tok(const struct scan_toks *t, size_t k)
+{
+	static const struct scan_tok none = { "", 0 };
+
+	return k < t->nr ? &t->v[k] : &none;
+}
+
+/* "12%" or "66,6%" before a suffix of n bytes; "?%" (nothing elapsed) adds nothing. */
+static int read_percent(struct pending *p, size_t idx, const struct scan_tok *t, size_t n)
+{
+	if (t->len == n + 1 && t->s[0] == '?')
+		return 0;
+	return pending_number(p, idx, "cpu", "%", t, n, 1);
+}
+
+/* Splits "a+b" at its '+' into two tokens. */
+static int split_plus(const struct scan_tok *t, struct scan_tok *a, struct scan_tok *b)
+{
+	const char *plus = memchr(t->s, '+', t->len);
+
+	if (!plus)
+		return -1;
+	a->s = t->s;
+	a->len = (size_t)(plus - t->s);
+	b->s = plus + 1;
+	b->len = t->len - a->len - 1;
+	return 0;
+}
+
+/* "Na+Mb" with the given suffixes after each number, e.g. "0inputs+0outputs". */
+static int read_pair(struct pending *p, size_t idx, const struct scan_tok *t,
+		     const char *sa, const char *ma, const char *ua,
+		     const char *sb, const char *mb, const char *ub)
+{
+	struct scan_tok a, b;
+
+	if (split_plus(t, &a, &b) < 0 || !tok_ends(&a, sa) || !tok_ends(&b, sb))
+		return -1;
+	if (pending_number(p, idx, ma, ua, &a, strlen(sa), 0) < 0)
+		return -1;
+	return pending_number(p, idx, mb, ub, &b, strlen(sb), 0);
+}
+
+static int gnu_starts(const struct scan_toks *t, size_t k)
+{
+	return tok_digit(tok(t, k)) && tok_ends(tok(t, k), "user") &&
+	       tok_ends(tok(t, k + 1), "system");
+}
+
+/* "(0major+20minor)pagefaults" */
+static int read_faults(struct pending *p, size_t idx, const struct scan_tok *t)
+{
+	struct scan_tok in = *t;
+
+	if (in.len < 2 || in.s[0] != '(' || !tok_ends(&in, ")pagefaults"))
+		return -1;
+	in.s++;
+	in.len -= 1 + strlen(")pagefaults");
+	return read_pair(p, idx, &in, "major", "major-faults", NULL, "minor", "minor-faults", NULL);
+}
+
+static int gnu_second_line(struct scan *sc, size_t idx, struct time_block *b,
+			   const char **expected)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	int ret = 0;
+
+	if (idx >= sc->nr || sc->v[idx].used)
+		return 0;
+	scan_split(&t, sc->v[idx].s);
+	if (!t.nr || !tok_digit(&t.v[0]) || !strstr(sc->v[idx].s, "inputs+"))
+		goto done;   /* pasted without it: the first line stands alone */
+	*expected = "'Ninputs+Noutputs (Nmajor+Nminor)pagefaults Nswaps'";
+	if (t.nr != 3 ||
+	    read_pair(&b->values, idx, &t.v[0], "inputs", "inputs", NULL, "outputs", "outputs", NULL) < 0 ||
+	    read_faults(&b->values, idx, &t.v[1]) < 0 || !tok_ends(&t.v[2], "swaps") ||
+	    pending_number(&b->values, idx, "swaps", NULL, &t.v[2], strlen("swaps"), 0) < 0)
+		ret = -1;
+	else
+		ret = 1;
+done:
+	scan_toks_release(&t);
+	return ret;
+}
+
+static int gnu_read(struct scan *sc, size_t i, const struct scan_toks *t, size_t k,
+		    struct time_block *b, const char **expected)
+{
+	struct pending *p = &b->values;
+	const struct scan_tok *rss = tok(t, k + 5);
+	int r;
+
+	*expected = "'Nuser Nsystem M:SS.CCelapsed N%CPU'";
+	if (pending_number(p, i, "user", "s", tok(t, k), 4, 1) < 0 ||
+	    pending_number(p, i, "sys", "s", tok(t, k + 1), 6, 1) < 0 ||
+	    !tok_ends(tok(t, k + 2), "elapsed") ||
+	    pending_duration(p, i, "elapsed", tok(t, k + 2), 7) < 0)
+		return -1;
+	if (k + 3 < t->nr && (!tok_ends(tok(t, k + 3), "%CPU") ||
+			      read_percent(p, i, tok(t, k + 3), 4) < 0))
+		return -1;
+	if (k + 4 < t->nr) {
+		struct scan_tok mem = *tok(t, k + 4);
+
+		*expected = "'(Navgtext+Navgdata Nmaxresident)k'";
+		if (mem.s[0] != '(')
+			return -1;
+		mem.s++;
+		mem.len--;
+		if (read_pair(p, i, &mem, "avgtext", "avgtext", "KiB", "avgdata", "avgdata", "KiB") < 0 ||
+		    !tok_ends(rss, "maxresident)k") ||
+		    pending_number(p, i, "maxrss", "KiB", rss, strlen("maxresident)k"), 0) < 0)
+			return -1;
+	}
+	r = gnu_second_line(sc, i + 1, b, expected);
+	if (r < 0) {
+		b->lines = 2;   /* the damage is reported on the second line */
+		return -2;
+	}
+	b->lines = 1 + r;
+	return 1;
+}
+
+static int zsh_starts(const struct scan_toks *t, size_t k)
+{
+	return tok_digit(tok(t, k)) && tok_is(tok(t, k + 1), "user") &&
+	       tok_is(tok(t, k + 3), "system");
+}
+
+static int zsh_read(struct scan *sc, size_t i, const struct scan_toks *t, size_t k,
+		    struct time_block *b, const char **expected)
+{
+	struct pending *p = &b->values;
+
+	(void)sc;
+	*expected = "'Ns user Ns system N% cpu N total'";
+	if (!tok_ends(tok(t, k), "s") || pending_duration(p, i, "user", tok(t, k), 1) < 0 ||
+	    !tok_ends(tok(t, k + 2), "s") || pending_duration(p, i, "sys", tok(t, k + 2), 1) < 0 ||
+	    !tok_is(tok(t, k + 5), "cpu") || !tok_ends(tok(t, k + 4), "%") ||
+	    read_percent(p, i, tok(t, k + 4), 1) < 0 ||
+	    !tok_is(tok(t, k + 7), "total") || pending_duration(p, i, "elapsed", tok(t, k + 6), 0) < 0)
+		return -1;
+	b->lines = 1;
+	return 1;
+}
+
+static int tcsh_starts(const struct scan_toks *t, size_t k)
+{
+	return tok_digit(tok(t, k)) && tok_ends(tok(t, k), "u") &&
+	       tok_digit(tok(t, k + 1)) && tok_ends(tok(t, k + 1), "s") &&
+	       tok_digit(tok(t, k + 2)) && memchr(tok(t, k + 2)->s, ':', tok(t, k + 2)->len) &&
+	       tok_ends(tok(t, k + 3), "%");
+}
+
+static int tcsh_read(struct scan *sc, size_t i, const struct scan_toks *t, size_t k,
+		     struct time_block *b, const char **expected)
+{
+	struct pending *p = &b->values;
+	struct scan_tok io = *tok(t, k + 5), pf = *tok(t, k + 6);
+	struct scan_tok faults, swaps;
+
+	(void)sc;
+	*expected = "'Nu Ns M:SS.CC N% N+Nk N+Nio Npf+Nw'";
+	if (pending_duration(p, i, "user", tok(t, k), 1) < 0 ||
+	    pending_duration(p, i, "sys", tok(t, k + 1), 1) < 0 ||
+	    pending_duration(p, i, "elapsed", tok(t, k + 2), 0) < 0 ||
+	    read_percent(p, i, tok(t, k + 3), 1) < 0)
+		return -1;
+	b->lines = 1;
+	if (k + 4 >= t->nr)
+		return 1;   /* csh's shorter form stops here */
+	if (!tok_ends(tok(t, k + 4), "k") ||
+	    read_pair(p, i, tok(t, k + 4), "", "avgtext", "KiB", "k", "avgdata", "KiB") < 0 ||
+	    !tok_ends(&io, "io"))
+		return -1;
+	io.len -= 2;
+	if (read_pair(p, i, &io, "", "inputs", NULL, "", "outputs", NULL) < 0 ||
+	    split_plus(&pf, &faults, &swaps) < 0 || !tok_ends(&faults, "pf") || !tok_ends(&swaps, "w") ||
+	    pending_number(p, i, "major-faults", NULL, &faults, 2, 0) < 0 ||
+	    pending_number(p, i, "swaps", NULL, &swaps, 1, 0) < 0)
+		return -1;
+	return 1;
+}
+
+static int bsd_starts(const struct scan_toks *t, size_t k)
+{
+	return tok_digit(tok(t, k)) && tok_is(tok(t, k + 1), "real") &&
+	       tok_is(tok(t, k + 3), "user");
+}
+
+static int bsd_read(struct scan *sc, size_t i, const struct scan_toks *t, size_t k,
+		    struct time_block *b, const char **expected)
+{
+	struct pending *p = &b->values;
+
+	(void)sc;
+	*expected = "'N real N user N sys'";
+	if (pending_duration(p, i, "elapsed", tok(t, k), 0) < 0 ||
+	    pending_duration(p, i, "user", tok(t, k + 2), 0) < 0 ||
+	    !tok_is(tok(t, k + 5), "sys") || pending_duration(p, i, "sys", tok(t, k + 4), 0) < 0)
+		return -1;
+	b->lines = 1;
+	return 1;
+}
+
+static const struct line_form line_forms[] = {
+	{ "GNU time", gnu_starts, gnu_read },
+	{ "zsh time", zsh_starts, zsh_read },
+	{ "tcsh time", tcsh_starts, tcsh_read },
+	{ "BSD time", bsd_starts, bsd_read },
+};
+
+int time_form_line(struct scan *sc, size_t i, struct time_block *b)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t k, f;
+	int ret = 0;
+
+	scan_split(&t, sc->v[i].s);
+	for (k = 0; k < t.nr && !ret; k++) {
+		for (f = 0; f < sizeof(line_forms) / sizeof(line_forms[0]); f++) {
+			const char *expected = NULL;
+			int r;
+
+			if (!line_forms[f].starts(&t, k))
+				continue;
+			r = line_forms[f].read(sc, i, &t, k, b, &expected);
+			if (r > 0) {
+				b->label = scan_label(sc->v[i].s, (size_t)(t.v[k].s - sc->v[i].s));
+				ret = 1;
+			} else {
+				if (r == -2)
+					scan_damaged(sc, i + 1, "expected %s", expected);
+				else
+					scan_damaged(sc, i, "expected %s", expected);
+				b->lines = b->lines ? b->lines : 1;
+				ret = -1;
+			}
+			break;
+		}
+	}
+	scan_toks_release(&t);
+	return ret;
+}

@@ -1,0 +1,73 @@
+#include "parse_time.h"
+
+#include <string.h>
+
+/*
+ * bash and ksh ("real\t0m2.129s", a label may follow) and POSIX time -p
+ * ("real 2.13"): three lines, real, user, sys.
+ */
+static const struct {
+	const char *word, *metric;
+} posix_lines[] = {
+	{ "real", "elapsed" },
+	{ "user", "user" },
+	{ "sys", "sys" },
+};
+
+/* A duration as these shells print it, not a count in prose ("real 5 ..."). */
+static int time_like(const struct scan_tok *t)
+{
+	return tok_digit(t) && (memchr(t->s, '.', t->len) || memchr(t->s, ',', t->len) ||
+				t->s[t->len - 1] == 's');
+}
+
+/* 1 when line idx is "<word> <duration> [label]", its tokens in t. */
+static int is_posix_line(struct scan *sc, size_t idx, const char *word, struct scan_toks *t)
+{
+	if (idx >= sc->nr || sc->v[idx].used)
+		return 0;
+	scan_split(t, sc->v[idx].s);
+	return t->nr >= 2 && tok_is(&t->v[0], word) && time_like(&t->v[1]);
+}
+
+int time_form_posix(struct scan *sc, size_t i, struct time_block *b)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; k < 3; k++) {
+		size_t idx = i + k;
+
+		if (!is_posix_line(sc, idx, posix_lines[k].word, &t)) {
+			if (k)
+				goto damaged_missing;
+			goto done;
+		}
+		/* "real 0m2.1s 0m3.4s" is a table of several runs, not one block */
+		if (t.nr > 2 && tok_digit(&t.v[2])) {
+			if (k)
+				goto damaged_missing;
+			goto done;
+		}
+		if (pending_duration(&b->values, idx, posix_lines[k].metric, &t.v[1], 0) < 0) {
+			scan_damaged(sc, idx, "expected a duration after '%s'", posix_lines[k].word);
+			b->lines = k + 1;
+			ret = -1;
+			goto done;
+		}
+		if (!b->label && t.nr > 2)
+			b->label = scan_label(t.v[2].s, strlen(t.v[2].s));
+	}
+	b->lines = 3;
+	ret = 1;
+	goto done;
+damaged_missing:
+	scan_damaged(sc, i + k < sc->nr ? i + k : i + k - 1, "expected '%s' after '%s'",
+		     posix_lines[k].word, posix_lines[k - 1].word);
+	b->lines = k;
+	ret = -1;
+done:
+	scan_toks_release(&t);
+	return ret;
+}

@@ -1,0 +1,272 @@
+#include "render_gnuplot.h"
+#include "render_text.h"
+#include "../core/error.h"
+#include "../core/proc.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void render_gnuplot_quote(struct strbuf *out, const char *s, int utf8)
+{
+	struct strbuf clean = STRBUF_INIT;
+	const unsigned char *p;
+
+	render_text_clean(&clean, s, utf8);
+	strbuf_addch(out, '"');
+	for (p = (const unsigned char *)clean.buf; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr(" ,.:;+-=_/()%#", *p))
+			strbuf_addch(out, *p);
+		else
+			strbuf_addf(out, "\\%03o", *p);
+	}
+	strbuf_addch(out, '"');
+	strbuf_release(&clean);
+}
+
+static void setup_png(struct strbuf *script, size_t rows, int utf8)
+{
+	(void)utf8;
+	strbuf_addf(script, "set terminal pngcairo size 800,%zu noenhanced font \"sans,10\"\n",
+		    rows * 400);
+	strbuf_addstr(script, "set style fill solid 0.5 border -1\n");
+}
+
+static void setup_svg(struct strbuf *script, size_t rows, int utf8)
+{
+	(void)utf8;
+	strbuf_addf(script, "set terminal svg size 800,%zu noenhanced background \"white\"\n",
+		    rows * 400);
+	strbuf_addstr(script, "set style fill solid 0.5 border -1\n");
+}
+
+static void setup_dumb(struct strbuf *script, size_t rows, int utf8)
+{
+	strbuf_addf(script, "set terminal dumb size %d,%zu noenhanced nofeed mono\n",
+		    RENDER_DUMB_WIDTH, rows * 24);
+	/* dumb draws in characters: without utf8 only ASCII may appear */
+	if (!utf8)
+		strbuf_addstr(script, "set encoding default\n");
+	strbuf_addstr(script, "set style fill empty\n");
+}
+
+static const struct render_plot_terminal terminals[] = {
+	{ "png", "png", setup_png },
+	{ "svg", "svg", setup_svg },
+	{ "dumb", "txt", setup_dumb },
+	{ NULL, NULL, NULL },
+};
+
+const char *const render_plot_terminals[] = { "png", "svg", "dumb", NULL };
+
+const struct render_plot_terminal *render_plot_terminal(const char *name)
+{
+	const struct render_plot_terminal *t;
+
+	for (t = terminals; t->name; t++)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+static void set_string(struct strbuf *script, const char *what, const char *s, int utf8)
+{
+	strbuf_addf(script, "set %s ", what);
+	render_gnuplot_quote(script, s, utf8);
+	strbuf_addch(script, '\n');
+}
+
+static size_t points(const struct render_graph_series *s, size_t nx)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < nx; i++)
+		n += !isnan(s->y[i]);
+	return n;
+}
+
+static void graph_script(struct strbuf *script, const struct render_graph *g, size_t id, int utf8)
+{
+	double w = g->kind == RENDER_GRAPH_BARS ? 0.8 / (g->ns ? g->ns : 1) : 0;
+	int first = 1;
+	size_t i, j;
+
+	set_string(script, "title", g->title, utf8);
+	set_string(script, "ylabel", g->ylabel, utf8);
+	set_string(script, "xlabel", g->xlabel, utf8);
+	strbuf_addstr(script, "set xtics (");
+	for (i = 0; i < g->nx; i++) {
+		if (i)
+			strbuf_addstr(script, ", ");
+		render_gnuplot_quote(script, g->x[i], utf8);
+		strbuf_addf(script, " %zu", i);
+	}
+	strbuf_addstr(script, ")\n");
+	strbuf_addf(script, "set xrange [-0.5:%zu.5]\n", g->nx ? g->nx - 1 : 0);
+	strbuf_addstr(script, "set yrange [0:*]\n");
+	strbuf_addstr(script, g->ns > 1 ? "set key top left\n" : "unset key\n");
+	if (w > 0)
+		strbuf_addf(script, "set boxwidth %.6f absolute\n", w);
+	/* numbers only in the data: no string from a record is ever data */
+	for (j = 0; j < g->ns; j++) {
+		strbuf_addf(script, "$g%zus%zu << EOD\n", id, j);
+		for (i = 0; i < g->nx; i++) {
+			double x = w > 0 ? i - 0.4 + (j + 0.5) * w : (double)i;
+
+			if (!isnan(g->s[j].y[i]))
+				strbuf_addf(script, "%.6f %.17g %.17g\n", x, g->s[j].y[i],
+					    isnan(g->s[j].err[i]) ? 0 : g->s[j].err[i]);
+		}
+		strbuf_addstr(script, "EOD\n");
+	}
+	strbuf_addstr(script, "plot ");
+	for (j = 0; j < g->ns; j++) {
+		if (!points(&g->s[j], g->nx))
+			continue;
+		if (!first)
+			strbuf_addstr(script, ", \\\n     ");
+		first = 0;
+		strbuf_addf(script, "$g%zus%zu using 1:2:3 with %s title ", id, j,
+			    w > 0 ? "boxerrorbars" : "yerrorlines");
+		render_gnuplot_quote(script, g->s[j].name, utf8);
+	}
+	strbuf_addch(script, '\n');
+}
+
+void render_gnuplot_script(struct strbuf *script, const struct render_plot_job *jobs,
+			   size_t nr, const struct render_plot_terminal *term,
+			   const char *const *paths, int utf8)
+{
+	size_t j, i, id = 0;
+
+	if (utf8)
+		strbuf_addstr(script, "set encoding utf8\n");
+	for (j = 0; j < nr; j++) {
+		term->setup(script, jobs[j].nr ? jobs[j].nr : 1, utf8);
+		strbuf_addstr(script, "set output ");
+		render_gnuplot_quote(script, paths[j], 1);
+		strbuf_addch(script, '\n');
+		if (jobs[j].nr > 1)
+			strbuf_addf(script, "set multiplot layout %zu,1\n", jobs[j].nr);
+		for (i = 0; i < jobs[j].nr; i++)
+			graph_script(script, &jobs[j].graphs[i], id++, utf8);
+		if (jobs[j].nr > 1)
+			strbuf_addstr(script, "unset multiplot\n");
+		strbuf_addstr(script, "unset output\n");
+	}
+}
+
+/* The dumb terminal pads lines with spaces; a mail body should not carry them. */
+static void trim_lines(struct strbuf *text)
+{
+	struct strbuf out = STRBUF_INIT;
+	const char *p = text->buf, *nl;
+
+	while (*p) {
+		nl = strchr(p, '\n');
+		strbuf_add(&out, p, nl ? (size_t)(nl - p) : strlen(p));
+		strbuf_rtrim(&out);
+		strbuf_addch(&out, '\n');
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	/* blank lines at the top and bottom are the terminal's margin */
+	while (out.len >= 2 && out.buf[out.len - 2] == '\n')
+		strbuf_setlen(&out, out.len - 1);
+	p = out.buf;
+	while (*p == '\n')
+		p++;
+	strbuf_reset(text);
+	strbuf_addstr(text, p);
+	strbuf_release(&out);
+}
+
+static void remove_dir(const char *dir)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	/* only our own mkdtemp directory: whatever is in it is ours */
+	while (d && (de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir, de->d_name);
+		unlink(path.buf);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+	strbuf_release(&path);
+}
+
+int render_plot_run(struct render_plot_job *jobs, size_t nr,
+		    const struct render_plot_terminal *term, int utf8)
+{
+	static const char *const argv[] = { "gnuplot", NULL };
+	struct proc_result res = PROC_RESULT_INIT;
+	struct proc_opts opts = { 0 };
+	struct strbuf dir = STRBUF_INIT, script = STRBUF_INIT;
+	char **paths = NULL;
+	const char *tmp = getenv("TMPDIR");
+	size_t j;
+	int ret = 0;
+
+	if (!proc_available("gnuplot"))
+		return err_set("cannot run 'gnuplot': not found; install the Debian package gnuplot-nox");
+	strbuf_addf(&dir, "%s/benchpost-plot.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir.buf)) {
+		ret = err_set_errno("cannot create a directory in '%s'", tmp && *tmp ? tmp : "/tmp");
+		strbuf_release(&dir);
+		return ret;
+	}
+	paths = xcalloc(nr ? nr : 1, sizeof(*paths));
+	for (j = 0; j < nr; j++) {
+		struct strbuf p = STRBUF_INIT;
+
+		strbuf_addf(&p, "%s/g%zu.%s", dir.buf, j, term->extension);
+		paths[j] = strbuf_detach(&p, NULL);
+	}
+	render_gnuplot_script(&script, jobs, nr, term, (const char *const *)paths, utf8);
+	opts.in = PROC_IO_BUFFER;
+	opts.in_data = script.buf;
+	opts.in_len = script.len;
+	opts.out = PROC_IO_CAPTURE;
+	opts.err = PROC_IO_CAPTURE;
+	opts.dir = dir.buf;
+	if ((ret = proc_run(&res, argv, &opts)) < 0)
+		goto done;
+	if (!proc_exited_ok(&res)) {
+		struct strbuf why = STRBUF_INIT;
+
+		proc_describe_status(&why, res.status);
+		strbuf_trim(&res.err);
+		ret = err_set("gnuplot %s: %s", why.buf, res.err.len ? res.err.buf : "no message");
+		strbuf_release(&why);
+		goto done;
+	}
+	for (j = 0; j < nr; j++) {
+		strbuf_reset(&jobs[j].image);
+		if (strbuf_read_file(&jobs[j].image, paths[j]) < 0) {
+			ret = err_set_errno("gnuplot wrote no graph to '%s'", paths[j]);
+			goto done;
+		}
+		if (!strcmp(term->name, "dumb"))
+			trim_lines(&jobs[j].image);
+	}
+done:
+	remove_dir(dir.buf);
+	for (j = 0; j < nr; j++)
+		free(paths[j]);
+	free(paths);
+	strbuf_release(&dir);
+	strbuf_release(&script);
+	proc_result_release(&res);
+	return ret;
+}

@@ -1,0 +1,149 @@
+#include "render_text.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Length of a valid UTF-8 sequence at s (not overlong, not a surrogate), or 0. */
+static size_t utf8_seq(const unsigned char *s)
+{
+	size_t len, i;
+	unsigned cp;
+
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	len = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
+	cp = s[0] & (0x3f >> (len - 1));
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+void render_text_clean(struct strbuf *out, const char *s, int utf8)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+
+	while (*p) {
+		size_t len;
+
+		if (*p < 0x20 || *p == 0x7f) {
+			strbuf_addch(out, ' ');
+			p++;
+		} else if (*p < 0x80) {
+			strbuf_addch(out, *p++);
+		} else if ((len = utf8_seq(p))) {
+			if (utf8)
+				strbuf_add(out, p, len);
+			else
+				strbuf_addch(out, '?');
+			p += len;
+		} else {
+			strbuf_addch(out, '?');
+			p++;
+		}
+	}
+}
+
+size_t render_text_width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+void render_text_wrap(struct strbuf *out, const char *text, size_t width,
+		      const char *first, const char *indent)
+{
+	const char *lead = first ? first : indent;
+	size_t col = 0;
+	const char *p = text;
+	int at_line_start = 1;
+
+	while (*p) {
+		const char *w;
+		size_t wlen, wwidth;
+		struct strbuf word = STRBUF_INIT;
+
+		while (*p == ' ' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		for (w = p; *p && *p != ' ' && *p != '\n'; p++)
+			;
+		wlen = p - w;
+		strbuf_add(&word, w, wlen);
+		wwidth = render_text_width(word.buf);
+		if (!at_line_start && col + 1 + wwidth > width) {
+			strbuf_addch(out, '\n');
+			at_line_start = 1;
+		}
+		if (at_line_start) {
+			strbuf_addstr(out, lead);
+			col = render_text_width(lead);
+			lead = indent;
+			at_line_start = 0;
+		} else {
+			strbuf_addch(out, ' ');
+			col++;
+		}
+		/* a word longer than a line (a URL) is cut rather than overflow */
+		while (col + wwidth > width && col < width && wwidth > 0) {
+			size_t room = width - col, i = 0, cols = 0;
+
+			while (i < word.len && cols < room) {
+				i++;
+				while (i < word.len && ((unsigned char)word.buf[i] & 0xc0) == 0x80)
+					i++;
+				cols++;
+			}
+			strbuf_add(out, word.buf, i);
+			strbuf_addch(out, '\n');
+			memmove(word.buf, word.buf + i, word.len - i + 1);
+			word.len -= i;
+			wwidth -= cols;
+			strbuf_addstr(out, indent);
+			col = render_text_width(indent);
+		}
+		strbuf_add(out, word.buf, word.len);
+		col += wwidth;
+		strbuf_release(&word);
+	}
+	if (!at_line_start)
+		strbuf_addch(out, '\n');
+}
+
+void render_number(struct strbuf *out, double v, int decimals)
+{
+	size_t start = out->len;
+
+	if (isnan(v)) {
+		strbuf_addstr(out, "-");
+		return;
+	}
+	strbuf_addf(out, "%.*f", decimals, v);
+	/* "-0.00" reads as a change where there is none */
+	if (out->buf[start] == '-' && strspn(out->buf + start + 1, "0.") == out->len - start - 1) {
+		memmove(out->buf + start, out->buf + start + 1, out->len - start);
+		out->len--;
+	}
+}
+
+int render_decimals(const char *s)
+{
+	const char *dot = s ? strchr(s, '.') : NULL;
+	int n = 0;
+
+	if (!dot)
+		return 0;
+	for (dot++; *dot >= '0' && *dot <= '9'; dot++)
+		n++;
+	return n;
+}

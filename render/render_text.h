@@ -1,0 +1,34 @@
+#ifndef RENDER_TEXT_H
+#define RENDER_TEXT_H
+
+#include "../core/strbuf.h"
+
+#include <stddef.h>
+
+/*
+ * Text that leaves benchpost for a mailing list: ASCII by default (LKML
+ * archives mangle anything else), never a tab or a control character.
+ */
+#define RENDER_WIDTH 72
+
+/*
+ * Appends s made safe: control characters (tab, newline, ...) become a
+ * space; outside ASCII each UTF-8 sequence becomes '?' unless utf8 is set,
+ * in which case valid sequences stay and invalid bytes become '?'.
+ */
+void render_text_clean(struct strbuf *out, const char *s, int utf8);
+/* Columns s takes on a terminal: one per character (UTF-8 aware). */
+size_t render_text_width(const char *s);
+/*
+ * Appends text wrapped at width columns: words never split unless longer
+ * than a line; indent before every line, first before the first instead
+ * when not NULL.
+ */
+void render_text_wrap(struct strbuf *out, const char *text, size_t width,
+		      const char *first, const char *indent);
+/* Appends s formatted to the given decimals ("%.*f"), "-0.00" made "0.00". */
+void render_number(struct strbuf *out, double v, int decimals);
+/* Decimals of a number as posted: "53.17" has 2, "16" has 0. */
+int render_decimals(const char *s);
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * What every parse fuzz target checks on what a parser returned: numbers
+ * that value_is_number() accepts, lines inside the input, and records that
+ * the .bench writer and reader carry through unchanged in count.
+ */
+#include "../../core/bench.h"
+#include "../../core/json.h"
+#include "../../core/error.h"
+#include "../../parse/parse.h"
+
+#include <stdint.h>
+#include <string.h>
+
+static void fuzz_parse_check(parse_fn parse, const uint8_t *data, size_t size)
+{
+	struct recset set = RECSET_INIT, again = RECSET_INIT;
+	struct parse_problems problems = { NULL, 0, 0 };
+	struct parse_ctx ctx = { "fuzz", 0, &problems };
+	struct strbuf out = STRBUF_INIT;
+	long lines = 1;
+	size_t i;
+	int ret = parse(&set, (const char *)data, size, &ctx);
+
+	for (i = 0; i < size; i++)
+		lines += data[i] == '\n';
+	if (ret == 0 && !set.nr)
+		__builtin_trap();
+	if (ret != 0 && ret != BP_ENOTFOUND && ret != BP_ERROR)
+		__builtin_trap();
+	for (i = 0; i < set.nr; i++) {
+		if (!set.v[i].value || !value_is_number(set.v[i].value) || !set.v[i].metric)
+			__builtin_trap();
+		if (set.v[i].line < 1 || set.v[i].line > lines)
+			__builtin_trap();
+	}
+	if (set.nr) {
+		bench_write(&out, &set);
+		if (bench_parse(&again, out.buf, out.len, "again") != 0 || again.nr != set.nr)
+			__builtin_trap();
+		strbuf_reset(&out);
+		json_write_recset(&out, &set);
+	}
+	strbuf_release(&out);
+	recset_release(&set);
+	recset_release(&again);
+	parse_problems_release(&problems);
+}

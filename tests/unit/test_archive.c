@@ -1,0 +1,375 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <ftw.h>
+#include <git2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../archive/archive.h"
+#include "../../core/error.h"
+#include "../../core/strbuf.h"
+
+/* Each test gets its own directory; the archive lives in it. */
+struct sandbox {
+	char dir[64];
+	struct strbuf archive;
+};
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st; (void)flag; (void)ftw;
+	return remove(path);
+}
+
+static int setup(void **state)
+{
+	struct sandbox *sb = calloc(1, sizeof(*sb));
+
+	strcpy(sb->dir, "/tmp/bp-archive-test.XXXXXX");
+	assert_non_null(mkdtemp(sb->dir));
+	strbuf_init(&sb->archive, 0);
+	strbuf_addf(&sb->archive, "%s/archive", sb->dir);
+	unsetenv("BENCHPOST_ARCHIVE");
+	unsetenv("GIT_AUTHOR_NAME");
+	unsetenv("GIT_AUTHOR_EMAIL");
+	unsetenv("EMAIL");
+	setenv("HOME", sb->dir, 1);
+	setenv("XDG_CONFIG_HOME", sb->dir, 1);
+	*state = sb;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct sandbox *sb = *state;
+
+	nftw(sb->dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	strbuf_release(&sb->archive);
+	free(sb);
+	return 0;
+}
+
+/* One run: kernel, hardware, fs and an elapsed sample per benchmark. */
+static void make_run(struct archive_run *run, const char *kernel, const char *hw,
+		     const char *fs, time_t when)
+{
+	static const char *const benchmarks[] = { "untar", "rm" };
+	static const char *const values[] = { "53.17", "19.73" };
+	size_t i;
+
+	memset(run, 0, sizeof(*run));
+	for (i = 0; i < 2; i++) {
+		struct record *r = recset_add(&run->records, NULL);
+
+		record_set(&r->kernel, kernel);
+		record_set(&r->hardware, hw);
+		record_set(&r->fs, fs);
+		record_set(&r->benchmark, benchmarks[i]);
+		record_set(&r->metric, "elapsed");
+		record_set(&r->value, values[i]);
+		record_set(&r->unit, "s");
+		r->iteration = 1;
+	}
+	run->when = when;
+	run->suite = "quick";
+}
+
+static void commit_one(struct archive *a, const char *kernel, const char *hw, const char *fs,
+		       time_t when, char **path)
+{
+	struct archive_run run;
+	char **paths = NULL;
+
+	make_run(&run, kernel, hw, fs, when);
+	assert_int_equal(archive_commit(a, &run, 1, NULL, &paths), 0);
+	if (path)
+		*path = paths[0];
+	else
+		free(paths[0]);
+	free(paths);
+	recset_release(&run.records);
+}
+
+static void test_open_creates_once(void **state)
+{
+	struct sandbox *sb = *state;
+	struct archive *a = NULL;
+	struct stat st;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 0), BP_ENOTFOUND);
+	assert_null(a);
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	assert_string_equal(archive_path(a), sb->archive.buf);
+	archive_free(a);
+	assert_int_equal(archive_open(&a, sb->archive.buf, 0), 0);
+	archive_free(a);
+	assert_int_equal(stat(sb->archive.buf, &st), 0);
+}
+
+static void test_location_from_environment(void **state)
+{
+	struct sandbox *sb = *state;
+	struct strbuf want = STRBUF_INIT;
+	struct archive *a = NULL;
+
+	setenv("XDG_DATA_HOME", sb->dir, 1);
+	assert_int_equal(archive_open(&a, NULL, 1), 0);
+	strbuf_addf(&want, "%s/benchpost/archive", sb->dir);
+	assert_string_equal(archive_path(a), want.buf);
+	archive_free(a);
+	unsetenv("XDG_DATA_HOME");
+	assert_int_equal(archive_open(&a, NULL, 1), 0);
+	strbuf_reset(&want);
+	strbuf_addf(&want, "%s/.local/share/benchpost/archive", sb->dir);
+	assert_string_equal(archive_path(a), want.buf);
+	archive_free(a);
+	setenv("BENCHPOST_ARCHIVE", sb->archive.buf, 1);
+	assert_int_equal(archive_open(&a, NULL, 1), 0);
+	assert_string_equal(archive_path(a), sb->archive.buf);
+	archive_free(a);
+	unsetenv("BENCHPOST_ARCHIVE");
+	strbuf_release(&want);
+}
+
+static void test_refuses_a_directory_that_is_not_an_archive(void **state)
+{
+	struct sandbox *sb = *state;
+	struct strbuf file = STRBUF_INIT;
+	struct archive *a = NULL;
+	FILE *f;
+
+	assert_int_equal(mkdir(sb->archive.buf, 0777), 0);
+	strbuf_addf(&file, "%s/precious", sb->archive.buf);
+	f = fopen(file.buf, "w");
+	fclose(f);
+	assert_true(archive_open(&a, sb->archive.buf, 1) < 0);
+	assert_non_null(strstr(err_last(), "is not an archive"));
+	strbuf_release(&file);
+}
+
+static void test_commit_then_query(void **state)
+{
+	struct sandbox *sb = *state;
+	struct archive_filter f = { 0 };
+	struct recset got = RECSET_INIT;
+	struct archive *a = NULL;
+	char *path = NULL;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	commit_one(a, "2.5.44-mm3", "piii-1c-256m-st340016a", "ext3", 1035936000, &path);
+	/* 2002-10-30 00:00:00 UTC */
+	assert_string_equal(path,
+		"runs/2.5.44-mm3/piii-1c-256m-st340016a/2002-10-30T000000Z-ext3-quick.bench");
+	commit_one(a, "2.5.44", "piii-1c-256m-st340016a", "ext3", 1035936000, NULL);
+	commit_one(a, "2.5.44", "piii-1c-256m-st340016a", "ext2", 1035936100, NULL);
+
+	f.kernel = "2.5.44-mm3";
+	assert_int_equal(archive_query(a, &f, &got), 0);
+	assert_int_equal(got.nr, 2);
+	assert_string_equal(got.v[0].kernel, "2.5.44-mm3");
+	assert_string_equal(got.v[0].value, "53.17");
+	assert_string_equal(facts_get(got.v[0].facts, "run"), path);
+	assert_int_equal(strlen(facts_get(got.v[0].facts, "commit")), 40);
+	recset_release(&got);
+
+	/* exact wins over prefix: 2.5.44 does not bring 2.5.44-mm3 */
+	f.kernel = "2.5.44";
+	assert_int_equal(archive_query(a, &f, &got), 0);
+	assert_int_equal(got.nr, 4);
+	recset_release(&got);
+	f.kernel = "2.5.4";
+	assert_int_equal(archive_query(a, &f, &got), 0);
+	assert_int_equal(got.nr, 6);
+	recset_release(&got);
+	f.kernel = "*-mm*";
+	f.fs = "ext3";
+	f.benchmark = "rm";
+	assert_int_equal(archive_query(a, &f, &got), 0);
+	assert_int_equal(got.nr, 1);
+	assert_string_equal(got.v[0].value, "19.73");
+	recset_release(&got);
+	f.kernel = "2.6";
+	assert_int_equal(archive_query(a, &f, &got), 0);
+	assert_int_equal(got.nr, 0);
+	free(path);
+	archive_free(a);
+}
+
+static void test_same_name_never_overwrites(void **state)
+{
+	struct sandbox *sb = *state;
+	struct archive_run runs[3];
+	struct archive_list list = ARCHIVE_LIST_INIT;
+	struct archive *a = NULL;
+	char **paths = NULL;
+	size_t i;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	for (i = 0; i < 3; i++)
+		make_run(&runs[i], "2.6.16", "box", "xfs", 1143000000);
+	assert_int_equal(archive_commit(a, runs, 2, NULL, &paths), 0);
+	assert_string_not_equal(paths[0], paths[1]);
+	for (i = 0; i < 2; i++)
+		free(paths[i]);
+	free(paths);
+	assert_int_equal(archive_commit(a, &runs[2], 1, NULL, &paths), 0);
+	assert_non_null(strstr(paths[0], ".3.bench"));
+	free(paths[0]);
+	free(paths);
+	assert_int_equal(archive_list_runs(a, NULL, &list), 0);
+	assert_int_equal(list.nr, 3);
+	archive_list_release(&list);
+	for (i = 0; i < 3; i++)
+		recset_release(&runs[i].records);
+	archive_free(a);
+}
+
+static void test_keys_cannot_escape(void **state)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{ "../../etc", "_._.._etc" },
+		{ "/abs", "_abs" },
+		{ "", "unknown" },
+		{ NULL, "unknown" },
+		{ ".", "_" },
+		{ "..", "_." },
+		{ ".git", "_git" },
+		{ "a\nb", "a_b" },
+		{ "2.6.16-rc5+", "2.6.16-rc5+" },
+		{ "ext3 data=writeback", "ext3_data_writeback" },
+	};
+	struct strbuf longer = STRBUF_INIT;
+	size_t i;
+	char *k;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		k = archive_key(cases[i].in);
+		assert_string_equal(k, cases[i].out);
+		free(k);
+	}
+	strbuf_addchars(&longer, 'x', 4096);
+	k = archive_key(longer.buf);
+	assert_true(strlen(k) < 255);
+	free(k);
+	strbuf_release(&longer);
+}
+
+/* Hostile keys reach the archive as one path component each, under runs/. */
+static void test_hostile_run_stays_under_runs(void **state)
+{
+	struct sandbox *sb = *state;
+	struct strbuf big = STRBUF_INIT;
+	struct archive_run run;
+	struct archive_list list = ARCHIVE_LIST_INIT;
+	struct archive_filter f = { 0 };
+	struct archive *a = NULL;
+	char **paths = NULL;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	strbuf_addchars(&big, 'k', 4096);
+	make_run(&run, "../../etc", "/abs\n..", big.buf, 1);
+	assert_int_equal(archive_commit(a, &run, 1, NULL, &paths), 0);
+	assert_int_equal(strncmp(paths[0], "runs/_._.._etc/_abs_../", 23), 0);
+	assert_null(strstr(paths[0], "/../"));
+	assert_true(strlen(paths[0]) < 255);
+	free(paths[0]);
+	free(paths);
+	/* the originals are kept inside the file and found again */
+	f.kernel = "../../etc";
+	assert_int_equal(archive_list_runs(a, &f, &list), 0);
+	assert_int_equal(list.nr, 1);
+	assert_string_equal(list.v[0].kernel, "../../etc");
+	assert_string_equal(list.v[0].fs, big.buf);
+	archive_list_release(&list);
+	recset_release(&run.records);
+	strbuf_release(&big);
+	archive_free(a);
+}
+
+static void read_head(const char *path, git_commit **out)
+{
+	git_repository *repo = NULL;
+	git_oid id;
+
+	assert_int_equal(git_repository_open(&repo, path), 0);
+	assert_int_equal(git_reference_name_to_id(&id, repo, "HEAD"), 0);
+	assert_int_equal(git_commit_lookup(out, repo, &id), 0);
+	git_repository_free(repo);
+}
+
+static void test_message_and_author(void **state)
+{
+	struct sandbox *sb = *state;
+	struct archive *a = NULL;
+	git_commit *c = NULL;
+	char host[256];
+	struct strbuf want = STRBUF_INIT;
+
+	git_libgit2_init();
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	commit_one(a, "2.5.44-mm3", "piii-1c-256m-st340016a", "ext3", 1, NULL);
+	read_head(sb->archive.buf, &c);
+	assert_string_equal(git_commit_summary(c),
+			    "2.5.44-mm3 piii-1c-256m-st340016a: ext3 untar 53.17s rm 19.73s");
+	gethostname(host, sizeof(host));
+	strbuf_addf(&want, "benchpost@%s", host);
+	assert_string_equal(git_commit_author(c)->name, "benchpost");
+	assert_string_equal(git_commit_author(c)->email, want.buf);
+	git_commit_free(c);
+
+	setenv("GIT_AUTHOR_NAME", "Andrew Morton", 1);
+	setenv("EMAIL", "akpm@example.org", 1);
+	commit_one(a, "2.5.44", "piii", "ext3", 2, NULL);
+	read_head(sb->archive.buf, &c);
+	assert_string_equal(git_commit_author(c)->name, "Andrew Morton");
+	assert_string_equal(git_commit_author(c)->email, "akpm@example.org");
+	git_commit_free(c);
+	archive_free(a);
+	strbuf_release(&want);
+	git_libgit2_shutdown();
+}
+
+static void test_lock_times_out(void **state)
+{
+	struct sandbox *sb = *state;
+	struct archive *a = NULL, *b = NULL;
+	struct archive_run run;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	assert_int_equal(archive_open(&b, sb->archive.buf, 0), 0);
+	make_run(&run, "2.6.16", "box", "xfs", 5);
+	/* a holds the lock as a writer would (flock is per open file, so this is real) */
+	assert_int_equal(archive_hold_lock(a), 0);
+	archive_set_lock_timeout(b, 0.2);
+	assert_int_equal(archive_commit(b, &run, 1, NULL, NULL), BP_ELOCKED);
+	assert_non_null(strstr(err_last(), "is locked by another benchpost"));
+	archive_free(a);
+	assert_int_equal(archive_commit(b, &run, 1, NULL, NULL), 0);
+	recset_release(&run.records);
+	archive_free(b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_open_creates_once, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_location_from_environment, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refuses_a_directory_that_is_not_an_archive, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_commit_then_query, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_same_name_never_overwrites, setup, teardown),
+		cmocka_unit_test(test_keys_cannot_escape),
+		cmocka_unit_test_setup_teardown(test_hostile_run_stays_under_runs, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_message_and_author, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lock_times_out, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,138 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/error.h"
+#include "../../core/strbuf.h"
+#include "../../parse/parse.h"
+#include "../../parse/parse_scan.h"
+
+static void assert_duration(const char *in, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	assert_int_equal(parse_duration(&sb, in, strlen(in)), 0);
+	assert_string_equal(sb.buf, want);
+	assert_true(value_is_number(sb.buf));
+	strbuf_release(&sb);
+}
+
+static void assert_not_duration(const char *in)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	assert_int_equal(parse_duration(&sb, in, strlen(in)), -1);
+	assert_int_equal(sb.len, 0);
+	strbuf_release(&sb);
+}
+
+static void test_durations_become_seconds_with_their_digits(void **state)
+{
+	(void)state;
+	assert_duration("1:05.17", "65.17");
+	assert_duration("00:53.17", "53.17");
+	assert_duration("0m2.129s", "2.129");
+	assert_duration("0m2.1s", "2.1");
+	assert_duration("1h2m3.4s", "3723.4");
+	assert_duration("1:02:03", "3723");
+	assert_duration("1:02:03.50", "3723.50");
+	assert_duration("2.13", "2.13");
+	assert_duration("2,129", "2.129");
+	assert_duration("0m2,129s", "2.129");
+	assert_duration("0m0.000s", "0.000");
+	assert_duration("7", "7");
+	assert_duration("3m", "180");
+	assert_duration("75m1s", "4501");
+}
+
+static void test_damaged_durations_are_refused(void **state)
+{
+	(void)state;
+	assert_not_duration("");
+	assert_not_duration("m2s");
+	assert_not_duration("1:75.00");
+	assert_not_duration("1:5.00");
+	assert_not_duration("0m2.1.2s");
+	assert_not_duration("2.s");
+	assert_not_duration("1.5m");
+	assert_not_duration("1s2m");
+	assert_not_duration("1:2:3:4");
+	assert_not_duration("0m75s");
+	assert_not_duration("1234567890123:00");
+	assert_not_duration("-1");
+	assert_not_duration("2.1x");
+}
+
+static void assert_command(const char *line, const char *want)
+{
+	char *got = scan_command_of(line);
+
+	if (!want)
+		assert_null(got);
+	else
+		assert_string_equal(got, want);
+	free(got);
+}
+
+static void test_commands_are_found_on_their_lines(void **state)
+{
+	(void)state;
+	assert_command("time ./test.sh", "./test.sh");
+	assert_command("$ time -p sync", "sync");
+	assert_command("+ dd if=/dev/zero of=x", "dd if=/dev/zero of=x");
+	assert_command("{atlas} [/mnt]# time ~zcalusic/try/awriter", "~zcalusic/try/awriter");
+	assert_command("user@host:~$ /usr/bin/time -f \"%e\" -o log cp a b", "cp a b");
+	assert_command("root@box:/# dd if=a of=b", "dd if=a of=b");
+	assert_command("$ time", NULL);
+	assert_command("the time it took", NULL);
+	assert_command("Results are similar to this sample:", NULL);
+}
+
+static void test_lines_count_from_line0_and_problems_are_listed(void **state)
+{
+	static const char text[] = "x\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.1s\n\nreal 0m2.0s\n";
+	struct parse_problems problems = { NULL, 0, 0 };
+	struct parse_ctx ctx = { "mail", 100, &problems };
+	struct recset set = RECSET_INIT;
+
+	(void)state;
+	assert_int_equal(parse_time(&set, text, strlen(text), &ctx), 0);
+	assert_int_equal(set.nr, 3);
+	assert_int_equal(set.v[0].line, 102);
+	assert_string_equal(set.v[0].value, "1.5");
+	assert_int_equal(problems.nr, 1);
+	assert_string_equal(problems.v[0], "mail:106: expected 'user' after 'real'");
+	parse_problems_release(&problems);
+	recset_release(&set);
+}
+
+static void test_only_damaged_blocks_is_an_error(void **state)
+{
+	static const char text[] = "real 0m1.5s\n";
+	struct parse_ctx ctx = { "t", 0, NULL };
+	struct recset set = RECSET_INIT;
+
+	(void)state;
+	assert_int_equal(parse_text(&set, "time", text, strlen(text), &ctx), BP_ERROR);
+	assert_string_equal(err_last(), "t:1: expected 'user' after 'real'");
+	assert_int_equal(set.nr, 0);
+	assert_int_equal(parse_text(&set, "time", "nothing\n", 8, &ctx), BP_ENOTFOUND);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_durations_become_seconds_with_their_digits),
+		cmocka_unit_test(test_damaged_durations_are_refused),
+		cmocka_unit_test(test_commands_are_found_on_their_lines),
+		cmocka_unit_test(test_lines_count_from_line0_and_problems_are_listed),
+		cmocka_unit_test(test_only_damaged_blocks_is_an_error),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
