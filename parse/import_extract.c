@@ -60,16 +60,23 @@ struct extract {
 	char *hardware;
 	size_t group;
 	int found;
+	struct scan sc;             /* the parse layer's view of the same lines */
+	struct recset scan_out;
+	struct parse_ctx pctx;
 };
 
 /* ---- the first pass ---- */
 
-static int is_output_line(const char *s)
+static int is_output_line(struct extract *x, size_t i)
 {
-	struct import_time t;
-	int is = import_time_line(&t, s) != TIME_NONE;
+	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
+	struct import_dd dd = { NULL, NULL, NULL };
+	const char *s = x->q.v[i].text;
+	int form, is = import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s);
 
-	import_time_release(&t);
+	pending_clear(&b.values);
+	free(b.label);
+	import_dd_release(&dd);
 	return is || strstr(s, " records in") || strstr(s, " records out");
 }
 
@@ -85,7 +92,7 @@ static int is_invocation(struct extract *x, size_t i)
 		if (x->q.v[j].blank)
 			continue;
 		seen++;
-		if (is_output_line(x->q.v[j].text))
+		if (is_output_line(x, j))
 			return 1;
 		if (import_time_command(x->q.v[j].text))
 			return 0;
@@ -337,8 +344,13 @@ static char *benchmark_for(struct extract *x, struct depth_ctx *d, size_t at, co
 	return label ? xstrdup(label) : NULL;
 }
 
-static void emit_time(struct extract *x, size_t at, const struct import_num *nums, const long *lines,
-		      int nr, const char *label, int label_may_be_command)
+struct tnum {
+	const char *metric, *value, *unit;
+	long line;
+};
+
+static void emit_time(struct extract *x, size_t at, const struct tnum *nums, size_t nr,
+		      const char *label, int label_may_be_command)
 {
 	const struct qline *l = &x->q.v[at];
 	struct depth_ctx *d = &x->d[l->depth];
@@ -346,7 +358,7 @@ static void emit_time(struct extract *x, size_t at, const struct import_num *num
 	char *label_opts = NULL, *bench, *opts = NULL;
 	const char *label_fs = label ? import_label_fs(label, &label_opts) : NULL;
 	const struct import_mount *m = mount_for(x, d->cwd, at, l->depth);
-	int i;
+	size_t i;
 
 	if (label_fs) {
 		w.fs = label_fs;
@@ -363,49 +375,61 @@ static void emit_time(struct extract *x, size_t at, const struct import_num *num
 	w.benchmark = bench;
 	x->group++;
 	for (i = 0; i < nr; i++)
-		emit(x, &w, nums[i].metric, nums[i].value, nums[i].unit, lines[i]);
+		emit(x, &w, nums[i].metric, nums[i].value, nums[i].unit, nums[i].line);
 	free(bench);
 	free(label_opts);
 	free(opts);
 }
 
-/* bash/-p/GNU -v blocks: one metric a line, consecutive lines. */
+/* A block the parse layer's time forms read at line at; lines it took. */
 static size_t time_block(struct extract *x, size_t at)
 {
-	struct import_num nums[IMPORT_MAX_NUMS];
-	long lines[IMPORT_MAX_NUMS];
-	struct import_time parts[IMPORT_MAX_NUMS + 1];
-	char *label = NULL;
-	size_t i = at, used;
-	int nr = 0, np = 0, k, verbose = strchr(x->q.v[at].text, ':') != NULL, gap = 0;
+	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
+	struct tnum *nums;
+	size_t i, nr = 0, used;
+	int line_form, r = import_time_at(&x->sc, at, &b, &line_form);
 
-	while (i < x->q.nr && np <= IMPORT_MAX_NUMS && x->q.v[i].depth == x->q.v[at].depth) {
-		struct import_time *t = &parts[np];
-		enum import_time_kind kind = import_time_line(t, x->q.v[i].text);
-
-		if (kind == TIME_PART || kind == TIME_COMMAND) {
-			np++;
-			if (t->label && !label)
-				label = t->label;
-			for (k = 0; k < t->nr && nr < IMPORT_MAX_NUMS; k++) {
-				nums[nr] = t->v[k];
-				lines[nr++] = x->q.v[i].lineno;
-			}
-			gap = 0;
-		} else {
-			import_time_release(t);
-			/* GNU -v has other "Name: value" lines between its times */
-			if (!verbose || x->q.v[i].blank || !strchr(x->q.v[i].text, ':') || ++gap > 12)
-				break;
-		}
-		i++;
+	if (r == 0) {
+		pending_clear(&b.values);
+		free(b.label);
+		return 0;
 	}
-	used = i - at - gap;
-	if (nr >= 2)
-		emit_time(x, at, nums, lines, nr, label, 0);
-	for (k = 0; k < np; k++)
-		import_time_release(&parts[k]);
-	return nr >= 2 ? used : 1;
+	used = b.lines ? b.lines : 1;
+	nums = xcalloc(b.values.nr + 1, sizeof(*nums));
+	for (i = 0; r > 0 && i < b.values.nr; i++) {
+		const struct pending_value *v = &b.values.v[i];
+
+		if (!import_time_metric(v->metric) || v->idx >= x->q.nr)
+			continue;
+		nums[nr].metric = v->metric;
+		nums[nr].value = v->value;
+		nums[nr].unit = v->unit;
+		nums[nr].line = x->q.v[v->idx].lineno;
+		nr++;
+	}
+	if (nr)
+		emit_time(x, at, nums, nr, b.label, line_form);
+	free(nums);
+	pending_clear(&b.values);
+	free(b.label);
+	return used;
+}
+
+static size_t dd_summary(struct extract *x, size_t at)
+{
+	struct import_dd dd;
+	struct tnum nums[2];
+	size_t nr = 0;
+	long line = x->q.v[at].lineno;
+
+	if (!import_dd_line(&dd, x->q.v[at].text))
+		return 0;
+	nums[nr++] = (struct tnum){ "elapsed", dd.seconds, "s", line };
+	if (dd.rate)
+		nums[nr++] = (struct tnum){ "throughput", dd.rate, dd.rate_unit, line };
+	emit_time(x, at, nums, nr, NULL, 0);
+	import_dd_release(&dd);
+	return 1;
 }
 
 /* ---- tables ---- */
@@ -705,8 +729,6 @@ static void walk(struct extract *x)
 	while (i < x->q.nr) {
 		const struct qline *l = &x->q.v[i];
 		struct depth_ctx *d = &x->d[l->depth];
-		struct import_time t;
-		enum import_time_kind kind;
 		char *cmd, *dir;
 		size_t used;
 
@@ -732,17 +754,8 @@ static void walk(struct extract *x)
 			i++;
 			continue;
 		}
-		kind = import_time_line(&t, l->text);
-		if (kind == TIME_LINE) {
-			emit_time(x, i, t.v, (long[IMPORT_MAX_NUMS]){ l->lineno, l->lineno, l->lineno,
-				  l->lineno, l->lineno, l->lineno }, t.nr, t.label, 1);
-			import_time_release(&t);
-			i++;
-			continue;
-		}
-		import_time_release(&t);
-		if (kind == TIME_PART || kind == TIME_COMMAND) {
-			i += time_block(x, i);
+		if ((used = time_block(x, i)) || (used = dd_summary(x, i))) {
+			i += used;
 			continue;
 		}
 		if ((used = table(x, i))) {
@@ -753,6 +766,21 @@ static void walk(struct extract *x)
 			prose(x, d, i, l);
 		i++;
 	}
+}
+
+/* The parse layer scans the same lines, quoting already undone. */
+static void open_scan(struct extract *x)
+{
+	struct strbuf joined = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < x->q.nr; i++) {
+		strbuf_addstr(&joined, x->q.v[i].text);
+		strbuf_addch(&joined, '\n');
+	}
+	x->pctx.name = x->msg->name;
+	scan_open(&x->sc, &x->scan_out, joined.buf, joined.len, &x->pctx, "time");
+	strbuf_release(&joined);
 }
 
 static void extract_release(struct extract *x)
@@ -782,6 +810,8 @@ static void extract_release(struct extract *x)
 	facts_unref(x->echo_cmd);
 	free(x->hardware);
 	mail_quote_release(&x->q);
+	scan_close(&x->sc);
+	recset_release(&x->scan_out);
 }
 
 void import_extract(struct import_result *out, const struct mail_message *m, size_t msg)
@@ -798,6 +828,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.fs_options = facts_new();
 	x.echo_cmd = facts_new();
 	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
+	open_scan(&x);
 	first_pass(&x);
 	walk(&x);
 	out->groups = x.group;

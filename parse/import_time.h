@@ -1,46 +1,39 @@
 #ifndef IMPORT_TIME_H
 #define IMPORT_TIME_H
 
+#include "parse_time.h"
+
 #include <stddef.h>
 
 /*
- * The lines `time` and dd print, as they stand inside prose: bash/ksh and
- * POSIX -p (one metric a line: "real 0m2.129s  label"), GNU time default
- * ("0.00user 4.14system 0:15.76elapsed 26%CPU") and -v, zsh ("label  0.07s
- * user 3.50s system 99% cpu 3.594 total"), tcsh ("0.010u 0.020s 0:00.03
- * 66.6%"), BSD ("1.50 real 0.03 user 1.43 sys") and dd's summary.
+ * Time output inside a message is read by the parse layer's time forms
+ * (parse_time.h: bash/ksh, POSIX -p, GNU time and -v, zsh, tcsh, BSD);
+ * this is what the importer adds around them: which of their metrics a
+ * record keeps, dd's summary line, and the cell values of tables.
  */
-struct import_num {
-	const char *metric;  /* elapsed, user, sys, cpu, throughput */
-	char *value;         /* seconds for times ("1:05.17" is "65.17") */
-	const char *unit;    /* "s", "%", or the rate's unit (static) */
-	char *unit_owned;
-};
 
-#define IMPORT_MAX_NUMS 6
-
-enum import_time_kind {
-	TIME_NONE,
-	TIME_PART,     /* one metric of a multi-line block (bash, -p, GNU -v) */
-	TIME_LINE,     /* a whole measurement on one line */
-	TIME_COMMAND,  /* GNU -v "Command being timed:" */
-};
-
-struct import_time {
-	enum import_time_kind kind;
-	struct import_num v[IMPORT_MAX_NUMS];
-	int nr;
-	char *label;   /* text beside the numbers (zsh: the command or a config) */
-	int is_dd;
-};
-
-/* Recognises one line; fills out (release it) and returns its kind. */
-enum import_time_kind import_time_line(struct import_time *out, const char *s);
-void import_time_release(struct import_time *t);
+/* The time metrics an import keeps (fault and I/O counters are not results). */
+int import_time_metric(const char *metric);
 
 /*
- * "0m2.129s", "2.129", "1:05.17", "00:53.17", "1:02:03", "2,129" as
- * seconds with the digits posted ("65.17"); NULL when it is not a time.
+ * Tries each time form at line i of sc; returns what the form returned
+ * (lines taken, 0 or -1) and sets *line_form when the block is one line
+ * that may carry the command or a config as its label (zsh, GNU, BSD).
+ */
+int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_form);
+
+/* dd: "524288000 bytes (524 MB, 500 MiB) copied, 5.2 s, 101 MB/s" */
+struct import_dd {
+	char *seconds;
+	char *rate;
+	char *rate_unit;
+};
+int import_dd_line(struct import_dd *out, const char *s);
+void import_dd_release(struct import_dd *d);
+
+/*
+ * "0m2.129s", "1:05.17", "00:53.17", "2,129" as seconds with the digits
+ * posted ("65.17"); NULL when it is not a time.
  */
 char *import_seconds(const char *s, size_t n);
 /* "4.42", "16", "16%", "4,42": the number as posted, NULL otherwise. */
