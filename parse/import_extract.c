@@ -32,7 +32,7 @@ struct depth_ctx {
 	size_t pending_at;
 	int script_run;      /* inside the output of a script of timed steps */
 	size_t script_pos;
-	int para_set;        /* this paragraph already named its file system */
+	int para_fs;         /* 0: paragraph named no fs yet, 1: named one, 2: done */
 	int df_device;
 };
 
@@ -545,6 +545,23 @@ static void merge_cls(struct where *w, const struct cls *c, const char **metric,
 	}
 }
 
+/* "kernel", "fs" above a column of row labels say what the rows are. */
+static int title_names_benchmark(const char *title)
+{
+	static const char *const axis_words[] = {
+		"kernel", "kernels", "fs", "filesystem", "file system", "config", "test",
+		"benchmark", "version", "mode", NULL,
+	};
+	size_t i;
+
+	if (!title)
+		return 0;
+	for (i = 0; axis_words[i]; i++)
+		if (!strcasecmp(title, axis_words[i]))
+			return 0;
+	return 1;
+}
+
 static size_t table(struct extract *x, size_t at)
 {
 	const struct qline *l = &x->q.v[at];
@@ -565,12 +582,18 @@ static size_t table(struct extract *x, size_t at)
 	for (i = 0; i < t.ncells; i++) {
 		const struct import_cell *cell = &t.cells[i];
 		struct where w = { x->kernel[l->depth], d->fs, d->options, d->device,
-				   t.title ? t.title : d->benchmark, l->depth, l->author };
+				   title_names_benchmark(t.title) ? t.title : d->benchmark,
+				   l->depth, l->author };
 		const char *metric = "value", *unit = NULL;
 		char *value;
 
 		merge_cls(&w, &rows[cell->row], &metric, &unit);
 		merge_cls(&w, &cols[cell->col], &metric, &unit);
+		if (!strcmp(metric, "value") && strchr(cell->text, ':')) {
+			/* m:ss cells are elapsed times whatever the header says */
+			metric = "elapsed";
+			unit = "s";
+		}
 		if (!strcmp(metric, "cpu") || (!strchr(cell->text, ':') && !unit))
 			value = import_number(cell->text, strlen(cell->text));
 		else
@@ -688,7 +711,7 @@ static int df_line(const char *s, size_t *dev)
 
 static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struct qline *l)
 {
-	const char *fs;
+	const char *fs, *p = l->text;
 	char *mode;
 	size_t dev;
 
@@ -703,22 +726,22 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 		return;
 	}
 	program_used(d, l->text);
-	if (d->para_set)
-		return;
-	if (import_find_fs(l->text, &fs, &mode)) {
-		set_fs(x, d, fs, mode);
-		d->para_set = 1;
-		if (fs && !mode) {
-			/* "ext3 mounted with default parameters, i.e. data=ordered" */
-			const char *after = import_find_fs(l->text, &fs, &mode), *fs2;
-			char *mode2 = NULL;
-
-			free(mode);
-			if (after && import_find_fs(after, &fs2, &mode2) && !fs2 && mode2)
-				take_str(&d->options, mode2);
-			else
-				free(mode2);
+	/*
+	 * A paragraph is about the first file system it names; a mode named
+	 * before another fs belongs to it ("ext3 mounted with default
+	 * parameters, i.e. data=ordered"), later ones are comparisons.
+	 */
+	while (d->para_fs < 2 && p && (p = import_find_fs(p, &fs, &mode))) {
+		if (!d->para_fs) {
+			set_fs(x, d, fs, mode);
+			d->para_fs = fs && !mode ? 1 : 2;
+			continue;
 		}
+		if (!fs && mode)
+			take_str(&d->options, mode);
+		else
+			free(mode);
+		d->para_fs = 2;
 	}
 }
 
@@ -733,12 +756,12 @@ static void walk(struct extract *x)
 		size_t used;
 
 		if (l->blank) {
-			d->para_set = 0;
+			d->para_fs = 0;
 			i++;
 			continue;
 		}
 		if (i && x->q.v[i - 1].depth != l->depth)
-			d->para_set = 0;
+			d->para_fs = 0;
 		if ((dir = import_prompt_dir(l->text)))
 			take_str(&d->cwd, dir);
 		if ((cmd = import_time_command(l->text))) {

@@ -97,7 +97,8 @@ char *import_command_name(const char *cmd, const struct facts *vars)
 			continue;
 		strbuf_reset(&word);
 		expand(&word, w, p - w, vars);
-		base = strrchr(word.buf, '/');
+		/* "if=/dev/zero" is an argument, "/incoming/x.tgz" a path */
+		base = strchr(word.buf, '=') ? NULL : strrchr(word.buf, '/');
 		base = base ? base + 1 : word.buf;
 		if (!*base)
 			continue;
