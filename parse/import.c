@@ -150,19 +150,43 @@ static struct pair pair_of(const struct record *r)
 	return p;
 }
 
-static int groups_equal(const struct record *v, const struct group *a, const struct group *b)
+static int groups_equal(const struct pair *pairs, const struct group *a, const struct group *b)
 {
 	size_t i;
 
 	if (a->nr != b->nr)
 		return 0;
-	for (i = 0; i < a->nr; i++) {
-		struct pair x = pair_of(&v[a->first + i]), y = pair_of(&v[b->first + i]);
-
-		if (pair_cmp(&x, &y))
+	for (i = 0; i < a->nr; i++)
+		if (pair_cmp(&pairs[a->first + i], &pairs[b->first + i]))
 			return 0;
-	}
 	return 1;
+}
+
+static size_t group_hash(const struct pair *pairs, const struct group *g)
+{
+	size_t h = g->nr, i;
+
+	for (i = 0; i < g->nr; i++)
+		h = h * 1000003 + pair_hash(&pairs[g->first + i]);
+	return h;
+}
+
+/* Earlier unquoted groups by their numbers, to find a restatement at once. */
+struct group_index {
+	size_t *slot;   /* group index + 1; 0 is empty */
+	size_t cap;
+};
+
+static size_t group_find_or_add(struct group_index *gi, const struct pair *pairs,
+				const struct group *g, size_t i)
+{
+	size_t h = group_hash(pairs, &g[i]), k;
+
+	for (k = h & (gi->cap - 1); gi->slot[k]; k = (k + 1) & (gi->cap - 1))
+		if (groups_equal(pairs, &g[gi->slot[k] - 1], &g[i]))
+			return gi->slot[k] - 1;
+	gi->slot[k] = i + 1;
+	return i;
 }
 
 /* A restated measurement may name what the first statement left unknown. */
@@ -214,28 +238,32 @@ static void drop_repeats(struct import_result *r)
 	struct group *g;
 	size_t ng = collect_groups(r, &g), i, j;
 	struct pairset seen = { NULL, NULL, 0, 0 };
+	struct pair *pairs = xcalloc(r->records.nr + 1, sizeof(*pairs));
+	struct group_index gi;
 	struct recset kept = RECSET_INIT;
 	size_t *msg_of = xcalloc(r->records.nr + 1, sizeof(*msg_of));
 
+	for (i = 0; i < r->records.nr; i++)
+		pairs[i] = pair_of(&r->records.v[i]);
+	for (gi.cap = 64; gi.cap < ng * 2; gi.cap *= 2)
+		;
+	gi.slot = xcalloc(gi.cap, sizeof(*gi.slot));
 	for (i = 0; i < ng; i++) {
+		size_t k;
+
 		if (g[i].quoted || g[i].nr < 3)
 			continue;
-		for (j = 0; j < i; j++) {
-			if (!g[j].quoted && !g[j].drop && groups_equal(r->records.v, &g[i], &g[j])) {
-				size_t k;
-
-				for (k = 0; k < g[i].nr; k++)
-					fill_unknown(&r->records.v[g[j].first + k], &r->records.v[g[i].first + k]);
-				g[i].drop = 1;
-				break;
-			}
-		}
+		j = group_find_or_add(&gi, pairs, g, i);
+		if (j == i)
+			continue;
+		for (k = 0; k < g[i].nr; k++)
+			fill_unknown(&r->records.v[g[j].first + k], &r->records.v[g[i].first + k]);
+		g[i].drop = 1;
 	}
+	free(gi.slot);
 	for (i = 0; i < r->records.nr; i++) {
 		if (r->depth_of[i] == 0) {
-			struct pair p = pair_of(&r->records.v[i]);
-
-			pairset_add(&seen, &p);
+			pairset_add(&seen, &pairs[i]);
 		}
 	}
 	for (i = 0; i < ng; i++) {
@@ -244,20 +272,15 @@ static void drop_repeats(struct import_result *r)
 		if (!g[i].quoted)
 			continue;
 		for (k = 0; k < g[i].nr; k++) {
-			struct pair p = pair_of(&r->records.v[g[i].first + k]);
-
-			if (!pairset_has(&seen, &p))
+			if (!pairset_has(&seen, &pairs[g[i].first + k]))
 				missing++;
 		}
 		if (!missing) {
 			g[i].drop = 1;
 			continue;
 		}
-		for (k = 0; k < g[i].nr; k++) {
-			struct pair p = pair_of(&r->records.v[g[i].first + k]);
-
-			pairset_add(&seen, &p);
-		}
+		for (k = 0; k < g[i].nr; k++)
+			pairset_add(&seen, &pairs[g[i].first + k]);
 	}
 	for (i = 0; i < ng; i++) {
 		size_t k;
@@ -279,6 +302,7 @@ static void drop_repeats(struct import_result *r)
 	r->msg_of = msg_of;
 	free(seen.v);
 	free(seen.used);
+	free(pairs);
 	free(g);
 }
 

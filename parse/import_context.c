@@ -28,6 +28,9 @@ const char *import_fs_name(const char *word, size_t len)
 {
 	const char *const *n;
 
+	/* most words of prose are not file systems: decide those at once */
+	if (len < 3 || len > 8 || !strchr("bcefghjlmnoprtuvxzBCEFGHJLMNOPRTUVXZ", word[0]))
+		return NULL;
 	for (n = fs_names; *n; n++)
 		if (strlen(*n) == len && !strncasecmp(*n, word, len))
 			return *n;
@@ -223,6 +226,8 @@ int import_parse_mount(struct import_mount *out, const char *s)
 	char *on = NULL, *type = NULL;
 
 	memset(out, 0, sizeof(*out));
+	if (!strstr(p, " on ") || !strstr(p, " type "))
+		return -1;
 	out->device = word_at(&p);
 	on = word_at(&p);
 	out->dir = word_at(&p);

@@ -17,6 +17,22 @@ int import_time_metric(const char *metric)
 	return 0;
 }
 
+/* Whether line s can start a block of any time form (most lines cannot). */
+static int may_be_time(const char *s)
+{
+	const char *p;
+
+	if (!strpbrk(s, "0123456789"))
+		return 0;
+	if (strstr(s, "user") || strstr(s, "real") || strstr(s, "Command") || strstr(s, "time ("))
+		return 1;
+	/* tcsh: "0.010u 0.020s ..." */
+	for (p = s; (p = strchr(p, 'u')); p++)
+		if (p > s && isdigit((unsigned char)p[-1]) && (p[1] == ' ' || p[1] == '\t'))
+			return 1;
+	return 0;
+}
+
 int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_form)
 {
 	static int (*const forms[])(struct scan *, size_t, struct time_block *) = {
@@ -27,6 +43,8 @@ int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_fo
 	size_t f;
 
 	*line_form = 0;
+	if (i >= sc->nr || !may_be_time(sc->v[i].s))
+		return 0;
 	for (f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
 		int r;
 
