@@ -26,14 +26,19 @@ static int word_char(int c)
 
 const char *import_fs_name(const char *word, size_t len)
 {
-	const char *const *n;
+	static unsigned char lens[sizeof(fs_names) / sizeof(fs_names[0])];
+	int first = tolower((unsigned char)word[0]);
+	size_t i;
 
 	/* most words of prose are not file systems: decide those at once */
-	if (len < 3 || len > 8 || !strchr("bcefghjlmnoprtuvxzBCEFGHJLMNOPRTUVXZ", word[0]))
+	if (len < 3 || len > 8 || !strchr("bcefghjlmnoprtuvxz", first))
 		return NULL;
-	for (n = fs_names; *n; n++)
-		if (strlen(*n) == len && !strncasecmp(*n, word, len))
-			return *n;
+	if (!lens[0])
+		for (i = 0; fs_names[i]; i++)
+			lens[i] = (unsigned char)strlen(fs_names[i]);
+	for (i = 0; fs_names[i]; i++)
+		if (lens[i] == len && fs_names[i][0] == first && !strncasecmp(fs_names[i], word, len))
+			return fs_names[i];
 	return NULL;
 }
 
