@@ -1,24 +1,11 @@
 #include "render_layout.h"
 #include "render_series.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define KEY(k) (1u << RENDER_##k)
-
-/* Table-wide sample counts: one note when all agree, per cell otherwise. */
-struct count_check {
-	size_t n;
-	int uniform;
-};
-
-static void count_seen(struct count_check *c, size_t n)
-{
-	if (!c->n)
-		c->n = n;
-	else if (c->n != n)
-		c->uniform = 0;
-}
 
 static void fill_cell(struct render_cell *cell, const struct render_series *s)
 {
@@ -32,22 +19,55 @@ static void fill_cell(struct render_cell *cell, const struct render_series *s)
 	strbuf_release(&note);
 }
 
-/* Drops the per-cell "n=" notes when every cell has the same n, noting it once. */
-static void finish_counts(struct render_table *t, const struct count_check *c)
+static size_t cell_n(const struct render_cell *c)
 {
-	size_t i, j;
+	size_t n = 0;
 
-	if (!c->uniform)
-		return;
+	return c->note && sscanf(c->note, "n=%zu", &n) == 1 ? n : 0;
+}
+
+/*
+ * Sample counts are said once for the table: the usual n under it, and
+ * "n=K" kept only in the cells that differ from it.
+ */
+static void finish_counts(struct render_table *t)
+{
+	size_t i, j, k, best = 0, best_count = 0, cells = 0, others = 0;
+
 	for (i = 0; i < t->nrows; i++)
 		for (j = 0; t->rows[i].cells && j < t->ncols; j++) {
-			free(t->rows[i].cells[j].note);
-			t->rows[i].cells[j].note = NULL;
+			size_t n = cell_n(&t->rows[i].cells[j]), count = 0;
+
+			if (!n)
+				continue;
+			cells++;
+			for (k = 0; k < t->nrows; k++)
+				for (size_t l = 0; t->rows[k].cells && l < t->ncols; l++)
+					count += cell_n(&t->rows[k].cells[l]) == n;
+			if (count > best_count || (count == best_count && n > best)) {
+				best = n;
+				best_count = count;
+			}
 		}
-	if (c->n > 1)
-		render_table_add_note(t, "mean +- sample standard deviation of n=%zu runs", c->n);
-	else if (c->n == 1)
-		render_table_add_note(t, "one sample each: no spread to show");
+	for (i = 0; i < t->nrows; i++)
+		for (j = 0; t->rows[i].cells && j < t->ncols; j++) {
+			struct render_cell *c = &t->rows[i].cells[j];
+
+			if (cell_n(c) == best) {
+				free(c->note);
+				c->note = NULL;
+			} else if (cell_n(c)) {
+				others++;
+			}
+		}
+	if (!cells)
+		return;
+	if (best > 1)
+		render_table_add_note(t, "mean +- sample standard deviation of n=%zu runs%s", best,
+				      others ? " (n=K where there were K)" : "");
+	else
+		render_table_add_note(t, "one sample each%s: no spread to show",
+				      others ? " unless marked n=K" : "");
 }
 
 static const struct render_series *find(const struct render_series_set *ss,
@@ -86,7 +106,7 @@ struct columns {
 
 static void add_benchmark_rows(struct render_table *t, const struct render_series_set *ss,
 			       const struct render_series *bench, unsigned mask,
-			       const struct columns *cols, struct count_check *counts)
+			       const struct columns *cols)
 {
 	struct render_strings metrics = { 0 };
 	size_t m, c;
@@ -136,10 +156,8 @@ static void add_benchmark_rows(struct render_table *t, const struct render_serie
 				if (render_series_match(&ss->v[i], any, row) &&
 				    render_series_match(&ss->v[i], cols->rep[c], cols->mask))
 					break;
-			if (i < ss->nr) {
+			if (i < ss->nr)
 				fill_cell(&cells[c], &ss->v[i]);
-				count_seen(counts, ss->v[i].n);
-			}
 		}
 		strbuf_release(&label);
 	}
@@ -148,7 +166,7 @@ static void add_benchmark_rows(struct render_table *t, const struct render_serie
 
 static void add_all_benchmarks(struct render_table *t, const struct render_series_set *ss,
 			       const struct render_series *like, unsigned mask,
-			       const struct columns *cols, struct count_check *counts)
+			       const struct columns *cols)
 {
 	size_t i, j;
 
@@ -160,14 +178,14 @@ static void add_all_benchmarks(struct render_table *t, const struct render_serie
 			if (render_series_match(&ss->v[j], &ss->v[i], mask | KEY(BENCHMARK)))
 				break;
 		if (j == i)
-			add_benchmark_rows(t, ss, &ss->v[i], mask, cols, counts);
+			add_benchmark_rows(t, ss, &ss->v[i], mask, cols);
 	}
 }
 
-static void emit(struct strbuf *out, struct render_table *t, const struct count_check *counts,
+static void emit(struct strbuf *out, struct render_table *t,
 		 const struct render_table_format *fmt)
 {
-	finish_counts(t, counts);
+	finish_counts(t);
 	if (out->len)
 		strbuf_addch(out, '\n');
 	render_table_write(out, t, fmt);
@@ -187,7 +205,6 @@ static void write_kernels(struct strbuf *out, const struct recset *set,
 		for (i = 0; i < ss.nr; i++) {
 			const unsigned mask = KEY(HARDWARE) | KEY(FS) | KEY(OPTIONS);
 			struct render_table t = RENDER_TABLE_INIT;
-			struct count_check counts = { 0, 1 };
 			struct render_strings kernels = { 0 };
 			struct columns cols = { NULL, 0, 0, KEY(KERNEL) };
 			struct strbuf title = STRBUF_INIT;
@@ -211,9 +228,9 @@ static void write_kernels(struct strbuf *out, const struct recset *set,
 				ALLOC_GROW(cols.rep, cols.nr + 1, cols.alloc);
 				cols.rep[cols.nr++] = find(&ss, &ss.v[i], mask, RENDER_KERNEL, kernels.v[k]);
 			}
-			add_all_benchmarks(&t, &ss, &ss.v[i], mask, &cols, &counts);
+			add_all_benchmarks(&t, &ss, &ss.v[i], mask, &cols);
 			free(cols.rep);
-			emit(out, &t, &counts, fmt);
+			emit(out, &t, fmt);
 			render_strings_release(&kernels);
 			strbuf_release(&title);
 		}
@@ -233,7 +250,6 @@ static void write_configs(struct strbuf *out, const struct recset *set,
 	for (i = 0; i < ss.nr; i++) {
 		const unsigned mask = KEY(HARDWARE) | KEY(KERNEL);
 		struct render_table t = RENDER_TABLE_INIT;
-		struct count_check counts = { 0, 1 };
 		struct strbuf title = STRBUF_INIT;
 		const struct render_series **first = NULL;
 		size_t nfirst = 0, afirst = 0;
@@ -277,9 +293,9 @@ static void write_configs(struct strbuf *out, const struct recset *set,
 		{
 			struct columns cols = { first, nfirst, afirst, cfg_mask };
 
-			add_all_benchmarks(&t, &ss, &ss.v[i], mask, &cols, &counts);
+			add_all_benchmarks(&t, &ss, &ss.v[i], mask, &cols);
 		}
-		emit(out, &t, &counts, fmt);
+		emit(out, &t, fmt);
 		free(first);
 		strbuf_release(&title);
 	}

@@ -105,13 +105,31 @@ static void split_decimal(const char *s, size_t *intw, size_t *fracw)
 	*intw = w - *fracw;
 }
 
+/*
+ * A column: values right-aligned on their decimal point (vi columns before
+ * it), then each value's tail: its decimals and its spread ("+-0.42"),
+ * which follows the value at once rather than being aligned on its own,
+ * so that one sample posted with eight decimals does not push every
+ * spread of the column away from its value.  Notes line up after that.
+ */
 struct col_layout {
-	size_t vi, vf, si, sf, nw, width;
+	size_t vi, tail, nw, width;
 };
 
 static size_t max_sz(size_t a, size_t b)
 {
 	return a > b ? a : b;
+}
+
+static size_t tail_width(const struct render_cell *cell, size_t pmw)
+{
+	size_t a = 0, b = 0;
+
+	if (cell->value)
+		split_decimal(cell->value, &a, &b);
+	if (cell->spread)
+		b += 1 + pmw + render_text_width(cell->spread);
+	return b;
 }
 
 static void layout_col(struct col_layout *cl, const struct render_table *t, size_t c,
@@ -129,19 +147,12 @@ static void layout_col(struct col_layout *cl, const struct render_table *t, size
 		if (cell->value) {
 			split_decimal(cell->value, &a, &b);
 			cl->vi = max_sz(cl->vi, a);
-			cl->vf = max_sz(cl->vf, b);
 		}
-		if (cell->spread) {
-			split_decimal(cell->spread, &a, &b);
-			cl->si = max_sz(cl->si, a);
-			cl->sf = max_sz(cl->sf, b);
-		}
+		cl->tail = max_sz(cl->tail, tail_width(cell, pmw));
 		if (cell->note)
 			cl->nw = max_sz(cl->nw, render_text_width(cell->note));
 	}
-	w = cl->vi + cl->vf;
-	if (cl->si + cl->sf)
-		w += 1 + pmw + cl->si + cl->sf;
+	w = cl->vi + cl->tail;
 	if (cl->nw)
 		w += 1 + cl->nw;
 	cl->width = max_sz(w, render_text_width(t->cols[c]));
@@ -155,38 +166,25 @@ static void pad(struct strbuf *out, size_t n)
 static void format_cell(struct strbuf *out, const struct render_cell *cell,
 			const struct col_layout *cl, const struct render_table_format *fmt)
 {
-	size_t start = out->len, a, b, used;
-	size_t pmw = render_text_width(fmt->plus_minus);
-	size_t content = cl->vi + cl->vf + (cl->si + cl->sf ? 1 + pmw + cl->si + cl->sf : 0) +
-			 (cl->nw ? 1 + cl->nw : 0);
+	size_t a = 0, b, content = cl->vi + cl->tail + (cl->nw ? 1 + cl->nw : 0);
 
 	/* the aligned block sits at the right of a column wider than it */
 	pad(out, cl->width - content);
-	if (cell->value) {
+	if (cell->value)
 		split_decimal(cell->value, &a, &b);
-		pad(out, cl->vi - a);
+	pad(out, cl->vi - a);
+	if (cell->value)
 		strbuf_addstr(out, cell->value);
-		pad(out, cl->vf - b);
-	} else {
-		pad(out, cl->vi + cl->vf);
+	if (cell->spread) {
+		strbuf_addch(out, ' ');
+		strbuf_addstr(out, fmt->plus_minus);
+		strbuf_addstr(out, cell->spread);
 	}
-	if (cl->si + cl->sf) {
-		if (cell->spread) {
-			split_decimal(cell->spread, &a, &b);
-			strbuf_addch(out, ' ');
-			pad(out, cl->si - a);
-			strbuf_addstr(out, fmt->plus_minus);
-			strbuf_addstr(out, cell->spread);
-			pad(out, cl->sf - b);
-		} else {
-			pad(out, 1 + pmw + cl->si + cl->sf);
-		}
-	}
+	pad(out, cl->tail - tail_width(cell, render_text_width(fmt->plus_minus)));
 	if (cl->nw) {
 		strbuf_addch(out, ' ');
 		strbuf_addstr(out, cell->note ? cell->note : "");
-		used = render_text_width(out->buf + start);
-		pad(out, cl->width > used ? cl->width - used : 0);
+		pad(out, cl->nw - (cell->note ? render_text_width(cell->note) : 0));
 	}
 }
 

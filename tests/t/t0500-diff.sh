@@ -32,7 +32,7 @@ test_expect_success 'Welch t-test on means (t = -10, df = 8: p < 0.001)' '
 
 test_expect_success '--utf8 allows the plus-minus sign, still 72 characters a line' '
 	benchpost diff --utf8 "$R/old.bench" "$R/new.bench" >out &&
-	grep "10.1  ±0.2" out &&
+	grep "10.1 ±0.2" out &&
 	python3 -c "
 import sys
 for line in open(\"out\", encoding=\"utf-8\"):
