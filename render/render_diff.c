@@ -98,7 +98,8 @@ static void compare_row(struct diff_state *st, const struct render_series *o,
 	if (!tested || res.min_p > opts->alpha) {
 		/* no outcome of so few samples could pass: say so, never "same" */
 		st->too_small = 1;
-		if (tested)
+		/* one sample a side: there is no p to speak of */
+		if (tested && res.min_p < 1)
 			p_value(&sb, res.p);
 		else
 			strbuf_addstr(&sb, "-");
@@ -174,6 +175,36 @@ static void geomean_rows(struct diff_state *st, const struct render_series_set *
 	render_strings_release(&metrics);
 }
 
+/* Benchmarks in order of appearance, their metrics in the usual order (elapsed, user, ...). */
+static void sort_rows(struct render_series_set *ss)
+{
+	size_t *bench = xcalloc(ss->nr ? ss->nr : 1, sizeof(*bench)), i, j;
+
+	for (i = 0; i < ss->nr; i++)
+		for (bench[i] = 0; bench[i] < i; bench[i]++)
+			if (render_series_match(&ss->v[bench[i]], &ss->v[i], 1u << RENDER_BENCHMARK))
+				break;
+	for (i = 1; i < ss->nr; i++)
+		for (j = i; j > 0; j--) {
+			struct render_series tmp;
+			size_t tb;
+			int before = bench[j] < bench[j - 1] ||
+				     (bench[j] == bench[j - 1] &&
+				      render_metric_rank(render_series_key(&ss->v[j], RENDER_METRIC)) <
+				      render_metric_rank(render_series_key(&ss->v[j - 1], RENDER_METRIC)));
+
+			if (!before)
+				break;
+			tmp = ss->v[j];
+			ss->v[j] = ss->v[j - 1];
+			ss->v[j - 1] = tmp;
+			tb = bench[j];
+			bench[j] = bench[j - 1];
+			bench[j - 1] = tb;
+		}
+	free(bench);
+}
+
 size_t render_diff(struct render_table *t, const struct recset *old_set,
 		   const struct recset *new_set, const struct render_diff_opts *opts)
 {
@@ -183,6 +214,7 @@ size_t render_diff(struct render_table *t, const struct recset *old_set,
 
 	render_series_group(&os, old_set);
 	render_series_group(&ns, new_set);
+	sort_rows(&os);
 	for (i = 0; i < os.nr; i++) {
 		const struct render_series *n = counterpart(&ns, &os.v[i]);
 

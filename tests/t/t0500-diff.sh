@@ -108,7 +108,7 @@ test_expect_success 'several file systems: asks for --fs and lists them' '
 	grep "^benchpost: 2.5.44-ac2: several file systems, choose one with --fs: ext3, reiserfs$" err &&
 	benchpost diff --archive arch --fs reiserfs 2.5.44-ac2 2.5.44-mm3 >out &&
 	grep "^reiserfs on piii-1c-st340016a: 2.5.44-ac2 -> 2.5.44-mm3$" out &&
-	grep "^  elapsed (s) *14.09 *15.58 *+10.6%  1.000 ~\*$" out &&
+	grep "^  elapsed (s) *14.09 *15.58 *+10.6%  - ~\*$" out &&
 	postable out
 '
 
