@@ -44,7 +44,7 @@ test_expect_success 'HTML-only mail is read as text' '
 test_expect_success 'maildir: cur/ and new/ are read, tmp/ is not' '
 	printf "From: x@y\nSubject: t\nMessage-ID: <tmp@x>\n\nKernel 3.2.0, ext2:\n1.0 real 2.0 user 3.0 sys\n" \
 		>"$SCRATCH/tmpmsg" &&
-	cp -r "$IMP/maildir" md && cp "$SCRATCH/tmpmsg" md/tmp/1 &&
+	cp -r "$IMP/maildir" md && mkdir -p md/tmp && cp "$SCRATCH/tmpmsg" md/tmp/1 &&
 	benchpost import --dry-run --format json md >out.json &&
 	python3 "$IMP/score.py" --strict --min 1 "$IMP/maildir.tsv" "maildir=out.json"
 '
