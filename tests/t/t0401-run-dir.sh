@@ -38,7 +38,7 @@ test_expect_success 'the .bench file holds every sample with the machine facts' 
 	grep -q "^sync: timed$" "$f" &&
 	grep -q "^backing: directory$" "$f" &&
 	grep -q "^suite: quick$" "$f" &&
-	grep -q "^dataset: generated (seed 1, 1500 files" "$f" &&
+	grep -q "^dataset: generated (seed 1, 4000 files" "$f" &&
 	grep -q "^dataset-vs-memory: " "$f" &&
 	grep -q "^tar-version: tar (GNU tar)" "$f" &&
 	grep -q "^df: " "$f" &&
