@@ -197,7 +197,8 @@ static int run_tests(struct runner *rn, struct collect_run *run, const char *fs_
 		c.test = t;
 		for (i = 1; i <= rn->o->iterations; i++) {
 			c.iteration = i;
-			collect_progress_show(&rn->progress, fs_name, t->name, i, rn->o->iterations);
+			collect_progress_show(&rn->progress, run->fs_label, t->name, i,
+					      rn->o->iterations);
 			if (collect_interrupted()) {
 				ret = err_set("interrupted");
 				break;
