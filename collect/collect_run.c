@@ -54,6 +54,18 @@ static int check_opts(const struct collect_opts *o, const struct collect_suite *
 	return 0;
 }
 
+/*
+ * Room for the tarball, the extracted tree twice over (metadata, journal)
+ * and the other tests' files: a --tarball larger than the suite's own must
+ * not run out of space half way.
+ */
+static unsigned image_mib(const struct collect_suite *s, const struct collect_data *d)
+{
+	unsigned long long need = ((d->tar_bytes + 2 * d->plain_bytes) >> 20) + 512;
+
+	return need > s->image_mib ? (unsigned)need : s->image_mib;
+}
+
 static int selected(const struct collect_opts *o, const struct collect_test *t)
 {
 	const char *const *n;
@@ -307,7 +319,7 @@ int collect_run(struct collect_result *out, const struct collect_opts *o)
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s/image", rn.scratch);
 		rn.image = xstrdup(sb.buf);
-		ret = collect_image_create(rn.image, rn.suite->image_mib);
+		ret = collect_image_create(rn.image, image_mib(rn.suite, &rn.data));
 		if (ret < 0)
 			goto done;
 	}

@@ -64,6 +64,23 @@ test_expect_success 'each file system has its own .bench file with its facts' '
 	test $(sort -u images | wc -l) = 1
 '
 
+test_expect_success 'all nine tests on one loop file system' '
+	benchpost run --suite quick --tarball "$SCRATCH/small.tar.gz" --fs ext4 -n 1 -q --no-commit \
+		--scratch "$SCRATCH" --param dd.mib=8 --param writer.writes=64 \
+		--param postmark.numbers=50 --param postmark.transactions=50 \
+		--param dbench.time=1 --param dbench.clients=1 \
+		--param tiobench.threads=2 --param tiobench.mib=4 --param tiobench.random_ios=16 \
+		>out 2>err &&
+	for t in "cp small.tar.gz" "untar small.tar.gz" "kuntar small.tar" "rm-tree small.tar.gz" \
+		 "dd write 8 MiB" "dd read 8 MiB" "writer 64 x 1024 bytes" \
+		 "postmark numbers=50 transactions=50" "dbench 1 clients 1 s" "tiobench 2 threads 4 MiB"; do
+		grep -qx "$t" out || { echo "missing: $t"; exit 1; }
+	done &&
+	test $(grep -Ec "^  elapsed \(s\) +[0-9]+\.[0-9]{3}$" out) = 10 &&
+	test $(grep -Ec "^  sync \(s\) +[0-9]+\.[0-9]{3}$" out) = 9 &&
+	nothing_left
+'
+
 test_expect_success 'mkfs options after the second colon reach mkfs' '
 	benchpost run --suite quick --tarball "$SCRATCH/small.tar.gz" --fs "ext4::-b 1024 -O ^has_journal" -n 1 -q --no-commit \
 		--scratch "$SCRATCH" --test writer --param writer.writes=16 >out 2>err &&
