@@ -1,24 +1,115 @@
 #include "builtin.h"
+#include "../archive/archive.h"
+#include "../core/error.h"
+#include "../parse/import.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static const char *const import_usage[] = {
 	"benchpost import [--dry-run] [--format bench|json] FILE|DIR|-...",
 	NULL,
 };
 
+static int same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* One run per (message, kernel, file-system config, hardware). */
+static int same_run(const struct import_result *r, size_t i, size_t j)
+{
+	const struct record *a = &r->records.v[i], *b = &r->records.v[j];
+
+	return r->msg_of[i] == r->msg_of[j] && same(a->kernel, b->kernel) &&
+	       same(a->fs, b->fs) && same(a->options, b->options) &&
+	       same(a->hardware, b->hardware) && same(a->device, b->device) &&
+	       a->quoted == b->quoted;
+}
+
+static int commit_runs(const struct import_result *r, const char *path)
+{
+	struct archive *a = NULL;
+	struct archive_run *runs = NULL;
+	size_t nr = 0, i, j, *run_of = xcalloc(r->records.nr + 1, sizeof(*run_of));
+	char **paths = NULL;
+	int ret;
+
+	for (i = 0; i < r->records.nr; i++) {
+		for (j = 0; j < i && !same_run(r, i, j); j++)
+			;
+		if (j < i) {
+			run_of[i] = run_of[j];
+		} else {
+			runs = xrealloc(runs, (nr + 1) * sizeof(*runs));
+			memset(&runs[nr], 0, sizeof(runs[nr]));
+			runs[nr].suite = "import";
+			runs[nr].when = r->msgs[r->msg_of[i]].date;
+			run_of[i] = nr++;
+		}
+		recset_add(&runs[run_of[i]].records, &r->records.v[i]);
+	}
+	ret = archive_open(&a, path, 1);
+	if (!ret)
+		ret = archive_commit(a, runs, nr, NULL, &paths);
+	if (ret < 0) {
+		cmd_error_last();
+	} else {
+		for (i = 0; i < nr; i++) {
+			printf("%s\n", paths[i]);
+			free(paths[i]);
+		}
+		free(paths);
+		fprintf(stderr, "benchpost: imported %zu records in %zu runs into '%s'\n",
+			r->records.nr, nr, archive_path(a));
+	}
+	archive_free(a);
+	for (i = 0; i < nr; i++)
+		recset_release(&runs[i].records);
+	free(runs);
+	free(run_of);
+	return ret < 0 ? 1 : 0;
+}
+
 int cmd_import(int argc, const char **argv)
 {
 	const char *format = "bench", *archive = NULL;
-	int dry_run = 0;
+	int dry_run = 0, ret = 0, i;
+	struct import_result result = IMPORT_RESULT_INIT;
 	struct option opts[] = {
 		OPT_BOOL('n', "dry-run", &dry_run, "print the records instead of archiving them"),
 		OPT_CHOICE('f', "format", &format, format_choices, "output format with --dry-run"),
 		OPT_STRING(0, "archive", &archive, "DIR", "archive location"),
 		OPT_END(),
 	};
-	(void)format; (void)archive; (void)dry_run;
 	int nargs = opt_parse(argc, argv, opts, import_usage);
 
 	if (nargs < 0)
 		return cmd_opt_exit(nargs);
-	return cmd_not_implemented("import");
+	if (!nargs) {
+		opt_usage(stderr, opts, import_usage);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < nargs; i++) {
+		struct mail_list list = MAIL_LIST_INIT;
+
+		if (mail_read_path(&list, argv[i]) < 0)
+			ret = cmd_error_last();
+		import_messages(&result, &list);
+		mail_list_release(&list);
+	}
+	import_finish(&result);
+	if (!result.records.nr) {
+		if (!ret)
+			ret = cmd_error("no benchmark numbers found in %zu message%s",
+					result.messages, result.messages == 1 ? "" : "s");
+	} else if (dry_run) {
+		if (cmd_write_records(&result.records, format))
+			ret = 1;
+	} else if (commit_runs(&result, archive)) {
+		ret = 1;
+	}
+	import_result_release(&result);
+	return ret;
 }

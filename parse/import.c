@@ -1,0 +1,364 @@
+#include "import.h"
+#include "../core/error.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct record *import_add(struct import_result *out, size_t group, int depth)
+{
+	struct record *r = recset_add(&out->records, NULL);
+
+	if (out->records.nr > out->alloc) {
+		out->alloc = out->records.alloc;
+		out->msg_of = xrealloc(out->msg_of, out->alloc * sizeof(*out->msg_of));
+		out->group_of = xrealloc(out->group_of, out->alloc * sizeof(*out->group_of));
+		out->depth_of = xrealloc(out->depth_of, out->alloc * sizeof(*out->depth_of));
+	}
+	out->msg_of[out->records.nr - 1] = out->nmsgs - 1;
+	out->group_of[out->records.nr - 1] = group;
+	out->depth_of[out->records.nr - 1] = depth;
+	return r;
+}
+
+static char *source_of(const struct mail_message *m)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *base;
+
+	if (m->message_id) {
+		strbuf_addf(&sb, "email <%s>", m->message_id);
+		return strbuf_detach(&sb, NULL);
+	}
+	base = strrchr(m->file, '/');
+	return xstrdup(base ? base + 1 : m->file);
+}
+
+void import_messages(struct import_result *out, const struct mail_list *list)
+{
+	size_t i;
+
+	for (i = 0; i < list->nr; i++) {
+		const struct mail_message *m = &list->v[i];
+		struct import_msg *im;
+		size_t before = out->records.nr;
+
+		out->messages++;
+		if (m->skip) {
+			warning("%s: skipped: %s", m->name, m->skip);
+			out->skipped++;
+			continue;
+		}
+		ALLOC_GROW(out->msgs, out->nmsgs + 1, out->amsgs);
+		im = &out->msgs[out->nmsgs++];
+		im->name = xstrdup(m->name);
+		im->source = source_of(m);
+		im->date = m->date;
+		import_extract(out, m, out->nmsgs - 1);
+		if (out->records.nr == before)
+			out->empty++;
+	}
+}
+
+/* The numbers of one group: what "the same numbers" means across a thread. */
+struct pair {
+	const char *metric;
+	double value;
+};
+
+static int pair_cmp(const void *a, const void *b)
+{
+	const struct pair *x = a, *y = b;
+	int c = strcmp(x->metric, y->metric);
+
+	if (c)
+		return c;
+	return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/* An open-addressing set of pairs: a big mbox has many quoted groups. */
+struct pairset {
+	struct pair *v;
+	unsigned char *used;
+	size_t cap, nr;
+};
+
+static size_t pair_hash(const struct pair *p)
+{
+	size_t h = 5381;
+	const char *s;
+	unsigned char bytes[sizeof(double)];
+	size_t i;
+	double v = p->value == 0 ? 0 : p->value; /* -0 and 0 are one number */
+
+	for (s = p->metric; *s; s++)
+		h = h * 33 + (unsigned char)*s;
+	memcpy(bytes, &v, sizeof(v));
+	for (i = 0; i < sizeof(v); i++)
+		h = h * 33 + bytes[i];
+	return h;
+}
+
+static int pairset_has(const struct pairset *set, const struct pair *p)
+{
+	size_t i;
+
+	if (!set->cap)
+		return 0;
+	for (i = pair_hash(p) & (set->cap - 1); set->used[i]; i = (i + 1) & (set->cap - 1))
+		if (!pair_cmp(&set->v[i], p))
+			return 1;
+	return 0;
+}
+
+static void pairset_add(struct pairset *set, const struct pair *p)
+{
+	size_t i;
+
+	if (pairset_has(set, p))
+		return;
+	if ((set->nr + 1) * 2 > set->cap) {
+		struct pairset big = { NULL, NULL, set->cap ? set->cap * 2 : 64, 0 };
+
+		big.v = xcalloc(big.cap, sizeof(*big.v));
+		big.used = xcalloc(big.cap, 1);
+		for (i = 0; i < set->cap; i++)
+			if (set->used[i])
+				pairset_add(&big, &set->v[i]);
+		free(set->v);
+		free(set->used);
+		*set = big;
+	}
+	for (i = pair_hash(p) & (set->cap - 1); set->used[i]; i = (i + 1) & (set->cap - 1))
+		;
+	set->v[i] = *p;
+	set->used[i] = 1;
+	set->nr++;
+}
+
+struct group {
+	size_t first, nr;   /* records first..first+nr-1 (contiguous) */
+	int quoted;
+	int drop;
+	size_t same_as;     /* an earlier group with the same numbers, or -1 */
+};
+
+static struct pair pair_of(const struct record *r)
+{
+	struct pair p = { r->metric ? r->metric : "", record_number(r) };
+
+	return p;
+}
+
+static int groups_equal(const struct pair *pairs, const struct group *a, const struct group *b)
+{
+	size_t i;
+
+	if (a->nr != b->nr)
+		return 0;
+	for (i = 0; i < a->nr; i++)
+		if (pair_cmp(&pairs[a->first + i], &pairs[b->first + i]))
+			return 0;
+	return 1;
+}
+
+static size_t group_hash(const struct pair *pairs, const struct group *g)
+{
+	size_t h = g->nr, i;
+
+	for (i = 0; i < g->nr; i++)
+		h = h * 1000003 + pair_hash(&pairs[g->first + i]);
+	return h;
+}
+
+/* Earlier unquoted groups by their numbers, to find a restatement at once. */
+struct group_index {
+	size_t *slot;   /* group index + 1; 0 is empty */
+	size_t cap;
+};
+
+static size_t group_find_or_add(struct group_index *gi, const struct pair *pairs,
+				const struct group *g, size_t i)
+{
+	size_t h = group_hash(pairs, &g[i]), k;
+
+	for (k = h & (gi->cap - 1); gi->slot[k]; k = (k + 1) & (gi->cap - 1))
+		if (groups_equal(pairs, &g[gi->slot[k] - 1], &g[i]))
+			return gi->slot[k] - 1;
+	gi->slot[k] = i + 1;
+	return i;
+}
+
+/* A restated measurement may name what the first statement left unknown. */
+static void fill_unknown(struct record *dst, const struct record *src)
+{
+	if (!dst->fs && src->fs) {
+		record_set(&dst->fs, src->fs);
+		record_set(&dst->options, src->options);
+	} else if (dst->fs && src->fs && !strcmp(dst->fs, src->fs) && !dst->options) {
+		record_set(&dst->options, src->options);
+	}
+	if (!dst->kernel)
+		record_set(&dst->kernel, src->kernel);
+	if (!dst->device)
+		record_set(&dst->device, src->device);
+	if (!dst->benchmark)
+		record_set(&dst->benchmark, src->benchmark);
+}
+
+static size_t collect_groups(struct import_result *r, struct group **out)
+{
+	struct group *g = NULL;
+	size_t nr = 0, alloc = 0, i;
+
+	for (i = 0; i < r->records.nr; i++) {
+		if (!nr || r->group_of[i] != r->group_of[g[nr - 1].first]) {
+			ALLOC_GROW(g, nr + 1, alloc);
+			g[nr].first = i;
+			g[nr].nr = 0;
+			g[nr].quoted = r->depth_of[i] > 0;
+			g[nr].drop = 0;
+			g[nr].same_as = (size_t)-1;
+			nr++;
+		}
+		g[nr - 1].nr++;
+	}
+	*out = g;
+	return nr;
+}
+
+/*
+ * Numbers count once: a measurement restated later (a summary table, the
+ * same result posted again) is merged into its first statement; numbers in
+ * quoted text are dropped when the input already holds them (the quoted
+ * message itself, or an earlier reply quoting them).
+ */
+static void drop_repeats(struct import_result *r)
+{
+	struct group *g;
+	size_t ng = collect_groups(r, &g), i, j;
+	struct pairset seen = { NULL, NULL, 0, 0 };
+	struct pair *pairs = xcalloc(r->records.nr + 1, sizeof(*pairs));
+	struct group_index gi;
+	struct recset kept = RECSET_INIT;
+	size_t *msg_of = xcalloc(r->records.nr + 1, sizeof(*msg_of));
+
+	for (i = 0; i < r->records.nr; i++)
+		pairs[i] = pair_of(&r->records.v[i]);
+	for (gi.cap = 64; gi.cap < ng * 2; gi.cap *= 2)
+		;
+	gi.slot = xcalloc(gi.cap, sizeof(*gi.slot));
+	for (i = 0; i < ng; i++) {
+		size_t k;
+
+		if (g[i].quoted || g[i].nr < 3)
+			continue;
+		j = group_find_or_add(&gi, pairs, g, i);
+		if (j == i)
+			continue;
+		for (k = 0; k < g[i].nr; k++)
+			fill_unknown(&r->records.v[g[j].first + k], &r->records.v[g[i].first + k]);
+		g[i].drop = 1;
+	}
+	free(gi.slot);
+	for (i = 0; i < r->records.nr; i++) {
+		if (r->depth_of[i] == 0) {
+			pairset_add(&seen, &pairs[i]);
+		}
+	}
+	for (i = 0; i < ng; i++) {
+		size_t k, missing = 0;
+
+		if (!g[i].quoted)
+			continue;
+		for (k = 0; k < g[i].nr; k++) {
+			if (!pairset_has(&seen, &pairs[g[i].first + k]))
+				missing++;
+		}
+		if (!missing) {
+			g[i].drop = 1;
+			continue;
+		}
+		for (k = 0; k < g[i].nr; k++)
+			pairset_add(&seen, &pairs[g[i].first + k]);
+	}
+	for (i = 0; i < ng; i++) {
+		size_t k;
+
+		for (k = 0; k < g[i].nr; k++) {
+			size_t at = g[i].first + k;
+
+			if (g[i].drop) {
+				record_release(&r->records.v[at]);
+				continue;
+			}
+			msg_of[kept.nr] = r->msg_of[at];
+			recset_take(&kept, &r->records.v[at]);
+		}
+	}
+	free(r->records.v);
+	r->records = kept;
+	free(r->msg_of);
+	r->msg_of = msg_of;
+	free(seen.v);
+	free(seen.used);
+	free(pairs);
+	free(g);
+}
+
+static int same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Every sample of one (message, kernel, fs config, benchmark, metric) numbered. */
+static void number_iterations(struct import_result *r)
+{
+	size_t i, j;
+
+	for (i = 0; i < r->records.nr; i++) {
+		struct record *a = &r->records.v[i];
+		int n = 1;
+
+		for (j = i; j-- > 0;) {
+			const struct record *b = &r->records.v[j];
+
+			if (r->msg_of[j] != r->msg_of[i])
+				break;
+			if (same(a->kernel, b->kernel) && same(a->fs, b->fs) &&
+			    same(a->options, b->options) && same(a->device, b->device) &&
+			    same(a->benchmark, b->benchmark) && same(a->metric, b->metric)) {
+				n = b->iteration + 1;
+				break;
+			}
+		}
+		a->iteration = n;
+	}
+}
+
+void import_finish(struct import_result *r)
+{
+	drop_repeats(r);
+	free(r->group_of);
+	free(r->depth_of);
+	r->group_of = NULL;
+	r->depth_of = NULL;
+	r->alloc = r->records.nr;
+	number_iterations(r);
+}
+
+void import_result_release(struct import_result *r)
+{
+	size_t i;
+
+	recset_release(&r->records);
+	for (i = 0; i < r->nmsgs; i++) {
+		free(r->msgs[i].name);
+		free(r->msgs[i].source);
+	}
+	free(r->msgs);
+	free(r->msg_of);
+	free(r->group_of);
+	free(r->depth_of);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,56 @@
+#ifndef IMPORT_H
+#define IMPORT_H
+
+#include "../core/record.h"
+#include "mail.h"
+
+#include <time.h>
+
+/*
+ * The importer: benchmark numbers out of legacy emails (DESIGN.md,
+ * "Parsing").  The mail layer (mail.h) finds the messages and their text;
+ * extraction (import_extract.c) finds time blocks, dd output, tables and
+ * summaries and the context prose gives them; import_finish drops the
+ * numbers a thread repeats, so that each is counted once.
+ */
+
+/* One message that gave records: where a run's provenance comes from. */
+struct import_msg {
+	char *name;     /* "foo.mbox: message 3" */
+	char *source;   /* "email <id>" or the file's name */
+	time_t date;    /* 0: unknown */
+};
+
+struct import_result {
+	struct recset records;
+	size_t *msg_of;          /* per record: its index in msgs */
+	struct import_msg *msgs;
+	size_t nmsgs, amsgs;
+	size_t messages;         /* messages read */
+	size_t skipped;          /* unreadable ones (warned about) */
+	size_t empty;            /* readable ones without numbers */
+	/* extraction scratch: per record its group and depth, until finished */
+	size_t *group_of;
+	int *depth_of;
+	size_t groups;
+	size_t alloc;
+};
+
+#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, 0, 0 }
+
+/*
+ * Imports every message of list; warns (naming the message and why) about
+ * those that are skipped.  Call import_finish once after the last list.
+ */
+void import_messages(struct import_result *out, const struct mail_list *list);
+/* Drops repeated and already-posted quoted numbers; numbers iterations. */
+void import_finish(struct import_result *out);
+void import_result_release(struct import_result *r);
+
+/* Extraction of one message (import_extract.c), appending to out. */
+void import_extract(struct import_result *out, const struct mail_message *m, size_t msg);
+
+/* Appends one record with its group and depth (for import_extract's helpers). */
+struct record *import_add(struct import_result *out, size_t group, int depth);
+
+#endif

@@ -1,0 +1,285 @@
+#include "import_context.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const fs_names[] = {
+	"ext2", "ext3", "ext4", "ext4dev", "xfs", "jfs", "reiserfs", "reiser4",
+	"btrfs", "f2fs", "bcachefs", "nilfs2", "ocfs2", "gfs2", "tmpfs", "ramfs",
+	"vfat", "msdos", "ntfs", "hfsplus", "udf", "minix", "ufs", "zfs", "nfs",
+	"nfs4", "cifs", "ext3cow", "logfs", "ubifs", "jffs2", NULL,
+};
+
+const char *import_skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+static int word_char(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+const char *import_fs_name(const char *word, size_t len)
+{
+	static unsigned char lens[sizeof(fs_names) / sizeof(fs_names[0])];
+	int first = tolower((unsigned char)word[0]);
+	size_t i;
+
+	/* most words of prose are not file systems: decide those at once */
+	if (len < 3 || len > 8 || !strchr("bcefghjlmnoprtuvxz", first))
+		return NULL;
+	if (!lens[0])
+		for (i = 0; fs_names[i]; i++)
+			lens[i] = (unsigned char)strlen(fs_names[i]);
+	for (i = 0; fs_names[i]; i++)
+		if (lens[i] == len && fs_names[i][0] == first && !strncasecmp(fs_names[i], word, len))
+			return fs_names[i];
+	return NULL;
+}
+
+static const char *const modes[] = { "writeback", "ordered", "journal", NULL };
+
+static const char *mode_word(const char *w, size_t n)
+{
+	const char *const *m;
+
+	for (m = modes; *m; m++)
+		if (strlen(*m) == n && !strncasecmp(*m, w, n))
+			return *m;
+	return NULL;
+}
+
+static char *data_mode(const char *mode)
+{
+	size_t n = strlen("data=") + strlen(mode) + 1;
+	char *s = xmalloc(n);
+
+	strcpy(s, "data=");
+	strcat(s, mode);
+	return s;
+}
+
+const char *import_find_fs(const char *s, const char **fs, char **mode)
+{
+	const char *p = s;
+
+	*fs = NULL;
+	*mode = NULL;
+	while (*p) {
+		const char *w = p, *m;
+		size_t n;
+
+		if (!word_char((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		while (word_char((unsigned char)*p))
+			p++;
+		n = p - w;
+		if (w > s && (w[-1] == '-' || w[-1] == '/' || w[-1] == '.' || w[-1] == '~'))
+			continue;
+		if (n == 4 && !strncmp(w, "data", 4) && *p == '=') {
+			const char *v = p + 1, *e = v;
+
+			while (isalpha((unsigned char)*e))
+				e++;
+			if ((m = mode_word(v, e - v))) {
+				*mode = data_mode(m);
+				return e;
+			}
+			continue;
+		}
+		/* "ext3-2.4-0.9.4" is a patch, "ext2.c" a file */
+		if ((*p == '-' && isdigit((unsigned char)p[1])) || (*p == '.' && isalpha((unsigned char)p[1])))
+			continue;
+		if ((*fs = import_fs_name(w, n)))
+			return p;
+	}
+	return NULL;
+}
+
+const char *import_label_fs(const char *label, char **options)
+{
+	const char *p = import_skip_space(label), *w = p, *fs, *m;
+	size_t n;
+
+	*options = NULL;
+	while (word_char((unsigned char)*p))
+		p++;
+	fs = import_fs_name(w, p - w);
+	if (!fs)
+		return NULL;
+	while (*p == '/' || *p == ' ' || *p == '-' || *p == '+' || *p == '(' || *p == ',')
+		p++;
+	w = p;
+	while (isalpha((unsigned char)*p))
+		p++;
+	n = p - w;
+	if ((m = mode_word(w, n)))
+		*options = data_mode(m);
+	else if (n == 4 && !strncmp(w, "data", 4) && *p == '=' && (m = mode_word(p + 1, strcspn(p + 1, " ):,"))))
+		*options = data_mode(m);
+	return fs;
+}
+
+int import_is_kernel(const char *w, size_t len)
+{
+	size_t pos = 0, n = 0;
+	char *s = xstrndup(w, len);
+	int ok = import_find_kernel(s, &pos, &n) && pos == 0 && n == len;
+
+	free(s);
+	return ok;
+}
+
+static int ends_with_word(const char *s, const char *at, const char *word)
+{
+	size_t n = strlen(word);
+
+	while (at > s && (at[-1] == ' ' || at[-1] == '\t' || at[-1] == ':'))
+		at--;
+	return (size_t)(at - s) >= n && !strncasecmp(at - n, word, n) &&
+	       (at - n == s || !isalnum((unsigned char)at[-n - 1]));
+}
+
+static const char *const kernel_cues[] = {
+	"kernel is", "kernel", "kernels", "using plain", "using", "against", "running",
+	"linux", "booted", "on", "tested", NULL,
+};
+
+int import_find_kernel(const char *s, size_t *pos, size_t *len)
+{
+	const char *p = s + *pos;
+
+	for (; *p; p++) {
+		const char *q = p, *e;
+		int parts = 1, major, i;
+
+		if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||
+		    p[-1] == '.' || p[-1] == '-' || p[-1] == '_' || p[-1] == '/')))
+			continue;
+		major = *p - '0';
+		if (major < 2 || isdigit((unsigned char)p[1]))
+			continue;
+		q = p + 1;
+		while (*q == '.' && isdigit((unsigned char)q[1])) {
+			q++;
+			while (isdigit((unsigned char)*q))
+				q++;
+			parts++;
+		}
+		if (parts < 3 && !(major >= 3 && parts == 2 && q[0] == '-' && q[1] == 'r' && q[2] == 'c'))
+			continue;
+		if (parts > 4)
+			continue;
+		e = q;
+		/* suffixes: -pre4, -rc5, -mm3, -ac2, -28-amd64 */
+		while (*e == '-' && isalnum((unsigned char)e[1])) {
+			const char *f = e + 1;
+
+			while (isalnum((unsigned char)*f) || *f == '_')
+				f++;
+			e = f;
+		}
+		/* a file or tarball name, not a kernel under test */
+		if (*e == '.' && isalpha((unsigned char)e[1]))
+			continue;
+		if (isalnum((unsigned char)*e) || *e == '_')
+			continue;
+		*pos = p - s;
+		*len = e - p;
+		for (i = 0; kernel_cues[i]; i++)
+			if (ends_with_word(s, p, kernel_cues[i]))
+				return 2;
+		if (!strncasecmp(import_skip_space(e), "kernel", 6))
+			return 2;
+		return 1;
+	}
+	return 0;
+}
+
+size_t import_device_at(const char *s)
+{
+	size_t n;
+
+	if (strncmp(s, "/dev/", 5))
+		return 0;
+	n = 5;
+	while (isalnum((unsigned char)s[n]) || s[n] == '/' || s[n] == '_' || s[n] == '-' || s[n] == '.')
+		n++;
+	return n > 5 ? n : 0;
+}
+
+static char *word_at(const char **p)
+{
+	const char *s = import_skip_space(*p), *e = s;
+
+	while (*e && *e != ' ' && *e != '\t')
+		e++;
+	*p = e;
+	return e > s ? xstrndup(s, e - s) : NULL;
+}
+
+int import_parse_mount(struct import_mount *out, const char *s)
+{
+	const char *p = import_skip_space(s), *open, *close;
+	char *on = NULL, *type = NULL;
+
+	memset(out, 0, sizeof(*out));
+	if (!strstr(p, " on ") || !strstr(p, " type "))
+		return -1;
+	out->device = word_at(&p);
+	on = word_at(&p);
+	out->dir = word_at(&p);
+	type = word_at(&p);
+	out->fs = word_at(&p);
+	if (!out->device || !on || strcmp(on, "on") || !out->dir || out->dir[0] != '/' ||
+	    !type || strcmp(type, "type") || !out->fs)
+		goto fail;
+	open = import_skip_space(p);
+	if (*open == '(' && (close = strchr(open, ')')))
+		out->options = xstrndup(open + 1, close - open - 1);
+	free(on);
+	free(type);
+	return 0;
+fail:
+	free(on);
+	free(type);
+	import_mount_release(out);
+	return -1;
+}
+
+void import_mount_release(struct import_mount *m)
+{
+	free(m->device);
+	free(m->dir);
+	free(m->fs);
+	free(m->options);
+	memset(m, 0, sizeof(*m));
+}
+
+char *import_prompt_dir(const char *s)
+{
+	const char *open = strchr(s, '['), *close, *colon;
+
+	if (open && open[1] == '/' && (close = strchr(open, ']')) &&
+	    (close[1] == '#' || close[1] == '$' || close[1] == '%' || close[1] == '>'))
+		return xstrndup(open + 1, close - open - 1);
+	if (open && open[1] == '~' && (close = strchr(open, ']')) && close[1] == '#')
+		return NULL;
+	colon = strstr(s, ":/");
+	if (colon) {
+		const char *e = colon + 1;
+
+		while (*e && *e != ' ' && *e != '$' && *e != '#')
+			e++;
+		if ((*e == '$' || *e == '#') && e[1] == ' ')
+			return xstrndup(colon + 1, e - colon - 1);
+	}
+	return NULL;
+}

@@ -1,0 +1,57 @@
+#ifndef IMPORT_CONTEXT_H
+#define IMPORT_CONTEXT_H
+
+#include "../core/strbuf.h"
+
+#include <stddef.h>
+
+/*
+ * Recognisers for the context prose gives a number: kernel versions, file
+ * systems and their modes, devices, mount output, shell prompts.  Each
+ * looks at one line and says where in it the thing stands.
+ */
+
+/* A file-system name standing alone as a word ("ext3", "ReiserFS"). */
+const char *import_fs_name(const char *word, size_t len);
+
+/*
+ * The first file system or data= mode named in s as a word.  *fs is the
+ * canonical name (NULL when only a mode was named), *mode the mount option
+ * ("data=writeback") or NULL.  Returns the position after it, NULL if none.
+ */
+const char *import_find_fs(const char *s, const char **fs, char **mode);
+
+/*
+ * A config label as tables and summaries use: "ext3/ordered",
+ * "ext3 writeback", "ext3-wb".  Returns the fs (or NULL) and sets
+ * *options to the mode the label names (caller frees) or NULL.
+ */
+const char *import_label_fs(const char *label, char **options);
+
+/*
+ * Kernel versions: 2.4.7, 2.5.44-mm3, 2.6.16-rc5-mm3, 6.1.0-28-amd64.
+ * Names of source trees and tarballs (linux-2.5.44.tar.gz) are not kernels
+ * under test.  Finds the next one at or after *pos; returns its strength
+ * (2 when prose says it is the kernel: "Kernel is", "using", "against"),
+ * 0 when there is none.
+ */
+int import_find_kernel(const char *s, size_t *pos, size_t *len);
+int import_is_kernel(const char *word, size_t len);
+
+/* "/dev/hdc2": the device token at the start of s, or 0. */
+size_t import_device_at(const char *s);
+
+/* "/dev/hde2 on /tmp type ext3 (rw,data=writeback)" */
+struct import_mount {
+	char *device, *dir, *fs, *options;
+};
+int import_parse_mount(struct import_mount *out, const char *s);
+void import_mount_release(struct import_mount *m);
+
+/* "{atlas} [/mnt]# cmd", "user@host:/mnt$ cmd": the directory, or NULL. */
+char *import_prompt_dir(const char *s);
+
+/* Skips leading blanks. */
+const char *import_skip_space(const char *s);
+
+#endif

@@ -1,0 +1,859 @@
+#include "import.h"
+#include "import_context.h"
+#include "import_script.h"
+#include "import_table.h"
+#include "import_time.h"
+#include "mail_quote.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/*
+ * One pass over a message's lines, keeping per quote depth what the prose
+ * has said so far (file system, mode, device, the step being timed), and
+ * turning each time block, dd summary and table into records that carry
+ * it.  A first pass gathers what holds for the whole message: its kernel,
+ * legends, the script that produced the output, mount output.
+ */
+
+#define DEPTHS 17
+
+struct depth_ctx {
+	const char *fs;
+	char *options;
+	char *device;
+	char *benchmark;     /* what is being measured, as prose last said */
+	char *cwd;           /* from a shell prompt */
+	char *step;          /* a label such as "write:" just before output */
+	size_t step_at;
+	char *pending;       /* the command a `time` line just ran */
+	size_t pending_at;
+	int script_run;      /* inside the output of a script of timed steps */
+	size_t script_pos;
+	int para_fs;         /* 0: paragraph named no fs yet, 1: named one, 2: done */
+	int df_device;
+};
+
+struct mount_seen {
+	size_t at;
+	int depth;
+	struct import_mount m;
+};
+
+struct extract {
+	struct import_result *out;
+	const struct mail_message *msg;
+	struct qtext q;
+	struct depth_ctx d[DEPTHS];
+	char *kernel[DEPTHS];
+	int kernel_strength[DEPTHS];
+	struct facts *legend;
+	struct facts *vars;
+	struct facts *fs_options;   /* from a script: options each fs was mounted with */
+	struct facts *echo_cmd;     /* echoed label -> the command timed after it */
+	char **script;              /* the timed commands of a script, in order */
+	size_t nscript;
+	struct mount_seen *mounts;
+	size_t nmounts;
+	char *hardware;
+	size_t group;
+	int found;
+	struct scan sc;             /* the parse layer's view of the same lines */
+	struct recset scan_out;
+	struct parse_ctx pctx;
+};
+
+/* ---- the first pass ---- */
+
+static int is_output_line(struct extract *x, size_t i)
+{
+	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
+	struct import_dd dd = { NULL, NULL, NULL };
+	const char *s = x->q.v[i].text;
+	int form, is = import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s);
+
+	pending_clear(&b.values);
+	free(b.label);
+	import_dd_release(&dd);
+	return is || strstr(s, " records in") || strstr(s, " records out");
+}
+
+/* A `time` line runs what follows it when its output comes right after. */
+static int is_invocation(struct extract *x, size_t i)
+{
+	size_t j;
+	int seen = 0;
+
+	for (j = i + 1; j < x->q.nr && seen < 3; j++) {
+		if (x->q.v[j].depth != x->q.v[i].depth)
+			return 0;
+		if (x->q.v[j].blank)
+			continue;
+		seen++;
+		if (is_output_line(x, j))
+			return 1;
+		if (import_time_command(x->q.v[j].text))
+			return 0;
+		if (seen == 1 && !import_is_script(import_time_command(x->q.v[i].text) ?: ""))
+			return 0;
+	}
+	return 0;
+}
+
+static void remember_kernel(struct extract *x, const struct qline *l)
+{
+	size_t pos = 0, len;
+	int strength;
+
+	while ((strength = import_find_kernel(l->text, &pos, &len))) {
+		if (strength > x->kernel_strength[l->depth]) {
+			free(x->kernel[l->depth]);
+			x->kernel[l->depth] = xstrndup(l->text + pos, len);
+			x->kernel_strength[l->depth] = strength;
+		}
+		pos += len;
+	}
+}
+
+/* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback" */
+static void remember_legend(struct extract *x, const char *s)
+{
+	const char *p = import_skip_space(s), *colon;
+	char *key;
+
+	colon = p + strcspn(p, ": \t");
+	if (*colon != ':' || colon == p || colon - p > 24 || (colon[1] != ' ' && colon[1] != '\t'))
+		return;
+	key = xstrndup(p, colon - p);
+	if (!facts_get(x->legend, key))
+		facts_set(x->legend, key, import_skip_space(colon + 1));
+	free(key);
+}
+
+/* "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement */
+static void remember_mount_options(struct extract *x, const char *s, const char **case_fs)
+{
+	const char *p = import_skip_space(s), *o;
+	size_t n = strcspn(p, ")");
+
+	if (p[n] == ')' && !*import_skip_space(p + n + 1) && n < 16) {
+		*case_fs = import_fs_name(p, n);
+		return;
+	}
+	if (!strncmp(p, ";;", 2) || !strncmp(p, "esac", 4)) {
+		*case_fs = NULL;
+		return;
+	}
+	if (strncmp(p, "mount ", 6) || !(o = strstr(p, " -o "))) 
+		return;
+	o = import_skip_space(o + 4);
+	{
+		char *opts = xstrndup(o, strcspn(o, " \t"));
+		const char *t = strstr(p, " -t "), *fs = *case_fs;
+
+		if (t) {
+			t = import_skip_space(t + 4);
+			fs = import_fs_name(t, strcspn(t, " \t")) ?: fs;
+		}
+		if (fs && !facts_get(x->fs_options, fs))
+			facts_set(x->fs_options, fs, opts);
+		free(opts);
+	}
+}
+
+static void first_pass(struct extract *x)
+{
+	const char *case_fs = NULL;
+	char *echo = NULL;
+	int sig[DEPTHS] = { 0 };
+	size_t i;
+
+	for (i = 0; i < x->q.nr; i++) {
+		const struct qline *l = &x->q.v[i];
+		struct import_mount m;
+		char *cmd, *label;
+
+		if (l->blank)
+			continue;
+		if (!strcmp(l->text, "-- ") || !strcmp(l->text, "--"))
+			sig[l->depth] = 1;
+		if (!sig[l->depth])
+			remember_kernel(x, l);
+		remember_legend(x, l->text);
+		import_shell_assignment(x->vars, l->text);
+		remember_mount_options(x, l->text, &case_fs);
+		if (!import_parse_mount(&m, l->text)) {
+			x->mounts = xrealloc(x->mounts, (x->nmounts + 1) * sizeof(*x->mounts));
+			x->mounts[x->nmounts].at = i;
+			x->mounts[x->nmounts].depth = l->depth;
+			x->mounts[x->nmounts].m = m;
+			x->nmounts++;
+		}
+		if ((label = import_echo_label(l->text))) {
+			free(echo);
+			echo = label;
+			continue;
+		}
+		cmd = import_time_command(l->text);
+		if (!cmd)
+			continue;
+		if (is_invocation(x, i)) {
+			free(cmd);
+			continue;
+		}
+		x->script = xrealloc(x->script, (x->nscript + 1) * sizeof(*x->script));
+		x->script[x->nscript++] = cmd;
+		if (echo && !facts_get(x->echo_cmd, echo))
+			facts_set(x->echo_cmd, echo, cmd);
+		free(echo);
+		echo = NULL;
+	}
+	free(echo);
+}
+
+/* ---- emitting records ---- */
+
+struct where {
+	const char *kernel;
+	const char *fs;
+	const char *options;
+	const char *device;
+	const char *benchmark;
+	int depth;
+	const char *author;
+};
+
+static void emit(struct extract *x, const struct where *w, const char *metric,
+		 const char *value, const char *unit, long lineno)
+{
+	struct record *r = import_add(x->out, x->group, w->depth);
+	const char *source = x->out->msgs[x->out->nmsgs - 1].source;
+
+	r->kernel = w->kernel ? xstrdup(w->kernel) : NULL;
+	r->hardware = x->hardware ? xstrdup(x->hardware) : NULL;
+	r->fs = w->fs ? xstrdup(w->fs) : NULL;
+	r->options = w->options ? xstrdup(w->options) : NULL;
+	r->device = w->device ? xstrdup(w->device) : NULL;
+	r->benchmark = w->benchmark ? xstrdup(w->benchmark) : NULL;
+	r->metric = xstrdup(metric);
+	r->value = xstrdup(value);
+	r->unit = unit ? xstrdup(unit) : NULL;
+	r->line = lineno;
+	r->quoted = w->depth > 0;
+	if (r->quoted && w->author) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s, quoting %s", source, w->author);
+		r->source = strbuf_detach(&sb, NULL);
+	} else {
+		r->source = xstrdup(source);
+	}
+	x->found = 1;
+}
+
+static void set_str(char **dst, const char *v)
+{
+	char *old = *dst;
+
+	*dst = v ? xstrdup(v) : NULL;
+	free(old);
+}
+
+static void take_str(char **dst, char *v)
+{
+	free(*dst);
+	*dst = v;
+}
+
+/* Mount options as a record keeps them: without the ones every mount has. */
+static char *clean_options(const char *opts)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = opts;
+
+	while (p && *p) {
+		size_t n = strcspn(p, ",");
+
+		if (!(n == 2 && (!strncmp(p, "rw", 2) || !strncmp(p, "ro", 2))) &&
+		    !(n == 8 && !strncmp(p, "defaults", 8)) && n) {
+			if (sb.len)
+				strbuf_addch(&sb, ',');
+			strbuf_add(&sb, p, n);
+		}
+		p += n + (p[n] == ',');
+	}
+	if (!sb.len) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The mount output nearest to line at that tells what dir is. */
+static const struct import_mount *mount_for(struct extract *x, const char *dir, size_t at, int depth)
+{
+	const struct import_mount *best = NULL;
+	size_t i, best_dist = (size_t)-1;
+
+	for (i = 0; dir && i < x->nmounts; i++) {
+		size_t dist = x->mounts[i].at > at ? x->mounts[i].at - at : at - x->mounts[i].at;
+
+		if (x->mounts[i].depth != depth || strcmp(x->mounts[i].m.dir, dir))
+			continue;
+		if (dist < best_dist) {
+			best = &x->mounts[i].m;
+			best_dist = dist;
+		}
+	}
+	return best;
+}
+
+/* ---- time blocks ---- */
+
+static char *benchmark_for(struct extract *x, struct depth_ctx *d, size_t at, const char *label,
+			   int label_is_command)
+{
+	char *b;
+
+	if (d->pending && at - d->pending_at <= 3) {
+		b = d->pending;
+		d->pending = NULL;
+		return b;
+	}
+	if (d->script_run) {
+		if ((label && !strncasecmp(label, "total", 5)) || d->script_pos >= x->nscript) {
+			d->script_run = 0;
+			return xstrdup("total");
+		}
+		return import_command_name(x->script[d->script_pos++], x->vars);
+	}
+	if (d->step && at - d->step_at <= 4) {
+		const char *cmd = facts_get(x->echo_cmd, d->step);
+
+		b = cmd ? import_step_name(d->step, cmd, x->vars) : xstrdup(d->step);
+		free(d->step);
+		d->step = NULL;
+		return b;
+	}
+	if (label && label_is_command)
+		return import_command_name(label, x->vars);
+	if (d->benchmark)
+		return xstrdup(d->benchmark);
+	return label ? xstrdup(label) : NULL;
+}
+
+struct tnum {
+	const char *metric, *value, *unit;
+	long line;
+};
+
+static void emit_time(struct extract *x, size_t at, const struct tnum *nums, size_t nr,
+		      const char *label, int label_may_be_command)
+{
+	const struct qline *l = &x->q.v[at];
+	struct depth_ctx *d = &x->d[l->depth];
+	struct where w = { x->kernel[l->depth], d->fs, d->options, d->device, NULL, l->depth, l->author };
+	char *label_opts = NULL, *bench, *opts = NULL;
+	const char *label_fs = label ? import_label_fs(label, &label_opts) : NULL;
+	const struct import_mount *m = mount_for(x, d->cwd, at, l->depth);
+	size_t i;
+
+	if (label_fs) {
+		w.fs = label_fs;
+		w.options = label_opts;
+	} else if (m) {
+		w.fs = import_fs_name(m->fs, strlen(m->fs)) ?: m->fs;
+		opts = clean_options(m->options);
+		w.options = opts;
+		w.device = m->device;
+	}
+	bench = benchmark_for(x, d, at, label_fs ? NULL : label, label_may_be_command && !label_fs);
+	if (bench && !d->script_run && (label_may_be_command || !d->benchmark))
+		set_str(&d->benchmark, bench);
+	w.benchmark = bench;
+	x->group++;
+	for (i = 0; i < nr; i++)
+		emit(x, &w, nums[i].metric, nums[i].value, nums[i].unit, nums[i].line);
+	free(bench);
+	free(label_opts);
+	free(opts);
+}
+
+/* A block the parse layer's time forms read at line at; lines it took. */
+static size_t time_block(struct extract *x, size_t at)
+{
+	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
+	struct tnum *nums;
+	size_t i, nr = 0, used;
+	int line_form, r = import_time_at(&x->sc, at, &b, &line_form);
+
+	if (r == 0) {
+		pending_clear(&b.values);
+		free(b.label);
+		return 0;
+	}
+	used = b.lines ? b.lines : 1;
+	nums = xcalloc(b.values.nr + 1, sizeof(*nums));
+	for (i = 0; r > 0 && i < b.values.nr; i++) {
+		const struct pending_value *v = &b.values.v[i];
+
+		if (!import_time_metric(v->metric) || v->idx >= x->q.nr)
+			continue;
+		nums[nr].metric = v->metric;
+		nums[nr].value = v->value;
+		nums[nr].unit = v->unit;
+		nums[nr].line = x->q.v[v->idx].lineno;
+		nr++;
+	}
+	if (nr)
+		emit_time(x, at, nums, nr, b.label, line_form);
+	free(nums);
+	pending_clear(&b.values);
+	free(b.label);
+	return used;
+}
+
+static size_t dd_summary(struct extract *x, size_t at)
+{
+	struct import_dd dd;
+	struct tnum nums[2];
+	size_t nr = 0;
+	long line = x->q.v[at].lineno;
+
+	if (!import_dd_line(&dd, x->q.v[at].text))
+		return 0;
+	nums[nr++] = (struct tnum){ "elapsed", dd.seconds, "s", line };
+	if (dd.rate)
+		nums[nr++] = (struct tnum){ "throughput", dd.rate, dd.rate_unit, line };
+	emit_time(x, at, nums, nr, NULL, 0);
+	import_dd_release(&dd);
+	return 1;
+}
+
+/* ---- tables ---- */
+
+enum cls_kind { CLS_BENCH, CLS_KERNEL, CLS_FS, CLS_METRIC };
+
+struct cls {
+	enum cls_kind kind;
+	char *kernel;
+	const char *fs;
+	char *options;
+	const char *metric, *unit;
+	char *bench;
+};
+
+static const struct { const char *word, *metric, *unit; } metric_words[] = {
+	{ "user", "user", "s" }, { "usr", "user", "s" }, { "sys", "sys", "s" },
+	{ "system", "sys", "s" }, { "real", "elapsed", "s" }, { "elapsed", "elapsed", "s" },
+	{ "wall", "elapsed", "s" }, { "% CPU", "cpu", "%" }, { "%CPU", "cpu", "%" },
+	{ "cpu", "cpu", "%" }, { "CPU%", "cpu", "%" }, { "sync", "sync", "s" },
+	{ NULL, NULL, NULL },
+};
+
+static void classify(struct extract *x, struct cls *c, const char *name)
+{
+	const char *legend = facts_get(x->legend, name);
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; metric_words[i].word; i++) {
+		if (!strcasecmp(name, metric_words[i].word)) {
+			c->kind = CLS_METRIC;
+			c->metric = metric_words[i].metric;
+			c->unit = metric_words[i].unit;
+			return;
+		}
+	}
+	if (import_is_kernel(name, strlen(name))) {
+		c->kind = CLS_KERNEL;
+		c->kernel = xstrdup(name);
+		return;
+	}
+	if (legend) {
+		const char *after, *fs;
+		char *mode;
+
+		after = import_find_fs(legend, &fs, &mode);
+		free(mode);
+		if (after && fs) {
+			struct strbuf sb = STRBUF_INIT;
+			const char *rest = legend;
+
+			/* "ext2: 4k blocks" says the fs first; the rest is the config */
+			if (!strncasecmp(legend, fs, strlen(fs)) && legend[strlen(fs)] == ':')
+				rest = import_skip_space(legend + strlen(fs) + 1);
+			strbuf_addf(&sb, "%s: %s", name, rest);
+			c->kind = CLS_FS;
+			c->fs = fs;
+			c->options = strbuf_detach(&sb, NULL);
+			return;
+		}
+		c->kind = CLS_BENCH;
+		c->bench = xstrdup(name);
+		return;
+	}
+	if ((c->fs = import_label_fs(name, &c->options)) && strlen(name) < 24) {
+		c->kind = CLS_FS;
+		return;
+	}
+	free(c->options);
+	c->options = NULL;
+	c->fs = NULL;
+	c->kind = CLS_BENCH;
+	c->bench = xstrdup(name);
+}
+
+static void cls_release(struct cls *c)
+{
+	free(c->kernel);
+	free(c->options);
+	free(c->bench);
+}
+
+static int column_known(const char *name, void *data)
+{
+	struct extract *x = data;
+	struct cls c;
+	int known;
+
+	classify(x, &c, name);
+	known = c.kind != CLS_BENCH || facts_get(x->legend, name);
+	cls_release(&c);
+	return known;
+}
+
+static void merge_cls(struct where *w, const struct cls *c, const char **metric, const char **unit)
+{
+	switch (c->kind) {
+	case CLS_KERNEL:
+		w->kernel = c->kernel;
+		break;
+	case CLS_FS:
+		w->fs = c->fs;
+		w->options = c->options;
+		break;
+	case CLS_METRIC:
+		*metric = c->metric;
+		*unit = c->unit;
+		break;
+	case CLS_BENCH:
+		w->benchmark = c->bench;
+		break;
+	}
+}
+
+/* "kernel", "fs" above a column of row labels say what the rows are. */
+static int title_names_benchmark(const char *title)
+{
+	static const char *const axis_words[] = {
+		"kernel", "kernels", "fs", "filesystem", "file system", "config", "test",
+		"benchmark", "version", "mode", NULL,
+	};
+	size_t i;
+
+	if (!title)
+		return 0;
+	for (i = 0; axis_words[i]; i++)
+		if (!strcasecmp(title, axis_words[i]))
+			return 0;
+	return 1;
+}
+
+static size_t table(struct extract *x, size_t at)
+{
+	const struct qline *l = &x->q.v[at];
+	struct depth_ctx *d = &x->d[l->depth];
+	struct import_table t;
+	struct cls *cols, *rows;
+	size_t i;
+
+	if (import_table_at(&t, x->q.v, x->q.nr, at, column_known, x))
+		return 0;
+	cols = xcalloc(t.ncols, sizeof(*cols));
+	rows = xcalloc(t.nrows, sizeof(*rows));
+	for (i = 0; i < t.ncols; i++)
+		classify(x, &cols[i], t.cols[i]);
+	for (i = 0; i < t.nrows; i++)
+		classify(x, &rows[i], t.rows[i]);
+	x->group++;
+	for (i = 0; i < t.ncells; i++) {
+		const struct import_cell *cell = &t.cells[i];
+		struct where w = { x->kernel[l->depth], d->fs, d->options, d->device,
+				   title_names_benchmark(t.title) ? t.title : d->benchmark,
+				   l->depth, l->author };
+		const char *metric = "value", *unit = NULL;
+		char *value;
+
+		merge_cls(&w, &rows[cell->row], &metric, &unit);
+		merge_cls(&w, &cols[cell->col], &metric, &unit);
+		if (!strcmp(metric, "value") && strchr(cell->text, ':')) {
+			/* m:ss cells are elapsed times whatever the header says */
+			metric = "elapsed";
+			unit = "s";
+		}
+		if (!strcmp(metric, "cpu") || (!strchr(cell->text, ':') && !unit))
+			value = import_number(cell->text, strlen(cell->text));
+		else
+			value = import_seconds(cell->text, strlen(cell->text));
+		if (value)
+			emit(x, &w, metric, value, unit, cell->lineno);
+		free(value);
+	}
+	for (i = 0; i < t.ncols; i++)
+		cls_release(&cols[i]);
+	for (i = 0; i < t.nrows; i++)
+		cls_release(&rows[i]);
+	free(cols);
+	free(rows);
+	i = t.lines;
+	import_table_release(&t);
+	return i;
+}
+
+/* ---- context from prose ---- */
+
+static void set_fs(struct extract *x, struct depth_ctx *d, const char *fs, char *mode)
+{
+	const char *opts = fs ? facts_get(x->fs_options, fs) : NULL;
+
+	if (!fs) {
+		/* a data= mode alone keeps a journaling fs, else it means ext3 */
+		fs = d->fs && (!strcmp(d->fs, "ext3") || !strcmp(d->fs, "ext4")) ? d->fs : "ext3";
+	}
+	d->fs = fs;
+	if (mode)
+		take_str(&d->options, mode);
+	else
+		set_str(&d->options, opts);
+}
+
+/* A line that is only a label: "ext3", "write:", "fs=ext2", "/dev/sda5 (...):" */
+static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const char *s)
+{
+	const char *p = import_skip_space(s), *fs;
+	char *opts = NULL;
+	size_t n = strlen(p), dev;
+
+	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
+		n--;
+	if (!n)
+		return 0;
+	if ((!strncmp(p, "fs=", 3) || !strncasecmp(p, "fs: ", 4)) &&
+	    (fs = import_fs_name(import_skip_space(p + 3), strcspn(import_skip_space(p + 3), " \t")))) {
+		set_fs(x, d, fs, NULL);
+		return 1;
+	}
+	if ((dev = import_device_at(p)) && dev < n && (p[dev] == ' ' || p[dev] == ':') &&
+	    (p[n - 1] == ':' || p[dev] == ':')) {
+		take_str(&d->device, xstrndup(p, dev));
+		return 1;
+	}
+	if (p[n - 1] == ':' && n < 24 && !strchr(p, ' ')) {
+		take_str(&d->step, xstrndup(p, n - 1));
+		d->step_at = at;
+		return 1;
+	}
+	if (n < 32) {
+		char *label = xstrndup(p, n - (p[n - 1] == ':'));
+
+		fs = import_label_fs(label, &opts);
+		if (fs && strlen(label) <= strlen(fs) + 12 && !strchr(label, '(')) {
+			free(label);
+			set_fs(x, d, fs, opts);
+			return 1;
+		}
+		free(label);
+		free(opts);
+	}
+	return 0;
+}
+
+/* "Using http://.../writer.c": the program the numbers below measure. */
+static void program_used(struct depth_ctx *d, const char *s)
+{
+	const char *u = strstr(s, "Using "), *e, *base;
+
+	if (!u)
+		u = strstr(s, "using ");
+	if (!u)
+		return;
+	u = import_skip_space(u + 6);
+	e = u + strcspn(u, " \t,;)");
+	if (e - u < 3 || strncmp(e - 2, ".c", 2))
+		return;
+	for (base = e; base > u && base[-1] != '/'; base--)
+		;
+	if (e - 2 > base)
+		take_str(&d->benchmark, xstrndup(base, e - 2 - base));
+}
+
+/* "/dev/hdc2  3842408  738176  2909044  21% /usr/local" */
+static int df_line(const char *s, size_t *dev)
+{
+	const char *p;
+	int nums = 0;
+
+	if (!(*dev = import_device_at(s)))
+		return 0;
+	for (p = s + *dev; *p;) {
+		p = import_skip_space(p);
+		if (!isdigit((unsigned char)*p))
+			break;
+		while (isdigit((unsigned char)*p) || *p == '%' || *p == '.')
+			p++;
+		nums++;
+	}
+	return nums >= 3 && *p == '/';
+}
+
+static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struct qline *l)
+{
+	const char *fs, *p = l->text;
+	char *mode;
+	size_t dev;
+
+	if (df_line(l->text, &dev)) {
+		int alone = (at == 0 || x->q.v[at - 1].blank) &&
+			    (at + 1 >= x->q.nr || x->q.v[at + 1].blank);
+
+		if (alone && !d->df_device) {
+			take_str(&d->device, xstrndup(l->text, dev));
+			d->df_device = 1;
+		}
+		return;
+	}
+	program_used(d, l->text);
+	/*
+	 * A paragraph is about the first file system it names; a mode named
+	 * before another fs belongs to it ("ext3 mounted with default
+	 * parameters, i.e. data=ordered"), later ones are comparisons.
+	 */
+	while (d->para_fs < 2 && p && (p = import_find_fs(p, &fs, &mode))) {
+		if (!d->para_fs) {
+			set_fs(x, d, fs, mode);
+			d->para_fs = fs && !mode ? 1 : 2;
+			continue;
+		}
+		if (!fs && mode)
+			take_str(&d->options, mode);
+		else
+			free(mode);
+		d->para_fs = 2;
+	}
+}
+
+static void walk(struct extract *x)
+{
+	size_t i = 0;
+
+	while (i < x->q.nr) {
+		const struct qline *l = &x->q.v[i];
+		struct depth_ctx *d = &x->d[l->depth];
+		char *cmd, *dir;
+		size_t used;
+
+		if (l->blank) {
+			d->para_fs = 0;
+			i++;
+			continue;
+		}
+		if (i && x->q.v[i - 1].depth != l->depth)
+			d->para_fs = 0;
+		if ((dir = import_prompt_dir(l->text)))
+			take_str(&d->cwd, dir);
+		if ((cmd = import_time_command(l->text))) {
+			if (import_is_script(cmd) && x->nscript) {
+				d->script_run = 1;
+				d->script_pos = 0;
+				free(cmd);
+			} else {
+				take_str(&d->pending, import_command_name(cmd, x->vars));
+				d->pending_at = i;
+				free(cmd);
+			}
+			i++;
+			continue;
+		}
+		if ((used = time_block(x, i)) || (used = dd_summary(x, i))) {
+			i += used;
+			continue;
+		}
+		if ((used = table(x, i))) {
+			i += used;
+			continue;
+		}
+		if (!label_line(x, d, i, l->text))
+			prose(x, d, i, l);
+		i++;
+	}
+}
+
+/* The parse layer scans the same lines, quoting already undone. */
+static void open_scan(struct extract *x)
+{
+	struct strbuf joined = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < x->q.nr; i++) {
+		strbuf_addstr(&joined, x->q.v[i].text);
+		strbuf_addch(&joined, '\n');
+	}
+	x->pctx.name = x->msg->name;
+	scan_open(&x->sc, &x->scan_out, joined.buf, joined.len, &x->pctx, "time");
+	strbuf_release(&joined);
+}
+
+static void extract_release(struct extract *x)
+{
+	size_t i;
+
+	for (i = 0; i < DEPTHS; i++) {
+		struct depth_ctx *d = &x->d[i];
+
+		free(d->options);
+		free(d->device);
+		free(d->benchmark);
+		free(d->cwd);
+		free(d->step);
+		free(d->pending);
+		free(x->kernel[i]);
+	}
+	for (i = 0; i < x->nscript; i++)
+		free(x->script[i]);
+	free(x->script);
+	for (i = 0; i < x->nmounts; i++)
+		import_mount_release(&x->mounts[i].m);
+	free(x->mounts);
+	facts_unref(x->legend);
+	facts_unref(x->vars);
+	facts_unref(x->fs_options);
+	facts_unref(x->echo_cmd);
+	free(x->hardware);
+	mail_quote_release(&x->q);
+	scan_close(&x->sc);
+	recset_release(&x->scan_out);
+}
+
+void import_extract(struct import_result *out, const struct mail_message *m, size_t msg)
+{
+	struct extract x;
+
+	(void)msg;
+	memset(&x, 0, sizeof(x));
+	x.out = out;
+	x.msg = m;
+	x.group = out->groups;
+	x.legend = facts_new();
+	x.vars = facts_new();
+	x.fs_options = facts_new();
+	x.echo_cmd = facts_new();
+	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
+	open_scan(&x);
+	first_pass(&x);
+	walk(&x);
+	out->groups = x.group;
+	extract_release(&x);
+}

@@ -1,0 +1,213 @@
+#include "import_script.h"
+#include "import_context.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Prose that starts with "time" is not a command: "time to tar zxf". */
+static const char *const not_commands[] = {
+	"to", "the", "it", "is", "was", "for", "and", "of", "in", "a", "that",
+	"this", "spent", "i", "we", "you", "taken", "needed", "goes", "per", NULL,
+};
+
+char *import_time_command(const char *line)
+{
+	const char *p = import_skip_space(line), *t, *e;
+	size_t i, w;
+
+	if (strncmp(p, "time ", 5)) {
+		/* after a prompt: "# time", "$ time", "]# time" */
+		t = strstr(p, " time ");
+		if (!t || t == p || !strchr("#$%>", t[-1]) || t - p > 60)
+			return NULL;
+		p = t + 1;
+	}
+	p = import_skip_space(p + 5);
+	for (w = 0; isalpha((unsigned char)p[w]); w++)
+		;
+	for (i = 0; not_commands[i]; i++)
+		if (strlen(not_commands[i]) == w && !strncasecmp(p, not_commands[i], w))
+			return NULL;
+	if (!*p || *p == '-' || (!isalnum((unsigned char)*p) && !strchr("./~$", *p)))
+		return NULL;
+	e = p + strlen(p);
+	while (e > p && isspace((unsigned char)e[-1]))
+		e--;
+	return xstrndup(p, e - p);
+}
+
+static void expand(struct strbuf *out, const char *w, size_t n, const struct facts *vars)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		if (w[i] == '$' && i + 1 < n) {
+			size_t j = i + 1, k;
+			int brace = w[j] == '{';
+			char *name;
+			const char *v;
+
+			if (brace)
+				j++;
+			for (k = j; k < n && (isalnum((unsigned char)w[k]) || w[k] == '_'); k++)
+				;
+			name = xstrndup(w + j, k - j);
+			v = facts_get(vars, name);
+			free(name);
+			if (brace && k < n && w[k] == '}')
+				k++;
+			if (v) {
+				strbuf_addstr(out, v);
+				i = k;
+				continue;
+			}
+		}
+		strbuf_addch(out, w[i++]);
+	}
+}
+
+char *import_command_name(const char *cmd, const struct facts *vars)
+{
+	struct strbuf out = STRBUF_INIT, word = STRBUF_INIT;
+	const char *p = cmd;
+	int skip_next = 0;
+
+	while (*p) {
+		const char *w, *base;
+
+		p = import_skip_space(p);
+		if (!*p)
+			break;
+		w = p;
+		while (*p && *p != ' ' && *p != '\t')
+			p++;
+		if (*w == '|' || *w == ';' || (*w == '&' && p - w <= 2))
+			break;
+		if (skip_next) {
+			skip_next = 0;
+			continue;
+		}
+		if (*w == '>' || *w == '<' || (isdigit((unsigned char)*w) && (w[1] == '>' || w[1] == '<'))) {
+			/* "> /dev/null" takes the next word; ">/dev/null" does not */
+			skip_next = (size_t)(p - w) <= 2 || w[p - w - 1] == '>';
+			continue;
+		}
+		if (p - w == 1 && *w == '.')
+			continue;
+		strbuf_reset(&word);
+		expand(&word, w, p - w, vars);
+		/* "if=/dev/zero" is an argument, "/incoming/x.tgz" a path */
+		base = strchr(word.buf, '=') ? NULL : strrchr(word.buf, '/');
+		base = base ? base + 1 : word.buf;
+		if (!*base)
+			continue;
+		if (out.len)
+			strbuf_addch(&out, ' ');
+		strbuf_addstr(&out, base);
+	}
+	strbuf_release(&word);
+	if (!out.len) {
+		strbuf_release(&out);
+		return NULL;
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+/* "1024k" -> bytes; 0 when it is not a size. */
+static unsigned long long size_of(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+
+	if (end == s)
+		return 0;
+	switch (tolower((unsigned char)*end)) {
+	case 'k': return v << 10;
+	case 'm': return v << 20;
+	case 'g': return v << 30;
+	case '\0': case ' ': return v;
+	}
+	return 0;
+}
+
+static unsigned long long dd_arg(const char *expanded, const char *key)
+{
+	const char *p = strstr(expanded, key);
+
+	return p && (p == expanded || p[-1] == ' ') ? size_of(p + strlen(key)) : 0;
+}
+
+char *import_step_name(const char *label, const char *cmd, const struct facts *vars)
+{
+	struct strbuf out = STRBUF_INIT, full = STRBUF_INIT;
+	const char *p = import_skip_space(cmd);
+	size_t w = strcspn(p, " \t");
+
+	strbuf_addstr(&out, label);
+	if (w == strlen(label) && !strncmp(p, label, w))
+		return strbuf_detach(&out, NULL);
+	strbuf_addstr(&out, " (");
+	strbuf_add(&out, p, w);
+	if (w == 2 && !strncmp(p, "dd", 2)) {
+		unsigned long long bs, count;
+
+		expand(&full, p, strlen(p), vars);
+		bs = dd_arg(full.buf, "bs=");
+		count = dd_arg(full.buf, "count=");
+		if (bs && count && !((bs * count) & ((1 << 20) - 1)))
+			strbuf_addf(&out, " %llu MB", (bs * count) >> 20);
+	}
+	strbuf_addch(&out, ')');
+	strbuf_release(&full);
+	return strbuf_detach(&out, NULL);
+}
+
+int import_is_script(const char *cmd)
+{
+	size_t n = strcspn(cmd, " \t");
+
+	return !strncmp(cmd, "./", 2) || !strncmp(cmd, "sh ", 3) || !strncmp(cmd, "bash ", 5) ||
+	       (n > 3 && !strncmp(cmd + n - 3, ".sh", 3));
+}
+
+char *import_echo_label(const char *line)
+{
+	const char *p = import_skip_space(line), *e;
+
+	if (strncmp(p, "echo ", 5))
+		return NULL;
+	p = import_skip_space(p + 5);
+	if (*p == '"' || *p == '\'')
+		p++;
+	e = p;
+	while (isalnum((unsigned char)*e) || *e == ' ' || *e == '-' || *e == '_')
+		e++;
+	if (e == p || *e != ':')
+		return NULL;
+	e++;
+	if (*e == '"' || *e == '\'')
+		e++;
+	if (*import_skip_space(e))
+		return NULL;
+	return xstrndup(p, strcspn(p, ":"));
+}
+
+int import_shell_assignment(struct facts *vars, const char *line)
+{
+	const char *p = import_skip_space(line), *eq;
+	char *name, *value;
+
+	if (!isupper((unsigned char)*p) && *p != '_')
+		return 0;
+	for (eq = p; isalnum((unsigned char)*eq) || *eq == '_'; eq++)
+		;
+	if (*eq != '=' || !eq[1] || strpbrk(eq + 1, " \t"))
+		return 0;
+	name = xstrndup(p, eq - p);
+	value = xstrdup(eq + 1);
+	facts_set(vars, name, value);
+	free(name);
+	free(value);
+	return 1;
+}

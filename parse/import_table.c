@@ -1,0 +1,192 @@
+#include "import_table.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct span {
+	const char *p;
+	size_t n;
+};
+
+#define MAX_CELLS 32
+
+/* Splits on blanks; wide: only on tabs or runs of two or more spaces. */
+static size_t split(struct span *out, const char *s, int wide)
+{
+	size_t nr = 0;
+
+	while (*s && nr < MAX_CELLS) {
+		const char *start;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		start = s;
+		while (*s && *s != '\t' && !(*s == ' ' && (!wide || s[1] == ' ' || s[1] == '\t' || !s[1])))
+			s++;
+		out[nr].p = start;
+		out[nr].n = s - start;
+		nr++;
+	}
+	return nr;
+}
+
+static int is_placeholder(const char *s, size_t n)
+{
+	return (n == 1 && (*s == '-' || *s == '?')) || (n == 2 && !strncmp(s, "--", 2)) ||
+	       (n == 3 && !strncasecmp(s, "n/a", 3));
+}
+
+int import_cell_is_value(const char *s, size_t n)
+{
+	size_t i, digits = 0, dots = 0, colons = 0;
+
+	if (is_placeholder(s, n))
+		return 1;
+	if (n && (s[n - 1] == 's' || s[n - 1] == '%'))
+		n--;
+	if (!n || n > 16 || !isdigit((unsigned char)s[0]) || !isdigit((unsigned char)s[n - 1]))
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (isdigit((unsigned char)s[i]))
+			digits++;
+		else if (s[i] == '.' || s[i] == ',')
+			dots++;
+		else if (s[i] == ':')
+			colons++;
+		else
+			return 0;
+	}
+	/* "2.4.7" is a kernel naming a column, not a value */
+	return digits > 0 && dots <= 1 && colons <= 2;
+}
+
+/* The number of value cells at the end of a row; its label is before them. */
+static size_t trailing_values(const struct span *c, size_t nr)
+{
+	size_t k = 0;
+
+	while (k < nr && import_cell_is_value(c[nr - 1 - k].p, c[nr - 1 - k].n))
+		k++;
+	return k;
+}
+
+static char *join(const struct span *c, size_t from, size_t to)
+{
+	if (from >= to)
+		return NULL;
+	return xstrndup(c[from].p, c[to - 1].p + c[to - 1].n - c[from].p);
+}
+
+static char *column_name(const struct span *c)
+{
+	const char *p = c->p;
+	size_t n = c->n;
+
+	/* "*ext2fw*": emphasis around the column the author wants seen */
+	while (n > 2 && *p == '*' && p[n - 1] == '*') {
+		p++;
+		n -= 2;
+	}
+	return xstrndup(p, n);
+}
+
+static void add_cell(struct import_table *t, size_t row, size_t col, const struct span *c, long lineno)
+{
+	struct import_cell *cell;
+	size_t n = c->n;
+
+	if (is_placeholder(c->p, n))
+		return;
+	if (c->p[n - 1] == 's' || c->p[n - 1] == '%')
+		n--;
+	t->cells = xrealloc(t->cells, (t->ncells + 1) * sizeof(*t->cells));
+	cell = &t->cells[t->ncells++];
+	cell->row = row;
+	cell->col = col;
+	cell->text = xstrndup(c->p, n);
+	cell->lineno = lineno;
+}
+
+int import_table_at(struct import_table *out, const struct qline *lines, size_t nr,
+		    size_t at, import_col_known known, void *data)
+{
+	const struct qline *head = &lines[at];
+	struct span hc[MAX_CELLS], rc[MAX_CELLS];
+	size_t nh, k, i, row;
+
+	memset(out, 0, sizeof(*out));
+	if (head->blank || at + 1 >= nr)
+		return -1;
+	/* the first row decides how many columns there are */
+	for (i = at + 1; i < nr && lines[i].depth == head->depth && lines[i].blank; i++)
+		;
+	if (i >= nr || i > at + 1 || lines[i].depth != head->depth)
+		return -1;
+	{
+		size_t n = split(rc, lines[i].text, 0);
+
+		k = trailing_values(rc, n);
+		if (k < 2 || k == n || trailing_values(hc, split(hc, head->text, 0)) > 0)
+			return -1;
+	}
+	nh = split(hc, head->text, 1);
+	if (nh < k)
+		nh = split(hc, head->text, 0);
+	if (nh < k)
+		return -1;
+	for (i = nh - k; i < nh; i++) {
+		char *name = column_name(&hc[i]);
+		int ok = known(name, data);
+
+		free(name);
+		if (!ok)
+			return -1;
+	}
+	out->title = nh > k ? join(hc, 0, nh - k) : NULL;
+	out->ncols = k;
+	out->cols = xcalloc(k, sizeof(*out->cols));
+	for (i = 0; i < k; i++)
+		out->cols[i] = column_name(&hc[nh - k + i]);
+	for (i = at + 1, row = 0; i < nr; i++, row++) {
+		const struct qline *l = &lines[i];
+		size_t n, j;
+
+		if (l->depth != head->depth || l->blank)
+			break;
+		n = split(rc, l->text, 0);
+		if (n <= k || trailing_values(rc, n) != k)
+			break;
+		out->rows = xrealloc(out->rows, (row + 1) * sizeof(*out->rows));
+		out->rows[row] = join(rc, 0, n - k);
+		out->nrows = row + 1;
+		for (j = 0; j < k; j++)
+			add_cell(out, row, j, &rc[n - k + j], l->lineno);
+	}
+	out->lines = 1 + out->nrows;
+	if (!out->nrows) {
+		import_table_release(out);
+		return -1;
+	}
+	return 0;
+}
+
+void import_table_release(struct import_table *t)
+{
+	size_t i;
+
+	free(t->title);
+	for (i = 0; i < t->ncols; i++)
+		free(t->cols[i]);
+	free(t->cols);
+	for (i = 0; i < t->nrows; i++)
+		free(t->rows[i]);
+	free(t->rows);
+	for (i = 0; i < t->ncells; i++)
+		free(t->cells[i].text);
+	free(t->cells);
+	memset(t, 0, sizeof(*t));
+}

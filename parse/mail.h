@@ -1,0 +1,84 @@
+#ifndef MAIL_H
+#define MAIL_H
+
+#include "../core/strbuf.h"
+
+#include <stddef.h>
+#include <time.h>
+
+/*
+ * The mail layer of the importer: finds the messages in an input (mbox,
+ * maildir, one RFC 822 message, the bare text a web archive shows, stdin)
+ * and gives each one's headers and its readable text, decoded through
+ * GMime (MIME parts, transfer encodings, charsets, RFC 2047, HTML).
+ */
+struct mail_message {
+	char *name;        /* for warnings: "foo.mbox: message 3" */
+	char *file;        /* the input's file name ("-": stdin) */
+	char *message_id;  /* without the angle brackets; NULL when none */
+	char *from;        /* author, decoded; NULL when none */
+	char *subject;
+	char *in_reply_to;
+	char *references;
+	time_t date;       /* 0: unknown */
+	struct strbuf text; /* the readable text, lines ending in '\n' */
+	long line0;        /* input line of text's first line, minus one */
+	int exact_lines;   /* text lines are the input's lines (not decoded) */
+	char *skip;        /* why the message cannot be read, or NULL */
+};
+
+struct mail_list {
+	struct mail_message *v;
+	size_t nr, alloc;
+};
+
+#define MAIL_LIST_INIT { NULL, 0, 0 }
+
+/*
+ * Reads every message of path: a file (mbox, one message or bare text), a
+ * maildir or any directory of such files, or "-" for stdin.  Messages that
+ * cannot be read are still listed, with skip saying why, so that the
+ * caller can name them in a warning.  Fails only when path cannot be read.
+ */
+int mail_read_path(struct mail_list *out, const char *path);
+/* The same for text already in memory; name labels it. */
+void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len);
+void mail_list_release(struct mail_list *list);
+
+/* Splitting (mail_split.c): what kind of text an input is. */
+enum mail_kind { MAIL_MBOX, MAIL_RFC822, MAIL_BARE };
+enum mail_kind mail_detect(const char *buf, size_t len);
+
+struct mail_span {
+	size_t start, len;  /* bytes of one message in the input */
+	long line0;         /* its first line in the input, minus one */
+	char *author;       /* bare text: the "[Name]" a web archive shows */
+	char *subject;
+};
+
+struct mail_spans {
+	struct mail_span *v;
+	size_t nr, alloc;
+};
+
+void mail_split_mbox(struct mail_spans *out, const char *buf, size_t len);
+void mail_split_bare(struct mail_spans *out, const char *buf, size_t len);
+void mail_spans_release(struct mail_spans *s);
+/* mboxrd/mboxo: ">From " (any number of '>') loses one '>'. */
+void mail_unescape_from(struct strbuf *out, const char *buf, size_t len);
+
+/*
+ * Decodes one RFC 822 message (mail_mime.c): headers into m, readable text
+ * into m->text.  Sets m->skip (and returns -1) when the message is unusable.
+ */
+int mail_mime_decode(struct mail_message *m, const char *buf, size_t len);
+
+/* HTML to plain text (mail_html.c): tags dropped, blocks become lines. */
+void mail_html_to_text(struct strbuf *out, const char *html, size_t len);
+
+/* Longest line mail accepts before skipping a message as not mail. */
+#define MAIL_MAX_LINE (1024 * 1024)
+/* Deepest MIME nesting walked before a message is skipped. */
+#define MAIL_MAX_DEPTH 32
+
+#endif

@@ -1,0 +1,141 @@
+#include "mail_quote.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Quoting with '|' is only believed when the line is not a table row. */
+static int bar_quote(const char *q)
+{
+	return (q[1] == ' ' || q[1] == '\0' || q[1] == '>') && !strchr(q + 1, '|');
+}
+
+/* Supercite's "AM> ": a few letters, then '>'. */
+static size_t supercite(const char *q)
+{
+	size_t n = 0;
+
+	while (n < 4 && isalpha((unsigned char)q[n]))
+		n++;
+	return n && q[n] == '>' && (q[n + 1] == ' ' || q[n + 1] == '\0') ? n + 1 : 0;
+}
+
+/* Strips the quote marks of one line; returns its depth. */
+static int strip_quotes(char **text)
+{
+	char *p = *text;
+	int depth = 0;
+
+	for (;;) {
+		char *q = p;
+		size_t sc;
+		int spaces = 0;
+
+		while (*q == ' ' && spaces < 2) {
+			q++;
+			spaces++;
+		}
+		if (*q == '>') {
+			p = q + 1;
+		} else if (*q == '|' && bar_quote(q)) {
+			p = q + 1;
+		} else if (!depth && (sc = supercite(q))) {
+			p = q + sc;
+		} else {
+			break;
+		}
+		depth++;
+	}
+	if (depth && *p == ' ')
+		p++;
+	*text = p;
+	return depth;
+}
+
+/* "Steven Cole wrote:", "On Wed, ..., Andrew Morton wrote:", "X <a@b> writes:" */
+static char *attribution(const char *line)
+{
+	static const char *const verbs[] = { " wrote:", " writes:", " said:", " wrote :", NULL };
+	const char *end = line + strlen(line), *start = line, *v, *lt;
+	size_t i;
+
+	while (end > line && isspace((unsigned char)end[-1]))
+		end--;
+	for (i = 0; verbs[i]; i++) {
+		size_t n = strlen(verbs[i]);
+
+		if ((size_t)(end - line) > n && !memcmp(end - n, verbs[i], n)) {
+			end -= n;
+			break;
+		}
+	}
+	if (!verbs[i] || end - line > 200)
+		return NULL;
+	/* the name is after the last comma: "On <date>, Name wrote:" */
+	for (v = line; v < end; v++)
+		if (*v == ',')
+			start = v + 1;
+	lt = memchr(start, '<', end - start);
+	if (lt)
+		end = lt;
+	while (start < end && (isspace((unsigned char)*start) || *start == '"'))
+		start++;
+	while (end > start && (isspace((unsigned char)end[-1]) || end[-1] == '"'))
+		end--;
+	return end > start ? xstrndup(start, end - start) : NULL;
+}
+
+#define MAX_DEPTH 16
+
+void mail_quote_split(struct qtext *out, const char *text, size_t len, long line0,
+		      const char *own_author)
+{
+	char *p, *end;
+	const char *author[MAX_DEPTH + 1] = { own_author };
+	long line = line0;
+
+	memset(out, 0, sizeof(*out));
+	out->buf = xmalloc(len + 1);
+	memcpy(out->buf, text, len);
+	out->buf[len] = '\0';
+	p = out->buf;
+	end = out->buf + len;
+	while (p < end) {
+		char *nl = memchr(p, '\n', end - p), *s = p, *a;
+		struct qline *q;
+		int depth;
+
+		if (nl)
+			*nl = '\0';
+		if (nl && nl > p && nl[-1] == '\r')
+			nl[-1] = '\0';
+		depth = strip_quotes(&s);
+		if (depth > MAX_DEPTH)
+			depth = MAX_DEPTH;
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		q = &out->v[out->nr++];
+		q->text = s;
+		q->depth = depth;
+		q->lineno = ++line;
+		q->author = author[depth];
+		q->blank = !s[strspn(s, " \t")];
+		if (depth < MAX_DEPTH && (a = attribution(s))) {
+			ALLOC_GROW(out->authors, out->nauthors + 1, out->aauthors);
+			out->authors[out->nauthors++] = a;
+			author[depth + 1] = a;
+		}
+		p = nl ? nl + 1 : end;
+	}
+}
+
+void mail_quote_release(struct qtext *q)
+{
+	size_t i;
+
+	for (i = 0; i < q->nauthors; i++)
+		free(q->authors[i]);
+	free(q->authors);
+	free(q->v);
+	free(q->buf);
+	memset(q, 0, sizeof(*q));
+}

@@ -1,0 +1,32 @@
+#ifndef MAIL_QUOTE_H
+#define MAIL_QUOTE_H
+
+#include "../core/strbuf.h"
+
+/*
+ * A message's text as lines with their quoting undone: '>' at any depth
+ * ("> >", ">>"), '|' and Supercite's "AM>", and who wrote each depth as
+ * attribution lines ("X wrote:", "On <date>, X wrote:", "X writes:") say.
+ */
+struct qline {
+	char *text;          /* the line without quote marks, NUL-terminated */
+	int depth;           /* 0: the message's own text */
+	long lineno;         /* line in the input */
+	const char *author;  /* who wrote it, when known (owned by qtext) */
+	int blank;
+};
+
+struct qtext {
+	struct qline *v;
+	size_t nr, alloc;
+	char *buf;
+	char **authors;
+	size_t nauthors, aauthors;
+};
+
+/* own_author: the message's author (for depth 0); kept by the caller. */
+void mail_quote_split(struct qtext *out, const char *text, size_t len, long line0,
+		      const char *own_author);
+void mail_quote_release(struct qtext *q);
+
+#endif

@@ -1,0 +1,207 @@
+#include "mail.h"
+#include "../core/error.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static struct mail_message *add_message(struct mail_list *out, const char *file, size_t nth, int many)
+{
+	struct mail_message *m;
+	struct strbuf name = STRBUF_INIT;
+
+	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+	m = &out->v[out->nr++];
+	memset(m, 0, sizeof(*m));
+	strbuf_init(&m->text, 0);
+	m->file = xstrdup(file);
+	if (many)
+		strbuf_addf(&name, "%s: message %zu", file, nth);
+	else
+		strbuf_addstr(&name, file);
+	m->name = strbuf_detach(&name, NULL);
+	return m;
+}
+
+/* Why text that is not mail at all cannot be read, or NULL. */
+static char *not_text(const char *buf, size_t len, long line0)
+{
+	const char *p = buf, *end = buf + len;
+	long line = line0 + 1;
+	struct strbuf why = STRBUF_INIT;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		const char *e = nl ? nl : end;
+
+		if ((size_t)(e - p) > MAIL_MAX_LINE) {
+			strbuf_addf(&why, "line %ld is longer than %d bytes", line, MAIL_MAX_LINE);
+			return strbuf_detach(&why, NULL);
+		}
+		if (memchr(p, '\0', e - p)) {
+			strbuf_addf(&why, "binary data (a NUL byte) at line %ld", line);
+			return strbuf_detach(&why, NULL);
+		}
+		line++;
+		p = e + 1;
+	}
+	return NULL;
+}
+
+static void read_rfc822(struct mail_message *m, const char *buf, size_t len, long line0)
+{
+	m->line0 = line0;
+	m->skip = not_text(buf, len, line0);
+	if (!m->skip)
+		mail_mime_decode(m, buf, len);
+	if (!m->skip && memchr(m->text.buf, '\0', m->text.len))
+		m->skip = xstrdup("binary data (a NUL byte) in its text");
+}
+
+void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len)
+{
+	struct mail_spans spans = { NULL, 0, 0 };
+	struct strbuf unescaped = STRBUF_INIT;
+	enum mail_kind kind = mail_detect(buf, len);
+	size_t i;
+
+	if (kind == MAIL_MBOX)
+		mail_split_mbox(&spans, buf, len);
+	else if (kind == MAIL_BARE)
+		mail_split_bare(&spans, buf, len);
+	else if (len)
+		spans.nr = 0;
+	if (kind == MAIL_RFC822) {
+		read_rfc822(add_message(out, name, 1, 0), buf, len, 0);
+		return;
+	}
+	for (i = 0; i < spans.nr; i++) {
+		const struct mail_span *s = &spans.v[i];
+		struct mail_message *m = add_message(out, name, i + 1, spans.nr > 1);
+
+		if (kind == MAIL_MBOX) {
+			strbuf_reset(&unescaped);
+			mail_unescape_from(&unescaped, buf + s->start, s->len);
+			read_rfc822(m, unescaped.buf, unescaped.len, s->line0);
+			continue;
+		}
+		m->line0 = s->line0;
+		m->exact_lines = 1;
+		m->from = s->author ? xstrdup(s->author) : NULL;
+		m->subject = s->subject ? xstrdup(s->subject) : NULL;
+		m->skip = not_text(buf + s->start, s->len, s->line0);
+		if (!m->skip)
+			strbuf_add(&m->text, buf + s->start, s->len);
+	}
+	strbuf_release(&unescaped);
+	mail_spans_release(&spans);
+}
+
+static int read_file(struct mail_list *out, const char *path, const char *label)
+{
+	struct strbuf buf = STRBUF_INIT;
+
+	if (strbuf_read_file(&buf, path) < 0) {
+		err_set_errno("cannot open '%s'", path);
+		strbuf_release(&buf);
+		return BP_ERROR;
+	}
+	mail_read_buffer(out, label, buf.buf, buf.len);
+	strbuf_release(&buf);
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * A maildir (cur/ and new/ hold one message a file) or any directory of
+ * mail files, read in name order so that imports are reproducible.
+ */
+static int read_dir(struct mail_list *out, const char *path, int depth)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	char **names = NULL;
+	size_t nr = 0, alloc = 0, i;
+	int ret = 0;
+
+	if (!d)
+		return err_set_errno("cannot open '%s'", path);
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "tmp"))
+			continue;
+		ALLOC_GROW(names, nr + 1, alloc);
+		names[nr++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	qsort(names, nr, sizeof(*names), cmp_str);
+	for (i = 0; i < nr; i++) {
+		struct strbuf sub = STRBUF_INIT;
+		struct stat st;
+
+		strbuf_addf(&sub, "%s/%s", path, names[i]);
+		if (stat(sub.buf, &st) < 0) {
+			warning("cannot read '%s': %s", sub.buf, strerror(errno));
+		} else if (S_ISDIR(st.st_mode)) {
+			if (depth < 8 && read_dir(out, sub.buf, depth + 1) < 0)
+				ret = BP_ERROR;
+		} else if (S_ISREG(st.st_mode)) {
+			if (read_file(out, sub.buf, sub.buf) < 0)
+				ret = BP_ERROR;
+		}
+		strbuf_release(&sub);
+		free(names[i]);
+	}
+	free(names);
+	return ret;
+}
+
+int mail_read_path(struct mail_list *out, const char *path)
+{
+	struct stat st;
+
+	if (!strcmp(path, "-")) {
+		struct strbuf buf = STRBUF_INIT;
+
+		if (strbuf_read_fd(&buf, 0) < 0) {
+			strbuf_release(&buf);
+			return err_set_errno("cannot read standard input");
+		}
+		mail_read_buffer(out, "stdin", buf.buf, buf.len);
+		strbuf_release(&buf);
+		return 0;
+	}
+	if (stat(path, &st) < 0)
+		return err_set_errno("cannot open '%s'", path);
+	if (S_ISDIR(st.st_mode))
+		return read_dir(out, path, 0);
+	return read_file(out, path, path);
+}
+
+void mail_list_release(struct mail_list *list)
+{
+	size_t i;
+
+	for (i = 0; i < list->nr; i++) {
+		struct mail_message *m = &list->v[i];
+
+		free(m->name);
+		free(m->file);
+		free(m->message_id);
+		free(m->from);
+		free(m->subject);
+		free(m->in_reply_to);
+		free(m->references);
+		free(m->skip);
+		strbuf_release(&m->text);
+	}
+	free(list->v);
+	list->v = NULL;
+	list->nr = list->alloc = 0;
+}

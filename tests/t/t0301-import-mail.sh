@@ -1,0 +1,76 @@
+#!/bin/sh
+# benchpost import on mail forms the corpus lacks: a threaded mbox with
+# quoting, MIME (quoted-printable, base64, attachments), HTML-only mail, a
+# maildir, a table with kernels as rows, stdin.  Each fixture has its
+# expected records, written by hand, in tests/fixtures/import/*.tsv.
+. "$(dirname "$0")/lib.sh"
+
+IMP="$FIXTURES/import"
+
+check_fixture() {
+	benchpost import --dry-run --format json "$IMP/$1" >out.json &&
+	python3 "$IMP/score.py" --strict --min 1 "$IMP/$2" "$1=out.json" >score ||
+	{ cat score >&2; return 1; }
+}
+
+test_expect_success 'mbox thread: own numbers, repeats dropped, absent quotes kept' '
+	check_fixture thread.mbox thread.tsv
+'
+
+test_expect_success 'mbox thread: X-Mailer is not the kernel under test' '
+	benchpost import --dry-run --format json "$IMP/thread.mbox" >out &&
+	! grep -q 2.6.18 out
+'
+
+test_expect_success 'mbox thread: quoted numbers are attributed to their author' '
+	benchpost import --dry-run --format json "$IMP/thread.mbox" >out &&
+	test $(grep -c "\"source\":\"email <carol-1@example.org>, quoting Dave Tester\"" out) = 4
+'
+
+test_expect_success 'mbox: line is where the number stands in the file' '
+	benchpost import --dry-run --format json "$IMP/thread.mbox" >out &&
+	grep "\"value\":41.512," out | grep -q "\"line\":16}" &&
+	sed -n 16p "$IMP/thread.mbox" | grep -q "0m41.512s"
+'
+
+test_expect_success 'MIME: quoted-printable body, base64 text attachment, binary part ignored' '
+	check_fixture mime.eml mime.tsv
+'
+
+test_expect_success 'HTML-only mail is read as text' '
+	check_fixture html.eml html.tsv
+'
+
+test_expect_success 'maildir: cur/ and new/ are read, tmp/ is not' '
+	printf "From: x@y\nSubject: t\nMessage-ID: <tmp@x>\n\nKernel 3.2.0, ext2:\n1.0 real 2.0 user 3.0 sys\n" \
+		>"$SCRATCH/tmpmsg" &&
+	cp -r "$IMP/maildir" md && mkdir -p md/tmp && cp "$SCRATCH/tmpmsg" md/tmp/1 &&
+	benchpost import --dry-run --format json md >out.json &&
+	python3 "$IMP/score.py" --strict --min 1 "$IMP/maildir.tsv" "maildir=out.json"
+'
+
+test_expect_success 'a table with kernels as rows, m:ss, "-" and N/A cells' '
+	check_fixture table.txt table.tsv
+'
+
+test_expect_success 'standard input is read with -' '
+	benchpost import --dry-run --format json - <"$IMP/thread.mbox" >stdin.json &&
+	benchpost import --dry-run --format json "$IMP/thread.mbox" >file.json &&
+	test_cmp file.json stdin.json
+'
+
+test_expect_success 'mboxrd: >From lines lose one > and do not split messages' '
+	printf "From a@b Mon Mar  3 10:00:00 2008\nMessage-ID: <a@b>\nSubject: x\n\nOn 2.6.20, ext2:\n>From here:\n>>From there:\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.2s\n" >rd.mbox &&
+	benchpost import --dry-run --format json rd.mbox >out &&
+	test $(wc -l <out) = 3 &&
+	grep -q "\"kernel\":\"2.6.20\",\"hardware\":null,\"fs\":\"ext2\"" out
+'
+
+test_expect_success 'bench output by default, the archive format' '
+	benchpost import --dry-run "$IMP/table.txt" >out.bench &&
+	grep -q "^kernel: 2.6.27$" out.bench &&
+	benchpost parse --type bench out.bench >again &&
+	test_cmp out.bench again
+'
+
+test_done

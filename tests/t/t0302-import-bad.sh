@@ -1,0 +1,73 @@
+#!/bin/sh
+# Bad input: a message that cannot be read is skipped with a warning that
+# names it and says why; the rest is imported; nothing crashes.
+. "$(dirname "$0")/lib.sh"
+
+good_message() {
+	printf "From g@x Mon Mar  3 10:00:00 2008\nMessage-ID: <%s@x>\nSubject: ok\n\n" "$1"
+	printf "Kernel 2.6.20 on ext2:\nreal 0m%s.5s\nuser 0m0.5s\nsys 0m0.2s\n\n" "$2"
+}
+
+test_expect_success 'usage without inputs' '
+	test_expect_code 2 benchpost import --dry-run 2>err &&
+	grep -q "usage: benchpost import" err
+'
+
+test_expect_success 'a missing file is named in the error' '
+	test_expect_code 1 benchpost import --dry-run nope.mbox 2>err &&
+	grep -q "^benchpost: cannot open .nope.mbox.: No such file or directory$" err
+'
+
+test_expect_success 'binary junk alone: skipped with a warning, exit 1' '
+	head -c 4096 /dev/urandom >junk.bin && printf "\0\0\0" >>junk.bin &&
+	test_expect_code 1 benchpost import --dry-run junk.bin >out 2>err &&
+	grep -q "junk.bin.*skipped: binary data" err &&
+	test ! -s out
+'
+
+test_expect_success 'a message with no numbers: exit 1 with a reason' '
+	printf "Subject: hi\nFrom: a@b\n\nNothing measured here.\n" >none.eml &&
+	test_expect_code 1 benchpost import --dry-run none.eml 2>err &&
+	grep -q "no benchmark numbers found in 1 message" err
+'
+
+test_expect_success 'an mbox of bad messages: each skipped and named, the good ones imported' '
+	{
+		good_message one 1 &&
+		printf "From b@x Mon Mar  3 10:00:00 2008\nMessage-ID: <bin@x>\n\n" &&
+		printf "real 0m9.9s\0user 0m1s\nsys 0m1s\n\n" &&
+		printf "From l@x Mon Mar  3 10:00:00 2008\nMessage-ID: <long@x>\n\n" &&
+		head -c 10485760 /dev/zero | tr "\0" "x" && printf "\n\n" &&
+		printf "From t@x Mon Mar  3 10:00:00 2008\nMessage-ID: <trunc@x>\nMIME-Version: 1.0\n" &&
+		printf "Content-Type: multipart/mixed; boundary=\"B\"\n\n--B\nContent-Type: text/plain\n\n" &&
+		printf "On 2.6.21 with xfs:\nreal 0m2.5s\nuser 0m0.5s\nsys 0m0.2s\n\n" &&
+		printf "From u@x Mon Mar  3 10:00:00 2008\nMessage-ID: <utf@x>\n\n" &&
+		printf "On 2.6.22 with jfs \377\376 caf\303:\nreal 0m3.5s\nuser 0m0.5s\nsys 0m0.2s\n\n" &&
+		good_message two 7
+	} >bad.mbox &&
+	benchpost import --dry-run --format json bad.mbox >out 2>err &&
+	grep -q "bad.mbox: message 2: skipped: binary data" err &&
+	grep -q "bad.mbox: message 3: skipped: line 19 is longer than 1048576 bytes" err &&
+	test $(grep -c "\"value\":1.5," out) = 1 &&
+	test $(grep -c "\"value\":7.5," out) = 1 &&
+	test $(wc -l <out) = 12 &&
+	grep -q "\"kernel\":\"2.6.21\",\"hardware\":null,\"fs\":\"xfs\"" out &&
+	grep -q "\"kernel\":\"2.6.22\",\"hardware\":null,\"fs\":\"jfs\"" out &&
+	python3 -c "import json,sys; [json.loads(l) for l in open(\"out\")]"
+'
+
+test_expect_success 'a 1000-deep multipart is skipped with a reason' '
+	python3 - >deep.eml <<-PY &&
+	print("From: d@x\nMessage-ID: <deep@x>\nMIME-Version: 1.0")
+	print("Content-Type: multipart/mixed; boundary=\"b0\"\n")
+	for i in range(1000):
+	    print("--b%d\nContent-Type: multipart/mixed; boundary=\"b%d\"\n" % (i, i + 1))
+	print("--b1000\nContent-Type: text/plain\n\nOn 2.6.20, ext2:\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.2s\n")
+	for i in range(1000, -1, -1):
+	    print("--b%d--" % i)
+	PY
+	test_expect_code 1 benchpost import --dry-run deep.eml >out 2>err &&
+	grep -q "deep.eml: skipped: MIME parts nested too deep" err
+'
+
+test_done

@@ -1,0 +1,280 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../parse/import.h"
+#include "../../parse/import_context.h"
+#include "../../parse/import_script.h"
+#include "../../parse/import_table.h"
+#include "../../parse/import_time.h"
+
+static char *kernel_in(const char *s, int *strength)
+{
+	size_t pos = 0, len;
+
+	*strength = import_find_kernel(s, &pos, &len);
+	return *strength ? strndup(s + pos, len) : NULL;
+}
+
+static void test_kernels(void **state)
+{
+	static const struct { const char *text, *kernel; int strength; } cases[] = {
+		{ "I am using plain 2.4.7 with ext3-2.4-0.9.4-247,", "2.4.7", 2 },
+		{ "Kernel is 2.4.15-pre4.", "2.4.15-pre4", 2 },
+		{ "Patches against 2.6.16-rc5-mm3 here:", "2.6.16-rc5-mm3", 2 },
+		{ "tar zxf linux-2.5.44.tar.gz\t2.5.44-mm3\t2.5.44-ac2", "2.5.44-mm3", 1 },
+		{ "copies the compressed source 2.2.17.tar.gz", NULL, 0 },
+		{ "compiled with gcc-2.96-85 and e2fsprogs-1.22-1", NULL, 0 },
+		{ "a 6.1.0-28-amd64 box", "6.1.0-28-amd64", 1 },
+		{ "version 1.22.3 of e2fsprogs", NULL, 0 },
+		{ "Linux 3.10-rc4 kernel", "3.10-rc4", 2 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int strength;
+		char *k = kernel_in(cases[i].text, &strength);
+
+		if (!cases[i].kernel) {
+			if (k)
+				fail_msg("'%s': found kernel '%s'", cases[i].text, k);
+			continue;
+		}
+		if (!k || strcmp(k, cases[i].kernel) || strength != cases[i].strength)
+			fail_msg("'%s': got '%s' (%d), want '%s' (%d)", cases[i].text, k ? k : "(none)",
+				 strength, cases[i].kernel, cases[i].strength);
+		free(k);
+	}
+}
+
+static void test_fs_mentions(void **state)
+{
+	const char *fs;
+	char *mode, *opts;
+
+	(void)state;
+	assert_non_null(import_find_fs("The typical timing results for ext2:", &fs, &mode));
+	assert_string_equal(fs, "ext2");
+	assert_null(mode);
+	/* a patch name is not a file system; data= names a mode */
+	assert_non_null(import_find_fs("plain 2.4.7 with ext3-2.4-0.9.4 and data=writeback", &fs, &mode));
+	assert_null(fs);
+	assert_string_equal(mode, "data=writeback");
+	free(mode);
+	assert_null(import_find_fs("nothing of the kind, ext2.c is a file", &fs, &mode));
+	assert_string_equal(import_label_fs("ext3/ordered", &opts), "ext3");
+	assert_string_equal(opts, "data=ordered");
+	free(opts);
+	assert_string_equal(import_label_fs("ext3 writeback", &opts), "ext3");
+	assert_string_equal(opts, "data=writeback");
+	free(opts);
+	assert_string_equal(import_label_fs("ReiserFS", &opts), "reiserfs");
+	assert_null(opts);
+	assert_null(import_label_fs("~zcalusic/try/awriter", &opts));
+}
+
+static void test_mount_and_prompt(void **state)
+{
+	struct import_mount m;
+	char *dir;
+
+	(void)state;
+	assert_int_equal(import_parse_mount(&m, " /dev/hde2 on /tmp type ext3 (rw,data=writeback)"), 0);
+	assert_string_equal(m.device, "/dev/hde2");
+	assert_string_equal(m.dir, "/tmp");
+	assert_string_equal(m.fs, "ext3");
+	assert_string_equal(m.options, "rw,data=writeback");
+	import_mount_release(&m);
+	assert_int_equal(import_parse_mount(&m, "I put it on /tmp today"), -1);
+	dir = import_prompt_dir(" {atlas} [/mnt]# time ~zcalusic/try/awriter");
+	assert_string_equal(dir, "/mnt");
+	free(dir);
+	dir = import_prompt_dir("root@box:/mnt/test# ls");
+	assert_string_equal(dir, "/mnt/test");
+	free(dir);
+	assert_int_equal(import_device_at("/dev/sda5 (ultra160 running at 80):"), 9);
+	assert_int_equal(import_device_at("dev/sda5"), 0);
+}
+
+static void test_commands(void **state)
+{
+	struct facts *vars = facts_new();
+	char *s;
+
+	(void)state;
+	s = import_time_command(" {atlas} [/mnt]# time ~zcalusic/try/awriter");
+	assert_string_equal(s, "~zcalusic/try/awriter");
+	free(s);
+	assert_null(import_time_command("time to tar zxf kernel tarball compared"));
+	assert_null(import_time_command("real time is what counts"));
+	s = import_command_name("cp /incoming/linux-2.2.17.tar.gz .", vars);
+	assert_string_equal(s, "cp linux-2.2.17.tar.gz");
+	free(s);
+	s = import_command_name("cat foo > /dev/null", vars);
+	assert_string_equal(s, "cat foo");
+	free(s);
+	assert_int_equal(import_shell_assignment(vars, "MB=500"), 1);
+	assert_int_equal(import_shell_assignment(vars, "echo a=b"), 0);
+	s = import_step_name("write", "dd if=/dev/zero of=foo bs=1024k count=$MB", vars);
+	assert_string_equal(s, "write (dd 500 MB)");
+	free(s);
+	s = import_step_name("sync", "sync", vars);
+	assert_string_equal(s, "sync");
+	free(s);
+	s = import_echo_label("    echo \"write:\"");
+	assert_string_equal(s, "write");
+	free(s);
+	assert_null(import_echo_label("echo \"fs=\"$fs"));
+	assert_true(import_is_script("./test.sh"));
+	assert_false(import_is_script("tar xf x.tar"));
+	facts_unref(vars);
+}
+
+static void test_values(void **state)
+{
+	static const struct { const char *in, *seconds; } times[] = {
+		{ "00:53.17", "53.17" }, { "1:05.17", "65.17" }, { "0m2.129s", "2.129" },
+		{ "17.86", "17.86" }, { "1:02:03", "3723" },
+	};
+	size_t i;
+	char *s;
+
+	(void)state;
+	for (i = 0; i < sizeof(times) / sizeof(times[0]); i++) {
+		s = import_seconds(times[i].in, strlen(times[i].in));
+		assert_non_null(s);
+		assert_string_equal(s, times[i].seconds);
+		free(s);
+	}
+	s = import_number("16%", 3);
+	assert_string_equal(s, "16");
+	free(s);
+	s = import_number("4,42", 4);
+	assert_string_equal(s, "4.42");
+	free(s);
+	assert_null(import_number("2.5.44", 6));
+	assert_true(import_cell_is_value("N/A", 3));
+	assert_true(import_cell_is_value("00:34.05", 8));
+	assert_false(import_cell_is_value("2.4.7", 5));
+	assert_false(import_cell_is_value("2.5.44-ac2", 10));
+}
+
+static void test_dd(void **state)
+{
+	struct import_dd dd;
+
+	(void)state;
+	assert_int_equal(import_dd_line(&dd, "524288000 bytes (524 MB, 500 MiB) copied, 5.21 s, 101 MB/s"), 1);
+	assert_string_equal(dd.seconds, "5.21");
+	assert_string_equal(dd.rate, "101");
+	assert_string_equal(dd.rate_unit, "MB/s");
+	import_dd_release(&dd);
+	assert_int_equal(import_dd_line(&dd, "500+0 records out"), 0);
+	import_dd_release(&dd);
+}
+
+static int any_column(const char *name, void *data)
+{
+	(void)data;
+	return strcmp(name, "bogus") != 0;
+}
+
+static void test_table(void **state)
+{
+	const char *text =
+		"tar zxf linux-2.5.44.tar.gz\t2.5.44-mm3\t2.5.44-ac2\n"
+		"user\t\t\t\t4.42\t\t4.39\n"
+		"elapsed\t\t\t\t00:53.17\t00:34.05\n"
+		"% CPU\t\t\t\t16\t\t-\n"
+		"\n";
+	struct qtext q;
+	struct import_table t;
+
+	(void)state;
+	mail_quote_split(&q, text, strlen(text), 0, NULL);
+	assert_int_equal(import_table_at(&t, q.v, q.nr, 0, any_column, NULL), 0);
+	assert_string_equal(t.title, "tar zxf linux-2.5.44.tar.gz");
+	assert_int_equal(t.ncols, 2);
+	assert_string_equal(t.cols[1], "2.5.44-ac2");
+	assert_int_equal(t.nrows, 3);
+	assert_string_equal(t.rows[2], "% CPU");
+	/* the "-" cell is nothing, not a zero */
+	assert_int_equal(t.ncells, 5);
+	assert_string_equal(t.cells[3].text, "00:34.05");
+	assert_int_equal(t.cells[3].lineno, 3);
+	assert_int_equal(t.lines, 4);
+	import_table_release(&t);
+	/* a row is not a header */
+	assert_int_equal(import_table_at(&t, q.v, q.nr, 1, any_column, NULL), -1);
+	mail_quote_release(&q);
+}
+
+/* The whole importer on one message: context, quoting and repeats. */
+static void test_message_end_to_end(void **state)
+{
+	static const char text[] =
+		"Kernel is 2.6.20.  On ext3 with data=journal:\n"
+		"\n"
+		"$ time sync\n"
+		"0.00user 0.11system 0:10.15elapsed 1%CPU\n"
+		"\n"
+		"To summarize:\n"
+		"ext2   0.01s user 1.86s system 98% cpu 1.893 total\n"
+		"\n"
+		"Bob wrote:\n"
+		"> ext2   0.01s user 1.86s system 98% cpu 1.893 total\n"
+		"> xfs    0.02s user 2.00s system 90% cpu 2.500 total\n";
+	struct mail_list list = MAIL_LIST_INIT;
+	struct import_result r = IMPORT_RESULT_INIT;
+	size_t i, quoted = 0;
+
+	(void)state;
+	mail_read_buffer(&list, "msg.txt", text, sizeof(text) - 1);
+	import_messages(&r, &list);
+	import_finish(&r);
+	assert_int_equal(r.records.nr, 12);
+	for (i = 0; i < r.records.nr; i++) {
+		const struct record *rec = &r.records.v[i];
+
+		if (rec->quoted) {
+			/* Bob's text names no kernel: unknown, not the reply's */
+			assert_null(rec->kernel);
+			quoted++;
+			assert_string_equal(rec->fs, "xfs");
+			assert_string_equal(rec->source, "msg.txt, quoting Bob");
+			assert_int_equal(rec->line, 11);
+		} else {
+			assert_string_equal(rec->kernel, "2.6.20");
+		}
+	}
+	assert_int_equal(quoted, 4);
+	assert_string_equal(r.records.v[0].benchmark, "sync");
+	assert_string_equal(r.records.v[0].fs, "ext3");
+	assert_string_equal(r.records.v[0].options, "data=journal");
+	assert_string_equal(r.records.v[4].fs, "ext2");
+	assert_null(r.records.v[4].options);
+	import_result_release(&r);
+	mail_list_release(&list);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kernels),
+		cmocka_unit_test(test_fs_mentions),
+		cmocka_unit_test(test_mount_and_prompt),
+		cmocka_unit_test(test_commands),
+		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_dd),
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_message_end_to_end),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,194 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../parse/mail.h"
+#include "../../parse/mail_quote.h"
+
+static void test_detect(void **state)
+{
+	(void)state;
+	assert_int_equal(mail_detect("From a@b Mon Jan  1 00:00:00 2001\n", 34), MAIL_MBOX);
+	assert_int_equal(mail_detect("Subject: x\nFrom: a@b\n\nbody\n", 27), MAIL_RFC822);
+	/* a web archive's title line is prose, not a header */
+	assert_int_equal(mail_detect("ext2/3 performace\n\n[J.A. Magallon]\n", 35), MAIL_BARE);
+	assert_int_equal(mail_detect("Note: this is prose\nmore\n", 25), MAIL_BARE);
+	assert_int_equal(mail_detect("", 0), MAIL_BARE);
+}
+
+static void test_mbox_split(void **state)
+{
+	const char *mbox =
+		"From a@b Mon Jan  1 00:00:00 2001\n"
+		"Subject: one\n\nbody\nFrom here on, no split\n\n"
+		"From c@d Mon Jan  1 00:00:00 2001\n"
+		"Subject: two\n\nbody two\n";
+	struct mail_spans s = { NULL, 0, 0 };
+
+	(void)state;
+	mail_split_mbox(&s, mbox, strlen(mbox));
+	assert_int_equal(s.nr, 2);
+	assert_int_equal(s.v[0].line0, 1);
+	assert_memory_equal(mbox + s.v[0].start, "Subject: one\n", 13);
+	assert_memory_equal(mbox + s.v[1].start, "Subject: two\n", 13);
+	assert_int_equal(s.v[1].line0, 7);
+	mail_spans_release(&s);
+}
+
+static void test_unescape_from(void **state)
+{
+	const char *in = ">From a\n>>From b\n> From c\n>Fromage\n";
+	struct strbuf out = STRBUF_INIT;
+
+	(void)state;
+	mail_unescape_from(&out, in, strlen(in));
+	assert_string_equal(out.buf, "From a\n>From b\n> From c\n>Fromage\n");
+	strbuf_release(&out);
+}
+
+static void test_bare_split(void **state)
+{
+	const char *text =
+		"Title of the thread\n\nTitle of the thread\n\n[Steven Cole]\n\nfirst\n\n"
+		"Re: Title\n\n[Andrew Morton]\n\nsecond\n";
+	struct mail_spans s = { NULL, 0, 0 };
+
+	(void)state;
+	mail_split_bare(&s, text, strlen(text));
+	assert_int_equal(s.nr, 2);
+	assert_int_equal(s.v[0].start, 0);
+	assert_string_equal(s.v[0].author, "Steven Cole");
+	assert_string_equal(s.v[1].author, "Andrew Morton");
+	assert_string_equal(s.v[1].subject, "Re: Title");
+	assert_int_equal(s.v[1].line0, 8);
+	assert_memory_equal(text + s.v[1].start, "Re: Title\n", 10);
+	mail_spans_release(&s);
+}
+
+static void test_quote_depths_and_authors(void **state)
+{
+	const char *text =
+		"On Wed, Oct 23, 2002 at 12:57:24PM -0700, Andrew Morton wrote:\n"
+		"> Steven Cole wrote:\n"
+		"> > ext3\n"
+		">> user 4.42\n"
+		"> |not a quote| table\n"
+		"| quoted by bar\n"
+		"AM> supercite\n"
+		"own text\n";
+	struct qtext q;
+
+	(void)state;
+	mail_quote_split(&q, text, strlen(text), 10, "Benjamin LaHaise");
+	assert_int_equal(q.nr, 8);
+	assert_int_equal(q.v[0].depth, 0);
+	assert_string_equal(q.v[0].author, "Benjamin LaHaise");
+	assert_int_equal(q.v[1].depth, 1);
+	assert_string_equal(q.v[1].author, "Andrew Morton");
+	assert_int_equal(q.v[2].depth, 2);
+	assert_string_equal(q.v[2].text, "ext3");
+	assert_string_equal(q.v[2].author, "Steven Cole");
+	assert_int_equal(q.v[3].depth, 2);
+	assert_string_equal(q.v[3].text, "user 4.42");
+	assert_int_equal(q.v[4].depth, 1);
+	assert_string_equal(q.v[4].text, "|not a quote| table");
+	assert_int_equal(q.v[5].depth, 1);
+	assert_int_equal(q.v[6].depth, 1);
+	assert_string_equal(q.v[6].text, "supercite");
+	assert_int_equal(q.v[7].depth, 0);
+	assert_int_equal(q.v[7].lineno, 18);
+	mail_quote_release(&q);
+}
+
+static void test_mime_decoding(void **state)
+{
+	const char *msg =
+		"From: =?ISO-8859-1?Q?Ren=E9_Tester?= <rene@example.org>\n"
+		"Subject: =?UTF-8?B?ZGQgb24gZXh0Mw==?=\n"
+		"Date: Wed, 05 Mar 2008 12:00:00 +0100\n"
+		"Message-ID: <mime-1@example.org>\n"
+		"In-Reply-To: <parent@example.org>\n"
+		"References: <root@example.org> <parent@example.org>\n"
+		"MIME-Version: 1.0\n"
+		"Content-Type: text/plain; charset=iso-8859-1\n"
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"data=3Dwriteback, Gr=FC=DFe, a soft=\n"
+		" break\n";
+	struct mail_message m;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	assert_int_equal(mail_mime_decode(&m, msg, strlen(msg)), 0);
+	assert_null(m.skip);
+	assert_string_equal(m.from, "Ren\xc3\xa9 Tester");
+	assert_string_equal(m.subject, "dd on ext3");
+	assert_string_equal(m.message_id, "mime-1@example.org");
+	assert_non_null(strstr(m.in_reply_to, "parent@example.org"));
+	assert_non_null(strstr(m.references, "root@example.org"));
+	assert_int_equal((long)m.date, 1204714800L);
+	assert_string_equal(m.text.buf, "data=writeback, Gr\xc3\xbc\xc3\x9f" "e, a soft break\n");
+	assert_false(m.exact_lines);
+	assert_int_equal(m.line0, 10);
+	free(m.from);
+	free(m.subject);
+	free(m.message_id);
+	free(m.in_reply_to);
+	free(m.references);
+	strbuf_release(&m.text);
+}
+
+static void test_html(void **state)
+{
+	const char *html = "<p>a &amp; b</p><script>9.9 user</script><pre>real 1\nuser 2</pre>"
+			   "<table><tr><td>x</td><td>1.5</td></tr></table>&#233;";
+	struct strbuf out = STRBUF_INIT;
+
+	(void)state;
+	mail_html_to_text(&out, html, strlen(html));
+	assert_non_null(strstr(out.buf, "a & b\n"));
+	assert_null(strstr(out.buf, "9.9"));
+	assert_non_null(strstr(out.buf, "real 1\nuser 2"));
+	assert_non_null(strstr(out.buf, "\tx\t1.5"));
+	assert_non_null(strstr(out.buf, "\xc3\xa9"));
+	strbuf_release(&out);
+}
+
+static void test_read_buffer_skips_bad(void **state)
+{
+	static const char mbox[] =
+		"From a@b Mon Jan  1 00:00:00 2001\nMessage-ID: <ok@x>\n\nfine\n\n"
+		"From a@b Mon Jan  1 00:00:00 2001\nMessage-ID: <nul@x>\n\nbad\0byte\n";
+	struct mail_list list = MAIL_LIST_INIT;
+
+	(void)state;
+	mail_read_buffer(&list, "t.mbox", mbox, sizeof(mbox) - 1);
+	assert_int_equal(list.nr, 2);
+	assert_null(list.v[0].skip);
+	assert_string_equal(list.v[0].name, "t.mbox: message 1");
+	assert_non_null(list.v[1].skip);
+	assert_non_null(strstr(list.v[1].skip, "binary data"));
+	mail_list_release(&list);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_mbox_split),
+		cmocka_unit_test(test_unescape_from),
+		cmocka_unit_test(test_bare_split),
+		cmocka_unit_test(test_quote_depths_and_authors),
+		cmocka_unit_test(test_mime_decoding),
+		cmocka_unit_test(test_html),
+		cmocka_unit_test(test_read_buffer_skips_bad),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
