@@ -1,5 +1,6 @@
 #include "import.h"
 #include "import_context.h"
+#include "import_hardware.h"
 #include "import_script.h"
 #include "import_table.h"
 #include "import_time.h"
@@ -57,7 +58,7 @@ struct extract {
 	size_t nscript;
 	struct mount_seen *mounts;
 	size_t nmounts;
-	char *hardware;
+	struct import_hw hw;
 	size_t group;
 	int found;
 	struct scan sc;             /* the parse layer's view of the same lines */
@@ -181,6 +182,8 @@ static void first_pass(struct extract *x)
 			sig[l->depth] = 1;
 		if (!sig[l->depth])
 			remember_kernel(x, l);
+		if (!l->depth)
+			import_hw_line(&x->hw, l->text);
 		remember_legend(x, l->text);
 		import_shell_assignment(x->vars, l->text);
 		remember_mount_options(x, l->text, &case_fs);
@@ -232,7 +235,10 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 	const char *source = x->out->msgs[x->out->nmsgs - 1].source;
 
 	r->kernel = w->kernel ? xstrdup(w->kernel) : NULL;
-	r->hardware = x->hardware ? xstrdup(x->hardware) : NULL;
+	if (!w->depth) {
+		r->facts = facts_new();
+		r->hardware = import_hw_key(&x->hw, w->device, r->facts);
+	}
 	r->fs = w->fs ? xstrdup(w->fs) : NULL;
 	r->options = w->options ? xstrdup(w->options) : NULL;
 	r->device = w->device ? xstrdup(w->device) : NULL;
@@ -831,7 +837,7 @@ static void extract_release(struct extract *x)
 	facts_unref(x->vars);
 	facts_unref(x->fs_options);
 	facts_unref(x->echo_cmd);
-	free(x->hardware);
+	import_hw_release(&x->hw);
 	mail_quote_release(&x->q);
 	scan_close(&x->sc);
 	recset_release(&x->scan_out);
@@ -850,6 +856,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.vars = facts_new();
 	x.fs_options = facts_new();
 	x.echo_cmd = facts_new();
+	import_hw_init(&x.hw);
 	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
 	open_scan(&x);
 	first_pass(&x);
