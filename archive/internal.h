@@ -36,6 +36,11 @@ int archive_advance(struct archive *a, const char *branch, const git_oid *old,
 int archive_signature(git_signature **out, git_repository *repo);
 
 int archive_lock(struct archive *a);
+/*
+ * After a writer died holding the lock: removes the ref and index lock
+ * files only it can have left, and brings a working tree up to date.
+ */
+void archive_recover(struct archive *a);
 void archive_unlock(struct archive *a);
 
 /* Commit message for runs, from their kernels, hardware and headline numbers. */

@@ -71,6 +71,11 @@ int archive_lock(struct archive *a)
 		if (pause_us < 50000)
 			pause_us *= 2;
 	}
+	/* A pid still in the file: its writer died holding the lock. */
+	holder(&pid, fd);
+	if (pid.len)
+		archive_recover(a);
+	strbuf_reset(&pid);
 	strbuf_addf(&pid, "%ld\n", (long)getpid());
 	if (ftruncate(fd, 0) == 0 && pwrite(fd, pid.buf, pid.len, 0) < 0) {
 		/* the pid is only for messages */
@@ -91,6 +96,10 @@ void archive_unlock(struct archive *a)
 {
 	if (!a->lock_depth || --a->lock_depth)
 		return;
+	/* An empty file tells the next writer that we finished cleanly. */
+	if (ftruncate(a->lock_fd, 0)) {
+		/* then the next writer only checks for leftovers */
+	}
 	close(a->lock_fd); /* closing drops the flock */
 	a->lock_fd = -1;
 }

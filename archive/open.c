@@ -4,6 +4,8 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +71,20 @@ static int make_dirs(const char *path)
 	return ret;
 }
 
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st; (void)flag; (void)ftw;
+	return remove(path);
+}
+
+static void remove_tree(const char *path)
+{
+	struct stat st;
+
+	if (!lstat(path, &st))
+		nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 static int dir_is_empty(const char *path)
 {
 	DIR *d = opendir(path);
@@ -84,8 +100,13 @@ static int dir_is_empty(const char *path)
 	return empty;
 }
 
+/*
+ * Made beside its place and renamed into it, so that a crash never leaves
+ * half a repository, and of two processes creating it at once one wins.
+ */
 static int create_archive(git_repository **repo, const char *path)
 {
+	struct strbuf tmp = STRBUF_INIT;
 	struct stat st;
 	int ret;
 
@@ -93,9 +114,27 @@ static int create_archive(git_repository **repo, const char *path)
 		return err_set("'%s' exists and is not an archive (not a git repository)", path);
 	if ((ret = make_dirs(path)) < 0)
 		return ret;
-	if ((ret = git_repository_init(repo, path, 0)) < 0)
-		return archive_git_error(ret, "cannot create archive '%s'", path);
-	return 0;
+	strbuf_addf(&tmp, "%s.new-XXXXXX", path);
+	if (!mkdtemp(tmp.buf)) {
+		ret = err_set_errno("cannot create '%s'", tmp.buf);
+		goto done;
+	}
+	if ((ret = git_repository_init(repo, tmp.buf, 0)) < 0) {
+		ret = archive_git_error(ret, "cannot create archive '%s'", path);
+		goto done;
+	}
+	git_repository_free(*repo);
+	*repo = NULL;
+	if (rename(tmp.buf, path) && errno != ENOTEMPTY && errno != EEXIST) {
+		ret = err_set_errno("cannot create archive '%s'", path);
+		goto done;
+	}
+	if ((ret = git_repository_open_ext(repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL)) < 0)
+		ret = archive_git_error(ret, "cannot open archive '%s'", path);
+done:
+	remove_tree(tmp.buf); /* only there when another process won */
+	strbuf_release(&tmp);
+	return ret;
 }
 
 int archive_open(struct archive **out, const char *path, int create)

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int archive_head_branch(char **out, struct archive *a)
 {
@@ -89,6 +90,55 @@ done:
 	git_tree_free(target);
 	git_commit_free(from);
 	git_commit_free(to);
+}
+
+static void remove_stale(struct archive *a, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s%s.lock", git_repository_path(a->repo), name);
+	if (!unlink(sb.buf))
+		warning("removed '%s' left by a benchpost that died", sb.buf);
+	strbuf_release(&sb);
+}
+
+void archive_recover(struct archive *a)
+{
+	static char *ours[] = { "runs", "hardware" };
+	git_checkout_options opts;
+	git_index *index = NULL;
+	git_commit *head = NULL;
+	git_tree *tree = NULL;
+	char *branch = NULL;
+	int ret;
+
+	if (archive_head_branch(&branch, a) < 0)
+		return;
+	remove_stale(a, branch);
+	remove_stale(a, "index");
+	free(branch);
+	if (git_repository_is_bare(a->repo) || archive_head_commit(&head, a) < 0 || !head)
+		return;
+	/*
+	 * The writer may have died between moving the branch and writing the
+	 * index, or in the middle of writing a file: the index follows HEAD
+	 * again, and runs/ and hardware/ are written out as committed (their
+	 * files are only ever written by benchpost and never change).
+	 */
+	git_checkout_options_init(&opts, GIT_CHECKOUT_OPTIONS_VERSION);
+	opts.checkout_strategy = GIT_CHECKOUT_FORCE;
+	opts.paths.strings = ours;
+	opts.paths.count = 2;
+	if ((ret = git_commit_tree(&tree, head)) < 0 ||
+	    (ret = git_repository_index(&index, a->repo)) < 0 ||
+	    (ret = git_index_read_tree(index, tree)) < 0 ||
+	    (ret = git_index_write(index)) < 0 ||
+	    (ret = git_checkout_head(a->repo, &opts)) < 0)
+		warning("the archive's working tree in '%s' was not updated: %s", a->path,
+			git_error_last() ? git_error_last()->message : "unknown error");
+	git_index_free(index);
+	git_tree_free(tree);
+	git_commit_free(head);
 }
 
 int archive_advance(struct archive *a, const char *branch, const git_oid *old,

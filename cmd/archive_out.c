@@ -131,3 +131,21 @@ int archive_out_runs(const struct archive_list *list, const char *format)
 	}
 	return emit(&out);
 }
+
+int archive_out_remote(int (*fn)(struct archive *, const char *, struct strbuf *),
+		       const char *path, int create, const char *remote)
+{
+	struct strbuf summary = STRBUF_INIT;
+	struct archive *a = NULL;
+	int ret = 0;
+
+	if (archive_open(&a, path, create) < 0)
+		return cmd_error_last();
+	if (fn(a, remote, &summary) < 0)
+		ret = cmd_error_last();
+	else
+		printf("%s\n", summary.buf);
+	archive_free(a);
+	strbuf_release(&summary);
+	return ret;
+}

@@ -3,14 +3,14 @@
 #include "../core/bench.h"
 #include "../core/error.h"
 #include "../core/strbuf.h"
+#include "../archive/archive.h"
+#include "../render/render_layout.h"
+#include "../render/render_table.h"
 
-#include <errno.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static const char *const run_usage[] = {
@@ -19,182 +19,84 @@ static const char *const run_usage[] = {
 	NULL,
 };
 
-/* The per-sample metrics /usr/bin/time would show; the rest are the tools' own. */
-static int is_time_metric(const char *m)
+/*
+ * The ready-to-post report: the render layer's configuration layout (a
+ * column per file system, the benchmarks' times as rows, n and spread in
+ * the cells), without the rusage counters that only a reader of the
+ * archive wants.
+ */
+static int print_report(FILE *f, const struct collect_result *result)
 {
-	static const char *const names[] = { "elapsed", "user", "sys", "cpu", "sync", "total",
-					     "maxrss", "inblock", "oublock", "majflt", "minflt",
-					     NULL };
-	size_t i;
+	static const char *const skip[] = { "cpu", "maxrss", "inblock", "oublock", "majflt",
+					    "minflt", NULL };
+	const struct render_layout *layout = render_layout_by_name("configs");
+	const struct render_table_format *fmt = render_table_format("text");
+	struct recset set = RECSET_INIT;
+	struct strbuf out = STRBUF_INIT;
+	size_t i, j, k;
 
-	for (i = 0; names[i]; i++)
-		if (!strcmp(m, names[i]))
-			return 1;
+	if (!layout || !fmt)
+		return -1;
+	for (i = 0; i < result->nr; i++) {
+		for (j = 0; j < result->v[i].records.nr; j++) {
+			const struct record *r = &result->v[i].records.v[j];
+			int keep = 1;
+
+			for (k = 0; skip[k] && keep; k++)
+				keep = !r->metric || strcmp(r->metric, skip[k]);
+			if (keep) {
+				recset_add(&set, r);
+			}
+		}
+	}
+	layout->write(&out, &set, fmt);
+	fputs(out.buf, f);
+	strbuf_release(&out);
+	recset_release(&set);
 	return 0;
 }
 
-struct stat_acc {
-	double sum, sumsq;
-	int n;
-};
-
-static void acc_metric(struct stat_acc *a, const struct recset *set, const char *bench,
-		       const char *metric)
+/* One line a file system: what the table cannot say (where, and how). */
+static void print_header(FILE *f, const struct collect_run *run)
 {
-	size_t i;
+	const struct record *first = run->records.nr ? &run->records.v[0] : NULL;
+	const char *caches = first && first->facts ? facts_get(first->facts, "caches") : NULL;
+	const char *iter = first && first->facts ? facts_get(first->facts, "iterations") : NULL;
 
-	memset(a, 0, sizeof(*a));
-	for (i = 0; i < set->nr; i++) {
-		const struct record *r = &set->v[i];
-		double v;
-
-		if (!r->benchmark || !r->metric || strcmp(r->benchmark, bench) ||
-		    strcmp(r->metric, metric))
-			continue;
-		v = record_number(r);
-		if (isnan(v))
-			continue;
-		a->sum += v;
-		a->sumsq += v * v;
-		a->n++;
-	}
-}
-
-static double acc_mean(const struct stat_acc *a)
-{
-	return a->n ? a->sum / a->n : NAN;
-}
-
-/* Sample standard deviation as a percentage of the mean. */
-static double acc_spread(const struct stat_acc *a)
-{
-	double mean = acc_mean(a), var;
-
-	if (a->n < 2 || mean == 0)
-		return 0;
-	var = (a->sumsq - a->n * mean * mean) / (a->n - 1);
-	return var > 0 ? sqrt(var) / fabs(mean) * 100 : 0;
-}
-
-static void cell(struct strbuf *line, const struct recset *set, const char *bench,
-		 const char *metric, int width)
-{
-	struct stat_acc a;
-
-	acc_metric(&a, set, bench, metric);
-	if (!a.n)
-		strbuf_addf(line, " %*s", width, "-");
-	else
-		strbuf_addf(line, " %*.2f", width, acc_mean(&a));
-}
-
-/*
- * A plain table until the report code lands: per file system, every test
- * with elapsed (mean and spread), user, sys, sync and their sum; ASCII,
- * at most 72 columns.
- */
-static void print_run(FILE *f, const struct collect_run *run)
-{
-	const struct recset *set = &run->records;
-	struct strbuf line = STRBUF_INIT;
-	const char **seen = NULL;
-	size_t nseen = 0, alloc = 0, i, j;
-	const struct record *first = set->nr ? &set->v[0] : NULL;
-
-	fprintf(f, "\n%s", run->fs_label);
+	fprintf(f, "%s", run->fs_label);
 	if (first && first->device)
 		fprintf(f, " on %s", first->device);
-	fputc('\n', f);
-	if (first && first->facts) {
-		const char *k = facts_get(first->facts, "kernel");
-		const char *caches = facts_get(first->facts, "caches");
-
-		fprintf(f, "kernel %s, %s, caches %s, sync timed\n", k ? k : "?",
-			first->hardware ? first->hardware : "?", caches ? caches : "?");
-	}
-	fprintf(f, "%-24s %2s %8s %4s %7s %7s %7s %7s\n", "test (seconds)", "n", "elapsed",
-		"+-", "user", "sys", "sync", "total");
-	for (i = 0; i < set->nr; i++) {
-		const char *b = set->v[i].benchmark;
-		struct stat_acc a;
-
-		if (!b)
-			continue;
-		for (j = 0; j < nseen && strcmp(seen[j], b); j++)
-			;
-		if (j < nseen)
-			continue;
-		ALLOC_GROW(seen, nseen + 1, alloc);
-		seen[nseen++] = b;
-		strbuf_reset(&line);
-		if (strlen(b) > 24)
-			fprintf(f, "%s\n%24s", b, "");
-		else
-			fprintf(f, "%-24s", b);
-		acc_metric(&a, set, b, "elapsed");
-		strbuf_addf(&line, " %2d", a.n);
-		cell(&line, set, b, "elapsed", 8);
-		strbuf_addf(&line, " %3.0f%%", acc_spread(&a));
-		cell(&line, set, b, "user", 7);
-		cell(&line, set, b, "sys", 7);
-		cell(&line, set, b, "sync", 7);
-		cell(&line, set, b, "total", 7);
-		fprintf(f, "%s\n", line.buf);
-		/* The tools' own numbers (postmark, dbench, fio, dd), one a line. */
-		for (j = 0; j < set->nr; j++) {
-			const struct record *r = &set->v[j];
-			size_t k;
-			int dup = 0;
-
-			if (!r->benchmark || strcmp(r->benchmark, b) || !r->metric ||
-			    is_time_metric(r->metric))
-				continue;
-			for (k = 0; k < j && !dup; k++)
-				dup = set->v[k].benchmark && set->v[k].metric &&
-				      !strcmp(set->v[k].benchmark, b) &&
-				      !strcmp(set->v[k].metric, r->metric);
-			if (dup)
-				continue;
-			acc_metric(&a, set, b, r->metric);
-			strbuf_reset(&line);
-			strbuf_addf(&line, "  %.30s %.40s", r->metric, r->unit ? r->unit : "");
-			fprintf(f, "%-36s %2d %12.2f %3.0f%%\n", line.buf, a.n, acc_mean(&a),
-				acc_spread(&a));
-		}
-	}
-	free(seen);
-	strbuf_release(&line);
+	fprintf(f, ": caches %s, sync timed, %s iterations\n", caches ? caches : "?",
+		iter ? iter : "?");
 }
 
-/* Until the archive lands: the run's .bench file, in the current directory. */
-static int write_bench_file(const struct collect_run *run, const char *suite,
-			    struct strbuf *path)
+/* One commit for the whole run, a file per file system. */
+static int commit_runs(const struct collect_result *result, const char *path)
 {
-	struct strbuf text = STRBUF_INIT;
-	struct tm tm;
-	char stamp[32];
-	FILE *f;
+	struct archive *a = NULL;
+	struct archive_run *runs = xcalloc(result->nr, sizeof(*runs));
+	char **paths = NULL;
 	size_t i;
 	int ret = 0;
 
-	gmtime_r(&run->when, &tm);
-	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
-	strbuf_reset(path);
-	strbuf_addf(path, "benchpost-%s-", stamp);
-	for (i = 0; run->fs_label[i]; i++) {
-		char ch = run->fs_label[i];
-
-		strbuf_addch(path, (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
-					   ch == '.' || ch == '-' ? ch : '_');
+	for (i = 0; i < result->nr; i++) {
+		runs[i].records = result->v[i].records;
+		runs[i].suite = result->suite;
+		runs[i].when = result->v[i].when;
+		runs[i].hardware_details = result->v[i].hardware_details;
 	}
-	strbuf_addf(path, "-%s.bench", suite);
-	bench_write(&text, &run->records);
-	f = fopen(path->buf, "wx");
-	if (!f)
-		ret = cmd_error("cannot create '%s': %s", path->buf, strerror(errno));
-	else if (fwrite(text.buf, 1, text.len, f) != text.len || fclose(f))
-		ret = cmd_error("cannot write '%s': %s", path->buf, strerror(errno));
-	strbuf_release(&text);
+	if (archive_open(&a, path, 1) < 0 || archive_commit(a, runs, result->nr, NULL, &paths) < 0) {
+		ret = cmd_error("run: cannot store the results: %s", err_last());
+		goto done;
+	}
+	for (i = 0; i < result->nr; i++) {
+		fprintf(stderr, "benchpost: stored %s in '%s'\n", paths[i], archive_path(a));
+		free(paths[i]);
+	}
+	free(paths);
+done:
+	archive_free(a);
+	free(runs);
 	return ret;
 }
 
@@ -255,7 +157,6 @@ int cmd_run(int argc, const char **argv)
 	struct collect_result result = { 0 };
 	struct collect_opts co = { 0 };
 	const char **test_v = NULL, **param_v = NULL;
-	struct strbuf path = STRBUF_INIT;
 	int nargs = opt_parse(argc, argv, opts, run_usage);
 	size_t i;
 
@@ -281,7 +182,6 @@ int cmd_run(int argc, const char **argv)
 		ret = EXIT_USAGE;
 		goto done;
 	}
-	(void)archive;
 	split_list(&tests, &test_v);
 	split_list(&params, &param_v);
 	co.suite = suite;
@@ -307,16 +207,12 @@ int cmd_run(int argc, const char **argv)
 		goto done;
 	}
 	for (i = 0; i < result.nr; i++)
-		print_run(stdout, &result.v[i]);
+		print_header(stdout, &result.v[i]);
+	fputc('\n', stdout);
+	print_report(stdout, &result);
 	fflush(stdout);
-	if (!no_commit) {
-		for (i = 0; i < result.nr && !ret; i++) {
-			ret = write_bench_file(&result.v[i], result.suite, &path);
-			if (!ret)
-				fprintf(stderr, "benchpost: the archive has not landed yet; "
-					"wrote '%s'\n", path.buf);
-		}
-	}
+	if (!no_commit)
+		ret = commit_runs(&result, archive);
 done:
 	collect_result_release(&result);
 	collect_fs_list_release(&fs_list);
@@ -324,6 +220,5 @@ done:
 	free_list(param_v);
 	opt_list_release(&tests);
 	opt_list_release(&params);
-	strbuf_release(&path);
 	return ret;
 }

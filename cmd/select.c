@@ -3,6 +3,7 @@
 #include "../core/bench.h"
 #include "../core/error.h"
 #include "../core/strbuf.h"
+#include "../render/render_series.h"
 
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -60,20 +61,10 @@ void select_filter(struct recset *set, const struct select_opts *o)
 	set->nr = kept;
 }
 
-/*
- * The archive layer lands in parallel with this one: until it is linked in,
- * selecting from the archive says so instead of failing to link.
- */
-#pragma weak archive_open
-#pragma weak archive_query
-#pragma weak archive_free
-
 static int open_archive(struct select_opts *o)
 {
 	if (o->opened)
 		return 0;
-	if (!archive_open || !archive_query)
-		return err_set("the archive is not available in this build; give .bench files");
 	return archive_open(&o->opened, o->archive, 0);
 }
 
@@ -85,8 +76,7 @@ static void fs_only(struct strbuf *out, const char *fs)
 		strbuf_add(out, fs, colon ? (size_t)(colon - fs) : strlen(fs));
 }
 
-static int query(struct recset *out, struct select_opts *o, const char *kernel,
-		 const char *run)
+static int query(struct recset *out, struct select_opts *o, const char *kernel)
 {
 	struct archive_filter f = { kernel, o->hardware, NULL, o->benchmark };
 	struct recset got = RECSET_INIT;
@@ -103,15 +93,43 @@ static int query(struct recset *out, struct select_opts *o, const char *kernel,
 	if (ret < 0)
 		goto done;
 	for (i = 0; i < got.nr; i++) {
-		const char *path = facts_get(got.v[i].facts, "run");
-
-		if (run && (!path || strcmp(path, run)))
-			continue;
 		if (record_selected(&got.v[i], o))
 			recset_take(out, &got.v[i]);
 	}
 done:
 	recset_release(&got);
+	return ret;
+}
+
+/* A run: its path, a unique prefix of its file name, or the commit that added it. */
+static int resolve_run(struct recset *out, struct select_opts *o, const char *arg)
+{
+	struct archive_list list = ARCHIVE_LIST_INIT;
+	char **paths = NULL;
+	size_t n = 0, i, j;
+	int ret;
+
+	if ((ret = open_archive(o)) < 0)
+		return ret;
+	ret = archive_resolve(o->opened, arg, &paths, &n);
+	if (ret == BP_EAMBIGUOUS) {
+		struct strbuf list_text = STRBUF_INIT;
+
+		for (i = 0; i < n; i++)
+			strbuf_addf(&list_text, "%s%s", i ? ", " : "", paths[i]);
+		ret = err_set("run '%s' is ambiguous, it names: %s", arg, list_text.buf);
+		ret = BP_EAMBIGUOUS;
+		strbuf_release(&list_text);
+	}
+	if (!ret && !(ret = archive_read_runs(o->opened, paths, n, &list)))
+		for (i = 0; i < list.nr; i++)
+			for (j = 0; j < list.v[i].records.nr; j++)
+				if (record_selected(&list.v[i].records.v[j], o))
+					recset_add(out, &list.v[i].records.v[j]);
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	archive_list_release(&list);
 	return ret;
 }
 
@@ -129,17 +147,17 @@ int select_arg(struct recset *out, struct select_opts *o, const char *arg)
 		for (i = 0; i < got.nr; i++)
 			recset_take(out, &got.v[i]);
 		recset_release(&got);
-	} else if (!strncmp(arg, "runs/", 5)) {
-		/* runs/<kernel>/...: the kernel narrows the query to its subtree */
-		const char *slash = strchr(arg + 5, '/');
-		char *kernel = xstrndup(arg + 5, slash ? (size_t)(slash - arg - 5) : strlen(arg + 5));
-
-		ret = query(out, o, kernel, arg);
-		free(kernel);
-		if (ret < 0)
+	} else if (strchr(arg, '/')) {
+		if ((ret = resolve_run(out, o, arg)) < 0)
 			return ret;
-	} else if ((ret = query(out, o, arg, NULL)) < 0) {
+	} else if ((ret = query(out, o, arg)) < 0) {
 		return ret;
+	} else if (out->nr == before) {
+		/* not a kernel: perhaps a run's name or commit */
+		ret = resolve_run(out, o, arg);
+		if (ret == BP_EAMBIGUOUS)
+			return ret;
+		err_clear();
 	}
 	if (out->nr == before)
 		return err_set("no results for '%s'%s", arg,
@@ -150,7 +168,7 @@ int select_arg(struct recset *out, struct select_opts *o, const char *arg)
 int select_archive(struct recset *out, struct select_opts *o)
 {
 	size_t before = out->nr;
-	int ret = query(out, o, o->kernel, NULL);
+	int ret = query(out, o, o->kernel);
 
 	if (!ret && out->nr == before)
 		return err_set("no results in the archive match");
@@ -159,49 +177,48 @@ int select_archive(struct recset *out, struct select_opts *o)
 
 void select_release(struct select_opts *o)
 {
-	if (o->opened && archive_free)
+	if (o->opened)
 		archive_free(o->opened);
 	o->opened = NULL;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The distinct hardware keys (or fs configurations) as "a, b, c", sorted. */
 static int distinct(struct strbuf *list, const struct recset *set, int fs)
 {
-	struct strbuf one = STRBUF_INIT;
-	size_t i;
-	int n = 0;
+	char **v = NULL;
+	size_t nr = 0, alloc = 0, i, j;
 
 	for (i = 0; i < set->nr; i++) {
 		const struct record *r = &set->v[i];
-		const char *p;
-		size_t len;
-		int seen = 0;
+		struct strbuf one = STRBUF_INIT;
 
 		if (r->quoted)
 			continue;
-		strbuf_reset(&one);
 		if (fs)
-			strbuf_addf(&one, "%s%s%s", r->fs ? r->fs : "?",
-				    r->options && *r->options ? ":" : "",
-				    r->options ? r->options : "");
+			render_config_name(&one, r);
 		else
 			strbuf_addstr(&one, r->hardware ? r->hardware : "?");
-		/* the list is "a, b, c": look for the whole entry */
-		for (p = list->buf; (p = strstr(p, one.buf)); p++) {
-			len = one.len;
-			if ((p == list->buf || p[-1] == ' ') && (!p[len] || !strncmp(p + len, ", ", 2))) {
-				seen = 1;
-				break;
-			}
-		}
-		if (seen)
+		for (j = 0; j < nr && strcmp(v[j], one.buf); j++)
+			;
+		if (j < nr) {
+			strbuf_release(&one);
 			continue;
-		if (list->len)
-			strbuf_addstr(list, ", ");
-		strbuf_addstr(list, one.buf);
-		n++;
+		}
+		ALLOC_GROW(v, nr + 1, alloc);
+		v[nr++] = strbuf_detach(&one, NULL);
 	}
-	strbuf_release(&one);
-	return n;
+	qsort(v, nr, sizeof(*v), cmp_str);
+	for (i = 0; i < nr; i++) {
+		strbuf_addf(list, "%s%s", i ? ", " : "", v[i]);
+		free(v[i]);
+	}
+	free(v);
+	return (int)nr;
 }
 
 int select_check_single(const struct recset *set, const char *what)

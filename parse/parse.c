@@ -23,6 +23,11 @@ int parse_bench(struct recset *out, const char *text, size_t len,
 
 const struct parser parse_table[] = {
 	{ "time", "time output of bash, ksh, zsh, tcsh, BSD, POSIX -p, GNU time and -v", parse_time },
+	{ "df", "df's table: df, -T, -h, -H, -k, -P, -i, wrapped rows", parse_df },
+	{ "dd", "dd's records lines and summary (GNU, BSD, busybox)", parse_dd },
+	{ "postmark", "PostMark's report (Debian's 1.5x)", parse_postmark },
+	{ "dbench", "dbench's operation table and throughput line", parse_dbench },
+	{ "fio", "fio --output-format=json: per job and direction", parse_fio },
 	{ "bench", "the Go benchmark data format (the archive's own)", parse_bench },
 	{ NULL, NULL, NULL },
 };

@@ -398,3 +398,70 @@ void scan_use(struct scan *sc, size_t first, size_t last)
 	for (i = first; i <= last && i < sc->nr; i++)
 		sc->v[i].used = 1;
 }
+
+static int match_word(const struct scan_tok *t, const char *w, size_t n)
+{
+	return t->len == n && !memcmp(t->s, w, n);
+}
+
+int scan_match(struct pending *p, size_t idx, const struct scan_toks *t, const char *pattern,
+	       const char *const *metrics, const char *const *units)
+{
+	struct scan_toks pt = SCAN_TOKS_INIT;
+	struct pending found = PENDING_INIT;
+	size_t k, m = 0, i, j;
+	int ret = 1;
+
+	scan_split(&pt, pattern);
+	if (pt.nr != t->nr)
+		ret = 0;
+	/* words first: a line that only looks alike is not damaged */
+	for (k = 0; ret && k < pt.nr; k++)
+		if (!memmem(pt.v[k].s, pt.v[k].len, "%n", 2) && !match_word(&pt.v[k], "%w", 2) &&
+		    !match_word(&t->v[k], pt.v[k].s, pt.v[k].len))
+			ret = 0;
+	for (k = 0; ret > 0 && k < pt.nr; k++) {
+		struct scan_tok num = t->v[k];
+		const char *unit;
+		char *owned = NULL;
+
+		if (!memmem(pt.v[k].s, pt.v[k].len, "%n", 2))
+			continue;
+		if (pt.v[k].s[0] == '(') {
+			if (!num.len || num.s[0] != '(') {
+				ret = -1;
+				break;
+			}
+			num.s++;
+			num.len--;
+		}
+		if (pt.v[k].s[pt.v[k].len - 1] == ',' && tok_ends(&num, ","))
+			num.len--;
+		unit = units[m];
+		if (unit && unit[0] == '%' && unit[1] == 'w') {
+			/* the word right after the number is its unit */
+			for (j = k + 1; j < pt.nr && !match_word(&pt.v[j], "%w", 2); j++)
+				;
+			owned = j < pt.nr ? xstrndup(t->v[j].s, t->v[j].len) : xstrdup("");
+			if (unit[2]) {
+				struct strbuf with = STRBUF_INIT;
+
+				strbuf_addf(&with, "%s%s", owned, unit + 2);
+				free(owned);
+				owned = strbuf_detach(&with, NULL);
+			}
+			unit = owned;
+		}
+		if (pending_number(&found, idx, metrics[m], unit, &num, 0, 0) < 0)
+			ret = -1;
+		free(owned);
+		m++;
+	}
+	if (ret > 0)
+		for (i = 0; i < found.nr; i++)
+			pending_add(p, found.v[i].idx, found.v[i].metric, found.v[i].unit,
+				    found.v[i].value);
+	pending_clear(&found);
+	scan_toks_release(&pt);
+	return ret;
+}

@@ -114,3 +114,13 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark);
 void pending_clear(struct pending *p);
 /* Marks lines first..last (inclusive) as used. */
 void scan_use(struct scan *sc, size_t first, size_t last);
+
+/*
+ * Matches a line's tokens against a pattern of words, where "%n" is a
+ * number (optionally glued to a leading '(' or trailing ',') and "%w" any
+ * word, and adds the numbers to p under metrics[i] with units[i] (a unit
+ * "%w" or "%w/s" takes the next word matched by "%w").  1 matched, 0 the words
+ * differ, -1 the words match but a number is damaged.
+ */
+int scan_match(struct pending *p, size_t idx, const struct scan_toks *t, const char *pattern,
+	       const char *const *metrics, const char *const *units);

@@ -89,7 +89,41 @@ static size_t points(const struct render_graph_series *s, size_t nx)
 	return n;
 }
 
-static void graph_script(struct strbuf *script, const struct render_graph *g, size_t id, int utf8)
+/*
+ * Whether the x labels of a graph would overprint each other on the dumb
+ * terminal (about 60 columns of plot): then they are numbered and
+ * explained under the graph.
+ */
+static int crowded(const struct render_graph *g, const struct render_plot_terminal *term)
+{
+	size_t i, width = 0;
+
+	if (strcmp(term->name, "dumb"))
+		return 0;
+	for (i = 0; i < g->nx; i++)
+		width += render_text_width(g->x[i]) + 2;
+	return width > RENDER_DUMB_WIDTH - 12;
+}
+
+static void x_legend(struct strbuf *out, const struct render_graph *g, int utf8)
+{
+	struct strbuf text = STRBUF_INIT, clean = STRBUF_INIT;
+	size_t i;
+
+	render_text_clean(&clean, g->title, utf8);
+	strbuf_addf(&text, "%s, %s:", clean.buf, g->xlabel);
+	for (i = 0; i < g->nx; i++) {
+		strbuf_reset(&clean);
+		render_text_clean(&clean, g->x[i], utf8);
+		strbuf_addf(&text, " %zu=%s", i + 1, clean.buf);
+	}
+	render_text_wrap(out, text.buf, RENDER_DUMB_WIDTH, "", "    ");
+	strbuf_release(&text);
+	strbuf_release(&clean);
+}
+
+static void graph_script(struct strbuf *script, const struct render_graph *g, size_t id,
+			 int utf8, int numbered)
 {
 	double w = g->kind == RENDER_GRAPH_BARS ? 0.8 / (g->ns ? g->ns : 1) : 0;
 	int first = 1;
@@ -102,7 +136,10 @@ static void graph_script(struct strbuf *script, const struct render_graph *g, si
 	for (i = 0; i < g->nx; i++) {
 		if (i)
 			strbuf_addstr(script, ", ");
-		render_gnuplot_quote(script, g->x[i], utf8);
+		if (numbered)
+			strbuf_addf(script, "\"%zu\"", i + 1);
+		else
+			render_gnuplot_quote(script, g->x[i], utf8);
 		strbuf_addf(script, " %zu", i);
 	}
 	strbuf_addstr(script, ")\n");
@@ -153,7 +190,8 @@ void render_gnuplot_script(struct strbuf *script, const struct render_plot_job *
 		if (jobs[j].nr > 1)
 			strbuf_addf(script, "set multiplot layout %zu,1\n", jobs[j].nr);
 		for (i = 0; i < jobs[j].nr; i++)
-			graph_script(script, &jobs[j].graphs[i], id++, utf8);
+			graph_script(script, &jobs[j].graphs[i], id++, utf8,
+				     crowded(&jobs[j].graphs[i], term));
 		if (jobs[j].nr > 1)
 			strbuf_addstr(script, "unset multiplot\n");
 		strbuf_addstr(script, "unset output\n");
@@ -161,19 +199,32 @@ void render_gnuplot_script(struct strbuf *script, const struct render_plot_job *
 }
 
 /* The dumb terminal pads lines with spaces; a mail body should not carry them. */
-static void trim_lines(struct strbuf *text)
+static void trim_lines(struct strbuf *text, int utf8)
 {
 	struct strbuf out = STRBUF_INIT;
 	const char *p = text->buf, *nl;
 
 	while (*p) {
+		size_t start = out.len;
+		char *line;
+
 		nl = strchr(p, '\n');
-		strbuf_add(&out, p, nl ? (size_t)(nl - p) : strlen(p));
-		strbuf_rtrim(&out);
+		line = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
+		/* the form feed between pages, and anything else not text */
+		render_text_clean(&out, line + strspn(line, "\f"), utf8);
+		free(line);
+		render_rtrim_line(&out, start);
 		strbuf_addch(&out, '\n');
 		if (!nl)
 			break;
 		p = nl + 1;
+	}
+	/* one blank line between the graphs of a multiplot is enough */
+	while ((p = strstr(out.buf, "\n\n\n"))) {
+		size_t at = p - out.buf;
+
+		memmove(out.buf + at, out.buf + at + 1, out.len - at);
+		out.len--;
 	}
 	/* blank lines at the top and bottom are the terminal's margin */
 	while (out.len >= 2 && out.buf[out.len - 2] == '\n')
@@ -257,8 +308,14 @@ int render_plot_run(struct render_plot_job *jobs, size_t nr,
 			ret = err_set_errno("gnuplot wrote no graph to '%s'", paths[j]);
 			goto done;
 		}
-		if (!strcmp(term->name, "dumb"))
-			trim_lines(&jobs[j].image);
+		if (!strcmp(term->name, "dumb")) {
+			size_t i;
+
+			trim_lines(&jobs[j].image, utf8);
+			for (i = 0; i < jobs[j].nr; i++)
+				if (crowded(&jobs[j].graphs[i], term))
+					x_legend(&jobs[j].image, &jobs[j].graphs[i], utf8);
+		}
 	}
 done:
 	remove_dir(dir.buf);

@@ -74,10 +74,10 @@ static void build_one(struct render_graph *g, const struct render_series_set *ss
 	g->ns = distinct(&ser, ss, first, s_mask);
 	if (x_mask == KEY(KERNEL))
 		qsort(xs, g->nx, sizeof(*xs), cmp_kernel);
-	strbuf_addstr(&sb, first->first->benchmark ? first->first->benchmark : "?");
-	g->title = strbuf_detach(&sb, NULL);
 	render_metric_label(&sb, first->first->metric, first->first->unit);
 	g->ylabel = strbuf_detach(&sb, NULL);
+	strbuf_addf(&sb, "%s: %s", first->first->benchmark ? first->first->benchmark : "?", g->ylabel);
+	g->title = strbuf_detach(&sb, NULL);
 	g->xlabel = xstrdup(x_mask == KEY(KERNEL) ? "kernel" : "file system");
 	g->x = xcalloc(g->nx, sizeof(*g->x));
 	for (i = 0; i < g->nx; i++) {

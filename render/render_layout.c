@@ -268,7 +268,9 @@ static void write_configs(struct strbuf *out, const struct recset *set,
 
 			render_config_short(&name, &legend, first, nfirst, c);
 			render_table_add_col(&t, name.buf);
-			render_table_add_note(&t, "%s: %s", name.buf, legend.buf);
+			/* a bare file system needs no legend */
+			if (render_series_key(first[c], RENDER_OPTIONS))
+				render_table_add_note(&t, "%s: %s", name.buf, legend.buf);
 			strbuf_release(&name);
 			strbuf_release(&legend);
 		}

@@ -192,7 +192,9 @@ static void format_cell(struct strbuf *out, const struct render_cell *cell,
 
 static void end_line(struct strbuf *out)
 {
-	strbuf_rtrim(out);
+	const char *nl = memrchr(out->buf, '\n', out->len);
+
+	render_rtrim_line(out, nl ? (size_t)(nl - out->buf) + 1 : 0);
 	strbuf_addch(out, '\n');
 }
 
@@ -219,7 +221,12 @@ static void escaped_copy(struct render_table *dst, const struct render_table *t,
 	size_t i, j;
 
 #define ESC(s) ((s) ? (strbuf_reset(&sb), fmt->escape(&sb, (s)), sb.buf) : NULL)
-	render_table_set_title(dst, ESC(t->title), ESC(t->stub));
+	{
+		char *title = t->title ? xstrdup(ESC(t->title)) : NULL;
+
+		render_table_set_title(dst, title, ESC(t->stub));
+		free(title);
+	}
 	for (i = 0; i < t->ncols; i++)
 		render_table_add_col(dst, ESC(t->cols[i]));
 	for (i = 0; i < t->nrows; i++) {

@@ -120,6 +120,15 @@ void render_text_wrap(struct strbuf *out, const char *text, size_t width,
 		strbuf_addch(out, '\n');
 }
 
+void render_rtrim_line(struct strbuf *sb, size_t start)
+{
+	size_t len = sb->len;
+
+	while (len > start && sb->buf[len - 1] == ' ')
+		len--;
+	strbuf_setlen(sb, len);
+}
+
 void render_number(struct strbuf *out, double v, int decimals)
 {
 	size_t start = out->len;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../../archive/archive.h"
+#include "../../archive/internal.h"
 #include "../../core/error.h"
 #include "../../core/strbuf.h"
 
@@ -357,6 +358,41 @@ static void test_lock_times_out(void **state)
 	archive_free(b);
 }
 
+/* https credentials come from git's credential helper, run without a shell. */
+static void test_credential_helper(void **state)
+{
+	struct sandbox *sb = *state;
+	struct strbuf helper = STRBUF_INIT, config = STRBUF_INIT, input = STRBUF_INIT;
+	char *user = NULL, *password = NULL;
+	FILE *f;
+
+	strbuf_addf(&helper, "%s/helper", sb->dir);
+	f = fopen(helper.buf, "w");
+	assert_non_null(f);
+	fprintf(f, "#!/bin/sh\n[ \"$1 $2\" = \"--file get\" ] || exit 1\n"
+		   "cat >\"%s/input\"\nprintf 'username=akpm\\npassword=s3cret\\n'\n", sb->dir);
+	fclose(f);
+	assert_int_equal(chmod(helper.buf, 0755), 0);
+	strbuf_addf(&config, "%s --file", helper.buf);
+	assert_int_equal(archive_credential_fill(&user, &password, config.buf,
+						 "https://bob@example.org:8443/lab/archive.git"), 0);
+	assert_string_equal(user, "akpm");
+	assert_string_equal(password, "s3cret");
+	strbuf_reset(&helper);
+	strbuf_addf(&helper, "%s/input", sb->dir);
+	assert_int_equal(strbuf_read_file(&input, helper.buf), 0);
+	assert_string_equal(input.buf, "protocol=https\nhost=example.org:8443\npath=lab/archive.git\n\n");
+	free(user);
+	free(password);
+	/* a shell snippet is never run, and a failing helper gives nothing */
+	assert_true(archive_credential_fill(&user, &password, "!echo password=x", "https://h/") < 0);
+	assert_true(archive_credential_fill(&user, &password, "/bin/false", "https://h/") < 0);
+	assert_null(user);
+	strbuf_release(&helper);
+	strbuf_release(&config);
+	strbuf_release(&input);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -369,6 +405,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_hostile_run_stays_under_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_message_and_author, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lock_times_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_credential_helper, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,6 +11,7 @@
 #include "../../core/strbuf.h"
 #include "../../parse/parse.h"
 #include "../../parse/parse_scan.h"
+#include "../../parse/parse_json.h"
 
 static void assert_duration(const char *in, const char *want)
 {
@@ -124,6 +125,44 @@ static void test_only_damaged_blocks_is_an_error(void **state)
 	assert_int_equal(parse_text(&set, "time", "nothing\n", 8, &ctx), BP_ENOTFOUND);
 }
 
+static void test_json_keeps_digits_and_lines(void **state)
+{
+	static const char text[] = "{\n  \"a\" : 89672.354839,\n  \"b\" : [1, \"x\\u00e9\"]\n} trailing";
+	struct jval v;
+	size_t used;
+	long line;
+	const char *what;
+
+	(void)state;
+	assert_int_equal(jval_read(&v, text, strlen(text), &used, &line, &what), 0);
+	assert_int_equal(text[used], ' ');
+	assert_string_equal(jval_get(&v, "a")->text, "89672.354839");
+	assert_int_equal(jval_get(&v, "a")->line, 2);
+	assert_int_equal(jval_get(&v, "b")->line, 3);
+	assert_string_equal(jval_get(&v, "b")->kids[1].text, "x\xc3\xa9");
+	assert_null(jval_get(&v, "c"));
+	jval_release(&v);
+}
+
+static void test_json_damage_is_located(void **state)
+{
+	struct strbuf deep = STRBUF_INIT;
+	struct jval v;
+	size_t used, i;
+	long line;
+	const char *what;
+
+	(void)state;
+	assert_int_equal(jval_read(&v, "{\n\"a\" 1}", 9, &used, &line, &what), -1);
+	assert_int_equal(line, 2);
+	assert_string_equal(what, "':' after a key");
+	for (i = 0; i < 100000; i++)
+		strbuf_addch(&deep, '[');
+	assert_int_equal(jval_read(&v, deep.buf, deep.len, &used, &line, &what), -1);
+	assert_string_equal(what, "less deeply nested JSON");
+	strbuf_release(&deep);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -132,6 +171,8 @@ int main(void)
 		cmocka_unit_test(test_commands_are_found_on_their_lines),
 		cmocka_unit_test(test_lines_count_from_line0_and_problems_are_listed),
 		cmocka_unit_test(test_only_damaged_blocks_is_an_error),
+		cmocka_unit_test(test_json_keeps_digits_and_lines),
+		cmocka_unit_test(test_json_damage_is_located),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

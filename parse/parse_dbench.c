@@ -1,0 +1,156 @@
+#include "parse_scan.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * dbench's summary, anywhere in a text: the per-operation table
+ *    Operation      Count    AvgLat    MaxLat
+ *    ----------------------------------------
+ *    NTCreateX      54657     0.049     5.717
+ * and the throughput line
+ *   Throughput 335.702 MB/sec  2 clients  2 procs  max_latency=15.814 ms
+ * (older dbench: "Throughput 123.4 MB/sec 2 procs").  The progress lines
+ * in between are not results and are skipped.
+ */
+#define BENCHMARK "dbench"
+
+static const char *const row_units[] = { NULL, "ms", "ms" };
+
+static int is_header(const struct scan_toks *t)
+{
+	return t->nr == 4 && tok_is(&t->v[0], "Operation") && tok_is(&t->v[1], "Count") &&
+	       tok_is(&t->v[2], "AvgLat") && tok_is(&t->v[3], "MaxLat");
+}
+
+static int is_rule(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (*s != '-')
+		return 0;
+	while (*s == '-')
+		s++;
+	return !*s;
+}
+
+static void metric_name(struct strbuf *sb, const struct scan_tok *op, const char *what)
+{
+	size_t k;
+
+	strbuf_reset(sb);
+	for (k = 0; k < op->len; k++)
+		strbuf_addch(sb, tolower((unsigned char)op->s[k]));
+	strbuf_addf(sb, "-%s", what);
+}
+
+/* "NTCreateX 54657 0.049 5.717": 1 read, 0 not a row, -1 damaged. */
+static int read_row(struct pending *p, size_t idx, const struct scan_toks *t)
+{
+	static const char *const what[] = { "count", "avglat", "maxlat" };
+	struct strbuf name = STRBUF_INIT;
+	size_t k;
+	int ret = 1;
+
+	if (t->nr != 4 || !isalpha((unsigned char)t->v[0].s[0]))
+		return 0;
+	for (k = 0; k < 3 && ret > 0; k++) {
+		metric_name(&name, &t->v[0], what[k]);
+		if (pending_number(p, idx, name.buf, row_units[k], &t->v[k + 1], 0, 0) < 0)
+			ret = -1;
+	}
+	strbuf_release(&name);
+	return ret;
+}
+
+/* Returns the table's last line; damaged rows are reported and skipped. */
+static size_t read_table(struct scan *sc, size_t h)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t i = h + 1, last = h;
+
+	if (i < sc->nr && is_rule(sc->v[i].s))
+		last = i++;
+	for (; i < sc->nr && !sc->v[i].used; i++) {
+		struct pending p = PENDING_INIT;
+		int r;
+
+		scan_split(&t, sc->v[i].s);
+		r = read_row(&p, i, &t);
+		if (!r)
+			break;
+		if (r > 0)
+			pending_commit(sc, &p, BENCHMARK);
+		else
+			scan_damaged(sc, i, "expected 'Operation Count AvgLat MaxLat' numbers");
+		pending_clear(&p);
+		last = i;
+	}
+	scan_toks_release(&t);
+	return last;
+}
+
+/* "Throughput 335.702 MB/sec  2 clients  2 procs  max_latency=15.814 ms" */
+static int read_throughput(struct pending *p, size_t idx, const struct scan_toks *t)
+{
+	char *unit;
+	size_t k;
+	int ret;
+
+	if (t->nr < 3 || !tok_ends(&t->v[2], "/sec"))
+		return -1;
+	unit = xstrndup(t->v[2].s, t->v[2].len);
+	ret = pending_number(p, idx, "throughput", unit, &t->v[1], 0, 0);
+	free(unit);
+	for (k = 3; !ret && k < t->nr; k++) {
+		const struct scan_tok *w = &t->v[k];
+
+		if (k + 1 < t->nr && (tok_is(&t->v[k + 1], "clients") || tok_is(&t->v[k + 1], "procs"))) {
+			ret = pending_number(p, idx, tok_is(&t->v[k + 1], "clients") ? "clients" : "procs",
+					     NULL, w, 0, 0);
+			k++;
+		} else if (w->len > 12 && !memcmp(w->s, "max_latency=", 12)) {
+			struct scan_tok num = { w->s + 12, w->len - 12 };
+
+			if (k + 1 >= t->nr || !tok_is(&t->v[k + 1], "ms"))
+				return -1;
+			ret = pending_number(p, idx, "max-latency", "ms", &num, 0, 0);
+			k++;
+		} else {
+			return -1;
+		}
+	}
+	return ret;
+}
+
+int parse_dbench(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+{
+	struct scan sc;
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t i;
+
+	scan_open(&sc, out, text, len, ctx, "dbench");
+	for (i = 0; i < sc.nr; i++) {
+		struct pending p = PENDING_INIT;
+
+		if (sc.v[i].used)
+			continue;
+		scan_split(&t, sc.v[i].s);
+		if (is_header(&t)) {
+			size_t last = read_table(&sc, i);
+
+			scan_use(&sc, i, last);
+			i = last;
+		} else if (t.nr >= 3 && tok_is(&t.v[0], "Throughput") && tok_digit(&t.v[1])) {
+			if (read_throughput(&p, i, &t) < 0)
+				scan_damaged(&sc, i, "expected 'Throughput N MB/sec N clients N procs max_latency=N ms'");
+			else
+				pending_commit(&sc, &p, BENCHMARK);
+			scan_use(&sc, i, i);
+		}
+		pending_clear(&p);
+	}
+	scan_toks_release(&t);
+	return scan_close(&sc);
+}

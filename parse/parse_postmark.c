@@ -1,0 +1,143 @@
+#include "parse_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * PostMark's report (Debian's 1.5x), anywhere in a text:
+ *   Time:
+ *           4 seconds total
+ *           3 seconds of transactions (166 per second)
+ *   Files:
+ *           764 created (191 per second)
+ *                   Creation alone: 500 files (250 per second)
+ *                   Mixed with transactions: 264 files (88 per second)
+ *           ...
+ *   Data:
+ *           1.36 megabytes read (348.07 kilobytes per second)
+ *           4.45 megabytes written (1.11 megabytes per second)
+ */
+struct pm_line {
+	const char *pattern;
+	const char *metrics[2], *units[2];
+	int section;   /* the "Mixed with transactions" line after it is its own */
+};
+
+static const struct pm_line pm_lines[] = {
+	{ "%n seconds total", { "elapsed" }, { "s" }, 0 },
+	{ "%n seconds of transactions (%n per second)",
+	  { "transactions-time", "transactions-rate" }, { "s", "transactions/s" }, 0 },
+	{ "%n created (%n per second)", { "created", "created-rate" }, { "files", "files/s" }, 1 },
+	{ "Creation alone: %n files (%n per second)",
+	  { "created-alone", "created-alone-rate" }, { "files", "files/s" }, 0 },
+	{ "%n read (%n per second)", { "read", "read-rate" }, { "files", "files/s" }, 0 },
+	{ "%n appended (%n per second)", { "appended", "appended-rate" }, { "files", "files/s" }, 0 },
+	{ "%n deleted (%n per second)", { "deleted", "deleted-rate" }, { "files", "files/s" }, 2 },
+	{ "Deletion alone: %n files (%n per second)",
+	  { "deleted-alone", "deleted-alone-rate" }, { "files", "files/s" }, 0 },
+	{ "%n %w read (%n %w per second)", { "data-read", "data-read-rate" }, { "%w", "%w/s" }, 0 },
+	{ "%n %w written (%n %w per second)",
+	  { "data-written", "data-written-rate" }, { "%w", "%w/s" }, 0 },
+};
+
+static const struct pm_line mixed[] = {
+	{ "Mixed with transactions: %n files (%n per second)",
+	  { "created-mixed", "created-mixed-rate" }, { "files", "files/s" }, 0 },
+	{ "Mixed with transactions: %n files (%n per second)",
+	  { "deleted-mixed", "deleted-mixed-rate" }, { "files", "files/s" }, 0 },
+};
+
+/* postmark's prompt "pm>" is printed before its report when stdin is not a tty */
+static const char *skip_prompts(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	while (!strncmp(s, "pm>", 3))
+		s += 3;
+	return s;
+}
+
+static int is_word_line(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	s = skip_prompts(s);
+	return !strncmp(s, word, n) && (s[n] == '\0' || s[n] == ' ' || s[n] == '\t');
+}
+
+/* Reads the lines of one report; returns its last line, or -1 when damaged. */
+static long read_report(struct scan *sc, size_t start, struct pending *p)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t i, f;
+	int section = 0, have_total = 0;
+	long last = (long)start;
+
+	for (i = start + 1; i < sc->nr && !sc->v[i].used; i++) {
+		const char *s = skip_prompts(sc->v[i].s);
+		int r = 0;
+
+		if (!*s)
+			continue;
+		if (is_word_line(s, "Files:") || is_word_line(s, "Data:")) {
+			last = (long)i;
+			continue;
+		}
+		scan_split(&t, s);
+		if (section && (r = scan_match(p, i, &t, mixed[section - 1].pattern,
+					       mixed[section - 1].metrics, mixed[section - 1].units)))
+			section = 0;
+		for (f = 0; !r && f < sizeof(pm_lines) / sizeof(pm_lines[0]); f++) {
+			r = scan_match(p, i, &t, pm_lines[f].pattern, pm_lines[f].metrics,
+				       pm_lines[f].units);
+			if (r > 0) {
+				if (pm_lines[f].section)
+					section = pm_lines[f].section;
+				have_total |= f == 0;
+			}
+		}
+		if (r < 0 || (!r && t.nr && tok_digit(&t.v[0]))) {
+			scan_damaged(sc, i, "expected a line of postmark's report");
+			last = -1;
+			break;
+		}
+		if (!r)
+			break;
+		last = (long)i;
+	}
+	if (last >= 0 && !have_total) {
+		scan_damaged(sc, start, "expected 'N seconds total' after postmark's 'Time:'");
+		last = -1;
+	}
+	scan_toks_release(&t);
+	return last;
+}
+
+int parse_postmark(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+{
+	struct scan sc;
+	size_t i;
+
+	scan_open(&sc, out, text, len, ctx, "postmark");
+	for (i = 0; i < sc.nr; i++) {
+		struct pending p = PENDING_INIT;
+		long last;
+
+		if (sc.v[i].used || !is_word_line(sc.v[i].s, "Time:") ||
+		    skip_prompts(sc.v[i].s)[5] != '\0')
+			continue;
+		last = read_report(&sc, i, &p);
+		if (last >= 0) {
+			char *cmd = scan_command_above(&sc, i);
+
+			pending_commit(&sc, &p, cmd ? cmd : "postmark");
+			free(cmd);
+			scan_use(&sc, i, (size_t)last);
+			i = (size_t)last;
+		} else {
+			scan_use(&sc, i, i);
+		}
+		pending_clear(&p);
+	}
+	return scan_close(&sc);
+}

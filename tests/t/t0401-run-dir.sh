@@ -1,0 +1,97 @@
+#!/bin/sh
+# benchpost run --dir: the tests on an existing directory, no root needed.
+. "$(dirname "$0")/lib.sh"
+
+mkdir target
+run_small() {
+	benchpost run --suite quick --dir "$SCRATCH/target" -q --archive "$SCRATCH/arch" \
+		--param dd.mib=4 --param writer.writes=64 "$@"
+}
+
+test_expect_success 'untar, rm-tree, dd and writer run twice each and are printed' '
+	run_small -n 2 --test untar,rm-tree,dd,writer >out 2>err &&
+	grep -Eq "^[a-z0-9]+ \(--dir\) on .*: caches (not )?dropped, sync timed, 2 iterations$" out &&
+	grep -q "^untar ktree-quick-seed1.tar.gz$" out &&
+	grep -q "^rm-tree ktree-quick-seed1.tar.gz$" out &&
+	grep -q "^dd write 4 MiB$" out &&
+	grep -q "^dd read 4 MiB$" out &&
+	grep -q "^writer 64 x 1024 bytes$" out &&
+	for m in elapsed user sys sync total; do
+		test $(grep -Ec "^  $m \(s\) +[0-9]+\.[0-9]{3} \+-[0-9]+\.[0-9]{3}$" out) -ge 4 || exit 1
+	done &&
+	grep -q "n=2 runs" out &&
+	awk "length > 72 { exit 1 }" out &&
+	benchpost log --archive "$SCRATCH/arch" >log &&
+	test $(wc -l <log) = 1 &&
+	benchpost log --archive "$SCRATCH/arch" --format bench >run.bench
+'
+
+test_expect_success 'nothing is left in the directory' '
+	test -z "$(ls -A target)"
+'
+
+test_expect_success 'the .bench file holds every sample with the machine facts' '
+	f=run.bench &&
+	benchpost parse --type bench --format json "$f" >all.json &&
+	grep -q "^kernel: $(uname -r)$" "$f" &&
+	grep -q "^iterations: 2$" "$f" &&
+	grep -q "^sync: timed$" "$f" &&
+	grep -q "^backing: directory$" "$f" &&
+	grep -q "^suite: quick$" "$f" &&
+	grep -q "^dataset: generated (seed 1, 1500 files" "$f" &&
+	grep -q "^dataset-vs-memory: " "$f" &&
+	grep -q "^tar-version: tar (GNU tar)" "$f" &&
+	grep -q "^df: " "$f" &&
+	grep -q "^cpus: $(nproc)$" "$f" &&
+	test $(grep -c "^BenchmarkUntar_ktree-quick-seed1.tar.gz 1 " "$f") = 2 &&
+	grep "\"benchmark\":\"untar ktree-quick-seed1.tar.gz\",\"metric\":\"sync\"" all.json >sync.json &&
+	test $(wc -l <sync.json) = 2 &&
+	grep -q "\"iteration\":1," sync.json && grep -q "\"iteration\":2," sync.json
+'
+
+test_expect_success 'untar total is its elapsed plus its sync' '
+	f=run.bench &&
+	grep "^BenchmarkUntar_" "$f" | while read -r name n el _ u _ s _ rest; do
+		sync=$(echo "$rest" | sed -n "s/.* \([0-9.]*\) sync-sec\/op.*/\1/p") &&
+		total=$(echo "$rest" | sed -n "s/.* \([0-9.]*\) total-sec\/op.*/\1/p") &&
+		awk -v e="$el" -v s="$sync" -v t="$total" \
+			"BEGIN { d = e + s - t; exit !(d < 0.0015 && d > -0.0015) }" || exit 1
+	done
+'
+
+test_expect_success 'the caches line says what was done' '
+	f=run.bench &&
+	if [ "$(id -u)" = 0 ]; then grep -q "^caches: dropped$" "$f"
+	else grep -q "^caches: not dropped$" "$f"; fi
+'
+
+test_expect_success '--tarball: an xz tarball of our own is untarred and named' '
+	mkdir -p src/tree/sub && echo hello >src/tree/sub/a.c && echo x >src/tree/b.h &&
+	tar -C src -cJf mine.tar.xz tree &&
+	run_small -n 1 --test untar,kuntar --tarball mine.tar.xz --no-commit >out &&
+	grep -q "^untar mine.tar.xz$" out &&
+	grep -q "^kuntar mine.tar$" out &&
+	benchpost log --archive "$SCRATCH/arch" >log &&
+	test $(wc -l <log) = 1 &&
+	test -z "$(ls -A target)" &&
+	test -f mine.tar.xz
+'
+
+test_expect_success 'postmark, dbench and tiobench run with small settings' '
+	run_small -n 1 --test postmark,dbench,tiobench --no-commit \
+		--param postmark.numbers=50 --param postmark.transactions=50 \
+		--param dbench.time=1 --param dbench.clients=1 \
+		--param tiobench.threads=2 --param tiobench.mib=4 --param tiobench.random_ios=16 >out &&
+	grep -q "^postmark numbers=50 transactions=50$" out &&
+	grep -q "^dbench 1 clients 1 s$" out &&
+	grep -q "^tiobench 2 threads 4 MiB$" out &&
+	test -z "$(ls -A target)"
+'
+
+test_expect_success 'no progress line when stdout is not a terminal' '
+	run_small -n 1 --test writer --no-commit >out &&
+	! grep -q "elapsed," out &&
+	! grep -q "$(printf "\r")" out
+'
+
+test_done

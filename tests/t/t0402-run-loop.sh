@@ -1,0 +1,79 @@
+#!/bin/sh
+# benchpost run --fs: loop images on one backing file, made, used, removed.
+. "$(dirname "$0")/lib.sh"
+
+nothing_left() {
+	! grep -q "$SCRATCH/benchpost-run" /proc/mounts &&
+	! losetup -a | grep -q "$SCRATCH/benchpost-run" &&
+	test -z "$(ls -d "$SCRATCH"/benchpost-run.* 2>/dev/null)"
+}
+
+if [ "$(id -u)" != 0 ]; then
+	test_skip 'ext2, ext3:data=writeback and ext4 on loop devices' 'needs root for loop devices and mount'
+	test_done
+	exit
+fi
+if [ ! -e /dev/loop-control ]; then
+	test_skip 'ext2, ext3:data=writeback and ext4 on loop devices' 'no /dev/loop-control'
+	test_done
+	exit
+fi
+
+test_expect_success 'ext2, ext3:data=writeback and ext4 on loop devices' '
+	benchpost run --suite quick --fs ext2,ext3:data=writeback,ext4 -n 2 -q \
+		--scratch "$SCRATCH" --archive "$SCRATCH/arch" --test untar,rm-tree,writer \
+		--param writer.writes=64 >out 2>err &&
+	grep -Eq "^ext2 on /dev/loop[0-9]+ on [a-z0-9]+ /dev/.*: caches dropped, sync timed, 2 iterations$" out &&
+	grep -Eq "^ext3:data=writeback on /dev/loop[0-9]+ on .*: caches dropped" out &&
+	grep -Eq "^ext4 on /dev/loop[0-9]+ on .*: caches dropped" out &&
+	grep -Eq "^ +ext2 +ext3 +ext4$" out &&
+	grep -q "^ext3: ext3: data=writeback$" out &&
+	grep -q "^untar ktree-quick-seed1.tar.gz$" out &&
+	grep -q "^rm-tree ktree-quick-seed1.tar.gz$" out &&
+	grep -q "^writer 64 x 1024 bytes$" out &&
+	for m in elapsed user sys sync total; do
+		test $(grep -Ec "^  $m \(s\)( +[0-9]+\.[0-9]{3} \+-[0-9]+\.[0-9]{3}){3}$" out) = 3 || exit 1
+	done &&
+	test $(grep -c "^benchpost: stored runs/" err) = 3
+'
+
+test_expect_success 'no mount, loop device or image is left behind' '
+	nothing_left
+'
+
+test_expect_success 'each file system has its own .bench file with its facts' '
+	benchpost log --archive "$SCRATCH/arch" >log &&
+	test $(wc -l <log) = 3 &&
+	benchpost log --archive "$SCRATCH/arch" --fs ext3 --format bench >ext3.bench &&
+	f=ext3.bench &&
+	grep -q "^fs: ext3$" "$f" &&
+	grep -q "^options: data=writeback$" "$f" &&
+	grep -q "^mount-options: .*data=writeback" "$f" &&
+	grep -Eq "^device: /dev/loop[0-9]+ on " "$f" &&
+	grep -q "^backing: same file$" "$f" &&
+	grep -q "^caches: dropped$" "$f" &&
+	grep -q "^mkfs-version: mke2fs" "$f" &&
+	grep -q "^image: $SCRATCH/benchpost-run\.[A-Za-z0-9]*/image$" "$f" &&
+	for fs in ext2 ext3 ext4; do
+		benchpost log --archive "$SCRATCH/arch" --fs $fs --format bench | grep "^image: " || exit 1
+	done >images &&
+	test $(wc -l <images) = 3 &&
+	test $(sort -u images | wc -l) = 1
+'
+
+test_expect_success 'mkfs options after the second colon reach mkfs' '
+	benchpost run --suite quick --fs "ext4::-b 1024 -O ^has_journal" -n 1 -q --no-commit \
+		--scratch "$SCRATCH" --test writer --param writer.writes=16 >out 2>err &&
+	grep -q "^ext4::-b 1024 -O ^has_journal on /dev/loop" out &&
+	! test -d "$HOME/.local/share/benchpost/archive" &&
+	nothing_left
+'
+
+test_expect_success 'a failing mkfs is reported and cleaned up' '
+	test_expect_code 1 benchpost run --suite quick --fs "ext4::-O nosuchfeature" -n 1 -q --no-commit \
+		--scratch "$SCRATCH" --test writer 2>err &&
+	grep -q "^benchpost: run: ext4::-O nosuchfeature: '"'"'mkfs.ext4'"'"' exited with status" err &&
+	nothing_left
+'
+
+test_done
