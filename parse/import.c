@@ -45,7 +45,8 @@ void import_messages(struct import_result *out, const struct mail_list *list)
 
 		out->messages++;
 		if (m->skip) {
-			warning("%s: skipped: %s", m->name, m->skip);
+			if (!out->quiet)
+				warning("%s: skipped: %s", m->name, m->skip);
 			out->skipped++;
 			continue;
 		}

@@ -34,9 +34,10 @@ struct import_result {
 	int *depth_of;
 	size_t groups;
 	size_t alloc;
+	int quiet;               /* count skipped messages without warning */
 };
 
-#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, 0, 0 }
+#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0 }
 
 /*
  * Imports every message of list; warns (naming the message and why) about
