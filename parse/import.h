@@ -44,6 +44,8 @@ struct import_result {
  * those that are skipped.  Call import_finish once after the last list.
  */
 void import_messages(struct import_result *out, const struct mail_list *list);
+/* The same for one message (a mail_list's "each" consumer can call it). */
+void import_message(struct import_result *out, const struct mail_message *m);
 /* Drops repeated and already-posted quoted numbers; numbers iterations. */
 void import_finish(struct import_result *out);
 void import_result_release(struct import_result *r);

@@ -700,13 +700,11 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 /* "Using http://.../writer.c": the program the numbers below measure. */
 static void program_used(struct depth_ctx *d, const char *s)
 {
-	const char *u = strstr(s, "Using "), *e, *base;
+	const char *u = strstr(s, "sing "), *e, *base;
 
-	if (!u)
-		u = strstr(s, "using ");
-	if (!u)
+	if (!u || u == s || (u[-1] != 'U' && u[-1] != 'u'))
 		return;
-	u = import_skip_space(u + 6);
+	u = import_skip_space(u + 5);
 	e = u + strcspn(u, " \t,;)");
 	if (e - u < 3 || strncmp(e - 2, ".c", 2))
 		return;

@@ -33,14 +33,18 @@ static const struct { const char *word; int cpus; } counts[] = {
 
 static void learn_cpu(struct import_hw *hw, const char *s)
 {
-	const char *hit = NULL, *e;
+	const char *hit = NULL, *e, *p;
 	size_t i;
 
-	for (i = 0; cpu_words[i] && !hit; i++) {
-		const char *p = strstr(s, cpu_words[i]);
-
-		if (p && (p == s || !isalnum((unsigned char)p[-1])))
-			hit = p;
+	if (hw->cpu)
+		return;
+	/* one pass: every CPU word starts a word with a capital letter */
+	for (p = s; *p && !hit; p++) {
+		if (!isupper((unsigned char)*p) || (p > s && isalnum((unsigned char)p[-1])))
+			continue;
+		for (i = 0; cpu_words[i]; i++)
+			if (cpu_words[i][0] == *p && !strncmp(p, cpu_words[i], strlen(cpu_words[i])))
+				hit = p;
 	}
 	if (!hit)
 		return;
@@ -55,7 +59,7 @@ static void learn_cpu(struct import_hw *hw, const char *s)
 		e--;
 	if (e - hit > 40)
 		e = hit + 40;
-	if (!hw->cpu && e > hit)
+	if (e > hit)
 		hw->cpu = strndup(hit, e - hit);
 }
 
