@@ -25,31 +25,43 @@ static const char *const run_usage[] = {
  * the cells), without the rusage counters that only a reader of the
  * archive wants.
  */
+/*
+ * What a reader of the list wants from each test: our times, and from the
+ * tools' own reports the throughput (the archive keeps everything).
+ */
+static int in_report(const char *metric)
+{
+	static const char *const keep[] = { "elapsed", "user", "sys", "sync", "total",
+					    "throughput", "transactions-rate", NULL };
+	size_t i, len = strlen(metric);
+
+	for (i = 0; keep[i]; i++)
+		if (!strcmp(metric, keep[i]))
+			return 1;
+	return len > 3 && !strcmp(metric + len - 3, "-bw");
+}
+
 static int print_report(FILE *f, const struct collect_result *result)
 {
-	static const char *const skip[] = { "cpu", "maxrss", "inblock", "oublock", "majflt",
-					    "minflt", NULL };
 	const struct render_layout *layout = render_layout_by_name("configs");
 	const struct render_table_format *fmt = render_table_format("text");
 	struct recset set = RECSET_INIT;
 	struct strbuf out = STRBUF_INIT;
-	size_t i, j, k;
+	size_t i, j;
 
 	if (!layout || !fmt)
 		return -1;
 	for (i = 0; i < result->nr; i++) {
 		for (j = 0; j < result->v[i].records.nr; j++) {
 			const struct record *r = &result->v[i].records.v[j];
-			int keep = 1;
 
-			for (k = 0; skip[k] && keep; k++)
-				keep = !r->metric || strcmp(r->metric, skip[k]);
-			if (keep) {
+			if (r->metric && in_report(r->metric))
 				recset_add(&set, r);
-			}
 		}
 	}
 	layout->write(&out, &set, fmt);
+	if (out.len && out.buf[out.len - 1] != '\n')
+		strbuf_addch(&out, '\n');
 	fputs(out.buf, f);
 	strbuf_release(&out);
 	recset_release(&set);
