@@ -78,8 +78,8 @@ static void print_header(FILE *f, const struct collect_run *run)
 	fprintf(f, "%s", run->fs_label);
 	if (first && first->device)
 		fprintf(f, " on %s", first->device);
-	fprintf(f, ": caches %s, sync timed, %s iterations\n", caches ? caches : "?",
-		iter ? iter : "?");
+	fprintf(f, ": caches %s, sync timed, %s iteration%s\n", caches ? caches : "?",
+		iter ? iter : "?", iter && !strcmp(iter, "1") ? "" : "s");
 }
 
 /* One commit for the whole run, a file per file system. */
