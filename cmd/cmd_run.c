@@ -25,23 +25,34 @@ static const char *const run_usage[] = {
  * the cells), without the rusage counters that only a reader of the
  * archive wants.
  */
-/*
- * What a reader of the list wants from each test: our times, and from the
- * tools' own reports the throughput (the archive keeps everything).
- */
-static int in_report(const char *metric)
+static int is_time(const char *metric)
 {
-	static const char *const keep[] = { "elapsed", "user", "sys", "sync", "total",
-					    "throughput", "transactions-rate", NULL };
-	size_t i, len = strlen(metric);
+	static const char *const times[] = { "elapsed", "user", "sys", "sync", "total", NULL };
+	size_t i;
 
-	for (i = 0; keep[i]; i++)
-		if (!strcmp(metric, keep[i]))
+	for (i = 0; times[i]; i++)
+		if (!strcmp(metric, times[i]))
 			return 1;
-	return len > 3 && !strcmp(metric + len - 3, "-bw");
+	return 0;
 }
 
-static int print_report(FILE *f, const struct collect_result *result)
+/* From the tools' own reports, the throughput a reader of the list wants. */
+static int is_tool_rate(const char *metric)
+{
+	size_t len = strlen(metric);
+
+	return !strcmp(metric, "throughput") || !strcmp(metric, "transactions-rate") ||
+	       (len > 3 && !strcmp(metric + len - 3, "-bw"));
+}
+
+/*
+ * The ready-to-post report through the render layer's configuration
+ * layout (a column per file system, n and spread in the cells): our
+ * times first, then the tools' throughput, as two tables so that large
+ * rates do not push the times' columns apart.  The archive keeps the rest.
+ */
+static void print_table(FILE *f, const struct collect_result *result,
+			int (*want)(const char *metric))
 {
 	const struct render_layout *layout = render_layout_by_name("configs");
 	const struct render_table_format *fmt = render_table_format("text");
@@ -50,36 +61,59 @@ static int print_report(FILE *f, const struct collect_result *result)
 	size_t i, j;
 
 	if (!layout || !fmt)
-		return -1;
+		return;
 	for (i = 0; i < result->nr; i++) {
 		for (j = 0; j < result->v[i].records.nr; j++) {
 			const struct record *r = &result->v[i].records.v[j];
 
-			if (r->metric && in_report(r->metric))
+			if (r->metric && want(r->metric))
 				recset_add(&set, r);
 		}
 	}
-	layout->write(&out, &set, fmt);
-	if (out.len && out.buf[out.len - 1] != '\n')
-		strbuf_addch(&out, '\n');
-	fputs(out.buf, f);
+	if (set.nr) {
+		layout->write(&out, &set, fmt);
+		if (out.len && out.buf[out.len - 1] != '\n')
+			strbuf_addch(&out, '\n');
+		fputc('\n', f);
+		fputs(out.buf, f);
+	}
 	strbuf_release(&out);
 	recset_release(&set);
-	return 0;
 }
 
-/* One line a file system: what the table cannot say (where, and how). */
-static void print_header(FILE *f, const struct collect_run *run)
+static const char *run_fact(const struct collect_run *run, const char *key)
 {
 	const struct record *first = run->records.nr ? &run->records.v[0] : NULL;
-	const char *caches = first && first->facts ? facts_get(first->facts, "caches") : NULL;
-	const char *iter = first && first->facts ? facts_get(first->facts, "iterations") : NULL;
 
-	fprintf(f, "%s", run->fs_label);
-	if (first && first->device)
-		fprintf(f, " on %s", first->device);
-	fprintf(f, ": caches %s, sync timed, %s iteration%s\n", caches ? caches : "?",
-		iter ? iter : "?", iter && !strcmp(iter, "1") ? "" : "s");
+	return first && first->facts ? facts_get(first->facts, key) : NULL;
+}
+
+/* What the tables cannot say: where each file system ran, and how. */
+static void print_header(FILE *f, const struct collect_result *result)
+{
+	const char *iter = result->nr ? run_fact(&result->v[0], "iterations") : NULL;
+	size_t i;
+
+	for (i = 0; i < result->nr; i++) {
+		const struct collect_run *run = &result->v[i];
+		const char *caches = run_fact(run, "caches");
+		const char *dev = run->records.nr ? run->records.v[0].device : NULL;
+
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line, "%s: caches %s, on %s", run->fs_label, caches ? caches : "?",
+			    dev ? dev : "?");
+		/* Posted text stays within 72 columns: the device goes below. */
+		if (line.len > 72) {
+			strbuf_reset(&line);
+			strbuf_addf(&line, "%.60s: caches %s\n  on %.66s", run->fs_label,
+				    caches ? caches : "?", dev ? dev : "?");
+		}
+		fprintf(f, "%s\n", line.buf);
+		strbuf_release(&line);
+	}
+	fprintf(f, "sync timed after each step, %s iteration%s, suite %s\n", iter ? iter : "?",
+		iter && !strcmp(iter, "1") ? "" : "s", result->suite);
 }
 
 /* One commit for the whole run, a file per file system. */
@@ -170,7 +204,6 @@ int cmd_run(int argc, const char **argv)
 	struct collect_opts co = { 0 };
 	const char **test_v = NULL, **param_v = NULL;
 	int nargs = opt_parse(argc, argv, opts, run_usage);
-	size_t i;
 
 	if (nargs < 0)
 		return cmd_opt_exit(nargs);
@@ -218,10 +251,9 @@ int cmd_run(int argc, const char **argv)
 			ret = cmd_error("run: %s", err_last());
 		goto done;
 	}
-	for (i = 0; i < result.nr; i++)
-		print_header(stdout, &result.v[i]);
-	fputc('\n', stdout);
-	print_report(stdout, &result);
+	print_header(stdout, &result);
+	print_table(stdout, &result, is_time);
+	print_table(stdout, &result, is_tool_rate);
 	fflush(stdout);
 	if (!no_commit)
 		ret = commit_runs(&result, archive);

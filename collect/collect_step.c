@@ -110,7 +110,7 @@ static int rate_to_mega(struct strbuf *value, const char **unit, const char *v, 
 
 	for (i = 0; u && i < sizeof(rates) / sizeof(rates[0]); i++) {
 		if (!strcmp(u, rates[i].unit)) {
-			strbuf_addf(value, "%.3f", strtod(v, NULL) * rates[i].factor);
+			strbuf_addf(value, "%.6g", strtod(v, NULL) * rates[i].factor);
 			*unit = rates[i].to;
 			return 1;
 		}
