@@ -1,0 +1,87 @@
+#!/bin/sh
+# Disk full during a commit: the archive sits on a 16 MiB tmpfs, filled up
+# so that an import's batch fails at its first write, then so that it fails
+# half-way through its objects.  Each time: a clear error and exit 1, HEAD
+# where it was, git fsck clean, no temporary or lock file left, the earlier
+# runs all there; with the space back, the same import goes in whole.
+. "$(dirname "$0")/archive-lib.sh"
+
+if [ "$(id -u)" != 0 ]; then
+	test_skip 'disk full during a commit' 'needs root to mount a tmpfs'
+	test_done
+	exit
+fi
+mkdir small
+if ! mount -t tmpfs -o size=16m,mode=0755 bp-disk-full small 2>mount.err; then
+	test_skip 'disk full during a commit' "cannot mount a tmpfs: $(cat mount.err)"
+	test_done
+	exit
+fi
+trap 'umount "$SCRATCH/small" 2>/dev/null; rm -rf "$SCRATCH"' EXIT
+
+
+# About 650 messages of benchmark mail: a batch of some hundred runs.
+python3 "$SRCDIR/bench/import-mbox.py" 1 >mail.mbox
+
+fsck_clean() {
+	git_in small/arch fsck --strict >fsck.out 2>&1 || { cat fsck.out; return 1; }
+	! grep -v "^dangling \|^Checking\|^notice:" fsck.out
+}
+
+# Nothing of a failed batch may stay: no libgit2 temporary object or pack,
+# no lock, and no object that does not read back whole.
+nothing_half_written() {
+	# benchpost.lock is the writers' flock, there for good by design
+	find small/arch/.git \( -name "*tmp*" -o -name "*.lock" -o -name "*.lock.*" \) ! -name benchpost.lock >left
+	{ test ! -s left || { echo "left behind:"; cat left; false; }; } &&
+	# git status would write its index: give it room
+	rm -f small/fill &&
+	fsck_clean &&
+	git_in small/arch status --porcelain >status &&
+	{ test ! -s status || { echo "git status:"; head status; false; }; }
+}
+
+# Leaves $1 KiB free on the tmpfs (0: none at all).
+fill_leaving() {
+	rm -f small/fill
+	free=$(df -k --output=avail small | tail -1)
+	if [ "$1" = 0 ]; then
+		dd if=/dev/zero of=small/fill bs=4k 2>/dev/null || :
+	else
+		dd if=/dev/zero of=small/fill bs=1k count=$((free - $1)) 2>/dev/null
+	fi
+}
+
+test_expect_success 'an archive with earlier runs on the small file system' '
+	fixture_archive small/arch &&
+	git_in small/arch ls-tree -r --name-only HEAD runs | sort >earlier &&
+	test $(wc -l <earlier) = 6
+'
+
+for free in 0 200; do
+	test_expect_success "import with ${free} KiB free: clear error, archive intact" '
+		head_before=$(git_in small/arch rev-parse HEAD) &&
+		fill_leaving '"$free"' &&
+		test_expect_code 1 "$BENCHPOST" import --archive small/arch mail.mbox >out 2>err &&
+		cat err &&
+		grep -q "^benchpost: .*No space left on device$" err &&
+		test $(wc -l <err) = 1 &&
+		test ! -s out &&
+		test "$(git_in small/arch rev-parse HEAD)" = "$head_before" &&
+		nothing_half_written &&
+		git_in small/arch ls-tree -r --name-only HEAD runs | sort >now &&
+		test_cmp earlier now
+	'
+done
+
+test_expect_success 'with the space back the same import goes in whole' '
+	rm -f small/fill &&
+	{ "$BENCHPOST" import --archive small/arch mail.mbox >saved 2>err || { cat err; false; }; } &&
+	test -s saved && test $(wc -l <err) = 1 && grep -q "^benchpost: imported .* runs into" err &&
+	git_in small/arch ls-tree -r --name-only HEAD runs | sort >now &&
+	sort saved earlier >want &&
+	test_cmp want now &&
+	nothing_half_written
+'
+
+test_done
