@@ -5,6 +5,7 @@
 #include "../core/strbuf.h"
 #include "../archive/archive.h"
 #include "../render/render_layout.h"
+#include "../render/render_method.h"
 #include "../render/render_table.h"
 
 #include <signal.h>
@@ -76,6 +77,54 @@ static void print_table(FILE *f, const struct collect_result *result,
 			strbuf_addch(&out, '\n');
 		fputc('\n', f);
 		fputs(out.buf, f);
+	}
+	strbuf_release(&out);
+	recset_release(&set);
+}
+
+/* Posted text: words wrapped at width, line breaks kept. */
+static void print_wrapped(FILE *f, const char *text, size_t width)
+{
+	size_t col = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, " \n");
+
+		if (col && col + 1 + len > width) {
+			fputc('\n', f);
+			col = 0;
+		} else if (col) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(text, 1, len, f);
+		col += len;
+		text += len;
+		if (*text == '\n') {
+			fputc('\n', f);
+			col = 0;
+		}
+		if (*text)
+			text++;
+	}
+	if (col)
+		fputc('\n', f);
+}
+
+/* How the numbers were taken, in the render layer's sentences. */
+static void print_method(FILE *f, const struct collect_result *result)
+{
+	struct recset set = RECSET_INIT;
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < result->nr; i++)
+		if (result->v[i].records.nr)
+			recset_add(&set, &result->v[i].records.v[0]);
+	render_method(&out, &set);
+	if (out.len) {
+		fputc('\n', f);
+		print_wrapped(f, out.buf, 72);
 	}
 	strbuf_release(&out);
 	recset_release(&set);
@@ -254,6 +303,7 @@ int cmd_run(int argc, const char **argv)
 	print_header(stdout, &result);
 	print_table(stdout, &result, is_time);
 	print_table(stdout, &result, is_tool_rate);
+	print_method(stdout, &result);
 	fflush(stdout);
 	if (!no_commit)
 		ret = commit_runs(&result, archive);

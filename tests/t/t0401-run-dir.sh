@@ -115,6 +115,14 @@ test_expect_success 'no progress line when stdout is not a terminal' '
 	! grep -q "$(printf "\r")" out
 '
 
+test_expect_success 'a relative --dir works' '
+	mkdir -p rel &&
+	benchpost run --suite quick --dir rel -n 1 -q --no-commit --tarball mine.tar.xz \
+		--test untar,kuntar,rm-tree >out &&
+	grep -q "^untar mine.tar.xz$" out &&
+	test -z "$(ls -A rel)"
+'
+
 if command -v script >/dev/null; then
 	test_expect_success 'one updating progress line on a terminal, none with -q' '
 		script -qec "$BENCHPOST run --suite quick --dir $SCRATCH/target -n 2 \

@@ -30,6 +30,7 @@ test_expect_success 'ext2, ext3:data=writeback and ext4 on loop devices' '
 	grep -Eq "^ext3:data=writeback: caches dropped, on /dev/loop[0-9]+ on " out &&
 	grep -Eq "^ext4: caches dropped, on /dev/loop[0-9]+ on " out &&
 	grep -q "^sync timed after each step, 2 iterations, suite quick$" out &&
+	grep -q "^Each test ran 2 times, every sample kept. Caches were dropped" out &&
 	awk "length > 72 { exit 1 }" out &&
 	grep -Eq "^ +ext2 +ext3 +ext4$" out &&
 	grep -q "^ext3: ext3: data=writeback$" out &&
