@@ -931,11 +931,35 @@ static void extract_release(struct extract *x)
 	facts_unref(x->echo_cmd);
 	import_hw_release(&x->hw);
 	mail_quote_release(&x->q);
-	scan_close(&x->sc);
+	if (x->sc.ctx)
+		scan_close(&x->sc);
 	recset_release(&x->scan_out);
 	strbuf_release(&x->joined);
 	recset_release(&x->tools);
 	free(x->tool_order);
+}
+
+/*
+ * Whether any line could give a number: most mail has none, and this one
+ * pass is all it then costs.  Every recogniser below starts at such a line.
+ */
+static int has_candidates(const struct qtext *q, const struct mail_message *m)
+{
+	size_t i, k;
+
+	for (k = 0; k < sizeof(tool_reports) / sizeof(tool_reports[0]); k++)
+		if (memmem(m->text.buf, m->text.len, tool_reports[k].signature,
+			   strlen(tool_reports[k].signature)))
+			return 1;
+	for (i = 0; i < q->nr; i++) {
+		const char *s = q->v[i].text;
+
+		if (q->v[i].blank || !strpbrk(s, "0123456789"))
+			continue;
+		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s))
+			return 1;
+	}
+	return 0;
 }
 
 void import_extract(struct import_result *out, const struct mail_message *m, size_t msg)
@@ -953,6 +977,10 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.echo_cmd = facts_new();
 	import_hw_init(&x.hw);
 	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
+	if (!has_candidates(&x.q, m)) {
+		extract_release(&x);
+		return;
+	}
 	open_scan(&x);
 	find_tool_reports(&x);
 	first_pass(&x);

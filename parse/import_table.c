@@ -74,6 +74,14 @@ static size_t trailing_values(const struct span *c, size_t nr)
 	return k;
 }
 
+int import_table_row_like(const char *s)
+{
+	struct span c[MAX_CELLS];
+	size_t n = split(c, s, 0);
+
+	return n > 2 && trailing_values(c, n) >= 2;
+}
+
 static char *join(const struct span *c, size_t from, size_t to)
 {
 	if (from >= to)
