@@ -142,7 +142,7 @@ int archive_signature(git_signature **out, git_repository *repo)
 	return 0;
 }
 
-static int hardware_update(git_tree_update *u, struct archive *a, git_tree *base,
+static int hardware_update(git_tree_update *u, git_repository *w, git_tree *base,
 			   const struct archive_run *run, char **path_out)
 {
 	char *hw = archive_key(archive_first_field(&run->records, offsetof(struct record, hardware)));
@@ -153,7 +153,7 @@ static int hardware_update(git_tree_update *u, struct archive *a, git_tree *base
 
 	strbuf_addf(&path, "hardware/%s.txt", hw);
 	free(hw);
-	ret = git_blob_create_from_buffer(&id, a->repo, run->hardware_details,
+	ret = git_blob_create_from_buffer(&id, w, run->hardware_details,
 					  strlen(run->hardware_details));
 	if (ret < 0) {
 		ret = archive_git_error(ret, "cannot write '%s'", path.buf);
@@ -176,7 +176,7 @@ done:
 	return ret;
 }
 
-static int write_commit(git_oid *out, struct archive *a, git_commit *parent,
+static int write_commit(git_oid *out, struct archive *a, git_repository *w, git_commit *parent,
 			const git_oid *tree_id, const char *message)
 {
 	git_signature *sig = NULL;
@@ -186,8 +186,8 @@ static int write_commit(git_oid *out, struct archive *a, git_commit *parent,
 
 	if ((ret = archive_signature(&sig, a->repo)) < 0)
 		goto done;
-	if ((ret = git_tree_lookup(&tree, a->repo, tree_id)) < 0 ||
-	    (ret = git_commit_create(out, a->repo, NULL, sig, sig, NULL, message, tree,
+	if ((ret = git_tree_lookup(&tree, w, tree_id)) < 0 ||
+	    (ret = git_commit_create(out, w, NULL, sig, sig, NULL, message, tree,
 				     parent ? 1 : 0, parents)) < 0)
 		ret = archive_git_error(ret, "cannot write commit");
 done:
@@ -207,8 +207,12 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	char *branch = NULL;
 	size_t i, nup = 0;
 	git_oid tree_id, commit_id;
+	git_repository *w = a->repo;
+	git_odb_backend *mem = NULL;
 	int ret;
 
+	if (nr >= ARCHIVE_PACK_MIN && (ret = archive_pack_begin(&w, &mem, a)) < 0)
+		goto done;
 	if ((ret = archive_head_branch(&branch, a)) < 0 ||
 	    (ret = archive_head_commit(&head, a)) < 0)
 		goto done;
@@ -221,7 +225,7 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 		pend[i].path = run_path(&runs[i], base, pend, i);
 		strbuf_reset(&text);
 		file_text(&text, &runs[i]);
-		ret = git_blob_create_from_buffer(&pend[i].blob, a->repo, text.buf, text.len);
+		ret = git_blob_create_from_buffer(&pend[i].blob, w, text.buf, text.len);
 		if (ret < 0) {
 			ret = archive_git_error(ret, "cannot write '%s'", pend[i].path);
 			goto done;
@@ -235,7 +239,7 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 			size_t j;
 			int dup = 0;
 
-			ret = hardware_update(&updates[nup], a, base, &runs[i], &hw_paths[i]);
+			ret = hardware_update(&updates[nup], w, base, &runs[i], &hw_paths[i]);
 			if (ret < 0)
 				goto done;
 			for (j = 0; ret > 0 && j < nup; j++)
@@ -244,7 +248,7 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 				nup++;
 		}
 	}
-	if ((ret = git_tree_create_updated(&tree_id, a->repo, base, nup, updates)) < 0) {
+	if ((ret = git_tree_create_updated(&tree_id, w, base, nup, updates)) < 0) {
 		ret = archive_git_error(ret, "cannot write the archive's tree");
 		goto done;
 	}
@@ -252,12 +256,16 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 		strbuf_addstr(&msg, message);
 	else
 		archive_message(&msg, runs, nr);
-	if ((ret = write_commit(&commit_id, a, head, &tree_id, msg.buf)) < 0)
+	if ((ret = write_commit(&commit_id, a, w, head, &tree_id, msg.buf)) < 0)
+		goto done;
+	if (mem && (ret = archive_pack_finish(a, w, mem)) < 0)
 		goto done;
 	/* The ref last, atomically: only now is anything reported as saved. */
 	ret = archive_advance(a, branch, head ? git_commit_id(head) : NULL, &commit_id,
 			      "benchpost: commit");
 done:
+	if (w != a->repo)
+		git_repository_free(w); /* and the objects in memory with it */
 	for (i = 0; i < nr; i++)
 		free(hw_paths[i]);
 	free(hw_paths);

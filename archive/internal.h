@@ -35,6 +35,14 @@ int archive_advance(struct archive *a, const char *branch, const git_oid *old,
 /* Author and committer: repository config, $GIT_AUTHOR_NAME/$EMAIL, a fallback. */
 int archive_signature(git_signature **out, git_repository *repo);
 
+/* Batches of at least this many runs are written as one pack. */
+#define ARCHIVE_PACK_MIN 16
+
+/* A second handle on the repository whose writes collect in memory (mem). */
+int archive_pack_begin(git_repository **out, git_odb_backend **mem, struct archive *a);
+/* Writes what collected in mem as one pack of the archive. */
+int archive_pack_finish(struct archive *a, git_repository *w, git_odb_backend *mem);
+
 int archive_lock(struct archive *a);
 /*
  * After a writer died holding the lock: removes the ref and index lock

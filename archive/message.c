@@ -26,7 +26,29 @@ static int cmp_number(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* "untar 53.17s": each benchmark's median elapsed sample, in the order first seen. */
+static int same_str(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
+/* The metric that stands for a benchmark: elapsed when it has one, else its first. */
+static const char *headline_metric(const struct recset *set, const char *benchmark)
+{
+	const char *first = NULL;
+	size_t i;
+
+	for (i = 0; i < set->nr; i++) {
+		if (!same_str(set->v[i].benchmark, benchmark) || !set->v[i].metric)
+			continue;
+		if (!strcmp(set->v[i].metric, "elapsed"))
+			return "elapsed";
+		if (!first)
+			first = set->v[i].metric;
+	}
+	return first;
+}
+
+/* "untar 53.17s": each benchmark's median sample of its headline metric, in order. */
 static void headline(struct strbuf *out, const struct recset *set)
 {
 	const struct record **samples = xcalloc(set->nr ? set->nr : 1, sizeof(*samples));
@@ -34,31 +56,29 @@ static void headline(struct strbuf *out, const struct recset *set)
 
 	for (i = 0; i < set->nr; i++) {
 		const struct record *r = &set->v[i];
-		size_t n = 0, name_len;
+		const char *metric;
+		size_t n = 0;
 		int seen = 0;
 
-		if (!r->benchmark || !r->metric || strcmp(r->metric, "elapsed"))
+		if (!r->benchmark)
 			continue;
 		for (j = 0; j < i && !seen; j++)
-			seen = set->v[j].benchmark && set->v[j].metric &&
-			       !strcmp(set->v[j].metric, "elapsed") &&
-			       !strcmp(set->v[j].benchmark, r->benchmark);
-		if (seen)
+			seen = same_str(set->v[j].benchmark, r->benchmark);
+		metric = headline_metric(set, r->benchmark);
+		if (seen || !metric)
 			continue;
 		for (j = i; j < set->nr; j++)
-			if (set->v[j].benchmark && set->v[j].metric &&
-			    !strcmp(set->v[j].metric, "elapsed") &&
-			    !strcmp(set->v[j].benchmark, r->benchmark) && set->v[j].value)
+			if (same_str(set->v[j].benchmark, r->benchmark) &&
+			    same_str(set->v[j].metric, metric) && set->v[j].value)
 				samples[n++] = &set->v[j];
 		if (!n)
 			continue;
 		qsort(samples, n, sizeof(*samples), cmp_number);
-		name_len = strcspn(r->benchmark, "/ ");
 		strbuf_addch(out, ' ');
-		add_clean(out, r->benchmark, name_len);
+		add_clean(out, r->benchmark, strcspn(r->benchmark, "/ "));
 		strbuf_addch(out, ' ');
 		add_clean(out, samples[(n - 1) / 2]->value, SIZE_MAX);
-		add_clean(out, r->unit ? r->unit : "", SIZE_MAX);
+		add_clean(out, samples[0]->unit ? samples[0]->unit : "", SIZE_MAX);
 	}
 	free(samples);
 }

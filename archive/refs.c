@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 int archive_head_branch(char **out, struct archive *a)
@@ -141,13 +142,38 @@ void archive_recover(struct archive *a)
 	git_commit_free(head);
 }
 
+/*
+ * "Saved" must survive a power cut, not only a killed process: the objects
+ * reach the disk before the ref that makes them reachable.  One syncfs()
+ * for a whole batch instead of an fsync() per object, which made a batch
+ * of 1,000 runs thirty times slower.
+ */
+static int sync_objects(struct archive *a)
+{
+	int fd = open(git_repository_path(a->repo), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0 || syncfs(fd)) {
+		int ret = err_set_errno("cannot sync '%s' to disk", a->path);
+
+		if (fd >= 0)
+			close(fd);
+		return ret;
+	}
+	close(fd);
+	return 0;
+}
+
 int archive_advance(struct archive *a, const char *branch, const git_oid *old,
 		    const git_oid *new_id, const char *reflog)
 {
 	git_reference *ref = NULL;
 	int ret;
 
+	if ((ret = sync_objects(a)) < 0)
+		return ret;
+	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
 	ret = git_reference_create_matching(&ref, a->repo, branch, new_id, 1, old, reflog);
+	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 0);
 	if (ret == GIT_EMODIFIED)
 		return err_set("'%s' moved under benchpost (another writer without the lock?)", branch);
 	if (ret < 0)

@@ -247,10 +247,12 @@ static int integrate(struct archive *a, const git_oid *their_id, const char *fro
 	if ((ret = archive_advance(a, branch, ours ? git_commit_id(ours) : NULL, new_id,
 				   "benchpost: pull")) < 0)
 		goto done;
-	if (!git_commit_lookup(&result, a->repo, new_id) && !git_commit_tree(&new_tree, result))
-		strbuf_addf(summary, "%zu runs from '%s'%s",
-			    runs_added(a->repo, old_tree, new_tree), from,
+	if (!git_commit_lookup(&result, a->repo, new_id) && !git_commit_tree(&new_tree, result)) {
+		size_t n = runs_added(a->repo, old_tree, new_tree);
+
+		strbuf_addf(summary, "%zu run%s from '%s'%s", n, n == 1 ? "" : "s", from,
 			    new_id == their_id ? "" : ", histories merged");
+	}
 	ret = 0;
 done:
 	git_tree_free(old_tree);

@@ -72,6 +72,11 @@ static int commit_runs(const struct import_result *r, const char *path)
 	return ret < 0 ? 1 : 0;
 }
 
+static void import_each(struct mail_message *m, void *data)
+{
+	import_message(data, m);
+}
+
 int cmd_import(int argc, const char **argv)
 {
 	const char *format = "bench", *archive = NULL;
@@ -94,9 +99,10 @@ int cmd_import(int argc, const char **argv)
 	for (i = 0; i < nargs; i++) {
 		struct mail_list list = MAIL_LIST_INIT;
 
+		list.each = import_each;
+		list.data = &result;
 		if (mail_read_path(&list, argv[i]) < 0)
 			ret = cmd_error_last();
-		import_messages(&result, &list);
 		mail_list_release(&list);
 	}
 	import_finish(&result);

@@ -54,6 +54,18 @@ static int check_opts(const struct collect_opts *o, const struct collect_suite *
 	return 0;
 }
 
+/*
+ * Room for the tarball, the extracted tree twice over (metadata, journal)
+ * and the other tests' files: a --tarball larger than the suite's own must
+ * not run out of space half way.
+ */
+static unsigned image_mib(const struct collect_suite *s, const struct collect_data *d)
+{
+	unsigned long long need = ((d->tar_bytes + 2 * d->plain_bytes) >> 20) + 512;
+
+	return need > s->image_mib ? (unsigned)need : s->image_mib;
+}
+
 static int selected(const struct collect_opts *o, const struct collect_test *t)
 {
 	const char *const *n;
@@ -197,7 +209,8 @@ static int run_tests(struct runner *rn, struct collect_run *run, const char *fs_
 		c.test = t;
 		for (i = 1; i <= rn->o->iterations; i++) {
 			c.iteration = i;
-			collect_progress_show(&rn->progress, fs_name, t->name, i, rn->o->iterations);
+			collect_progress_show(&rn->progress, run->fs_label, t->name, i,
+					      rn->o->iterations);
 			if (collect_interrupted()) {
 				ret = err_set("interrupted");
 				break;
@@ -306,7 +319,7 @@ int collect_run(struct collect_result *out, const struct collect_opts *o)
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s/image", rn.scratch);
 		rn.image = xstrdup(sb.buf);
-		ret = collect_image_create(rn.image, rn.suite->image_mib);
+		ret = collect_image_create(rn.image, image_mib(rn.suite, &rn.data));
 		if (ret < 0)
 			goto done;
 	}

@@ -34,30 +34,34 @@ static char *source_of(const struct mail_message *m)
 	return xstrdup(base ? base + 1 : m->file);
 }
 
+void import_message(struct import_result *out, const struct mail_message *m)
+{
+	struct import_msg *im;
+	size_t before = out->records.nr;
+
+	out->messages++;
+	if (m->skip) {
+		if (!out->quiet)
+			warning("%s: skipped: %s", m->name, m->skip);
+		out->skipped++;
+		return;
+	}
+	ALLOC_GROW(out->msgs, out->nmsgs + 1, out->amsgs);
+	im = &out->msgs[out->nmsgs++];
+	im->name = xstrdup(m->name);
+	im->source = source_of(m);
+	im->date = m->date;
+	import_extract(out, m, out->nmsgs - 1);
+	if (out->records.nr == before)
+		out->empty++;
+}
+
 void import_messages(struct import_result *out, const struct mail_list *list)
 {
 	size_t i;
 
-	for (i = 0; i < list->nr; i++) {
-		const struct mail_message *m = &list->v[i];
-		struct import_msg *im;
-		size_t before = out->records.nr;
-
-		out->messages++;
-		if (m->skip) {
-			warning("%s: skipped: %s", m->name, m->skip);
-			out->skipped++;
-			continue;
-		}
-		ALLOC_GROW(out->msgs, out->nmsgs + 1, out->amsgs);
-		im = &out->msgs[out->nmsgs++];
-		im->name = xstrdup(m->name);
-		im->source = source_of(m);
-		im->date = m->date;
-		import_extract(out, m, out->nmsgs - 1);
-		if (out->records.nr == before)
-			out->empty++;
-	}
+	for (i = 0; i < list->nr; i++)
+		import_message(out, &list->v[i]);
 }
 
 /* The numbers of one group: what "the same numbers" means across a thread. */

@@ -34,15 +34,18 @@ struct import_result {
 	int *depth_of;
 	size_t groups;
 	size_t alloc;
+	int quiet;               /* count skipped messages without warning */
 };
 
-#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, 0, 0 }
+#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0 }
 
 /*
  * Imports every message of list; warns (naming the message and why) about
  * those that are skipped.  Call import_finish once after the last list.
  */
 void import_messages(struct import_result *out, const struct mail_list *list);
+/* The same for one message (a mail_list's "each" consumer can call it). */
+void import_message(struct import_result *out, const struct mail_message *m);
 /* Drops repeated and already-posted quoted numbers; numbers iterations. */
 void import_finish(struct import_result *out);
 void import_result_release(struct import_result *r);

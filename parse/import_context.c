@@ -143,8 +143,10 @@ static int ends_with_word(const char *s, const char *at, const char *word)
 
 	while (at > s && (at[-1] == ' ' || at[-1] == '\t' || at[-1] == ':'))
 		at--;
-	return (size_t)(at - s) >= n && !strncasecmp(at - n, word, n) &&
-	       (at - n == s || !isalnum((unsigned char)at[-n - 1]));
+	if ((size_t)(at - s) < n)
+		return 0;
+	at -= n;
+	return !strncasecmp(at, word, n) && (at == s || !isalnum((unsigned char)at[-1]));
 }
 
 static const char *const kernel_cues[] = {

@@ -1,5 +1,6 @@
 #include "import.h"
 #include "import_context.h"
+#include "import_hardware.h"
 #include "import_script.h"
 #include "import_table.h"
 #include "import_time.h"
@@ -57,12 +58,17 @@ struct extract {
 	size_t nscript;
 	struct mount_seen *mounts;
 	size_t nmounts;
-	char *hardware;
+	struct import_hw hw;
 	size_t group;
 	int found;
 	struct scan sc;             /* the parse layer's view of the same lines */
 	struct recset scan_out;
 	struct parse_ctx pctx;
+	struct strbuf joined;       /* the lines, quoting undone, for whole-text parsers */
+	struct recset tools;        /* postmark, dbench, fio reports found in them */
+	size_t *tool_order, tool_next;
+	long tool_last_line;
+	const char *tool_last;
 };
 
 /* ---- the first pass ---- */
@@ -80,6 +86,15 @@ static int is_output_line(struct extract *x, size_t i)
 	return is || strstr(s, " records in") || strstr(s, " records out");
 }
 
+static int has_time_command(const char *s)
+{
+	char *cmd = import_time_command(s);
+	int has = cmd != NULL;
+
+	free(cmd);
+	return has;
+}
+
 /* A `time` line runs what follows it when its output comes right after. */
 static int is_invocation(struct extract *x, size_t i)
 {
@@ -94,10 +109,16 @@ static int is_invocation(struct extract *x, size_t i)
 		seen++;
 		if (is_output_line(x, j))
 			return 1;
-		if (import_time_command(x->q.v[j].text))
+		if (has_time_command(x->q.v[j].text))
 			return 0;
-		if (seen == 1 && !import_is_script(import_time_command(x->q.v[i].text) ?: ""))
-			return 0;
+		if (seen == 1) {
+			char *cmd = import_time_command(x->q.v[i].text);
+			int script = cmd && import_is_script(cmd);
+
+			free(cmd);
+			if (!script)
+				return 0;
+		}
 	}
 	return 0;
 }
@@ -181,6 +202,8 @@ static void first_pass(struct extract *x)
 			sig[l->depth] = 1;
 		if (!sig[l->depth])
 			remember_kernel(x, l);
+		if (!l->depth)
+			import_hw_line(&x->hw, l->text);
 		remember_legend(x, l->text);
 		import_shell_assignment(x->vars, l->text);
 		remember_mount_options(x, l->text, &case_fs);
@@ -232,7 +255,10 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 	const char *source = x->out->msgs[x->out->nmsgs - 1].source;
 
 	r->kernel = w->kernel ? xstrdup(w->kernel) : NULL;
-	r->hardware = x->hardware ? xstrdup(x->hardware) : NULL;
+	if (!w->depth) {
+		r->facts = facts_new();
+		r->hardware = import_hw_key(&x->hw, w->device, r->facts);
+	}
 	r->fs = w->fs ? xstrdup(w->fs) : NULL;
 	r->options = w->options ? xstrdup(w->options) : NULL;
 	r->device = w->device ? xstrdup(w->device) : NULL;
@@ -674,13 +700,11 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 /* "Using http://.../writer.c": the program the numbers below measure. */
 static void program_used(struct depth_ctx *d, const char *s)
 {
-	const char *u = strstr(s, "Using "), *e, *base;
+	const char *u = strstr(s, "sing "), *e, *base;
 
-	if (!u)
-		u = strstr(s, "using ");
-	if (!u)
+	if (!u || u == s || (u[-1] != 'U' && u[-1] != 'u'))
 		return;
-	u = import_skip_space(u + 6);
+	u = import_skip_space(u + 5);
 	e = u + strcspn(u, " \t,;)");
 	if (e - u < 3 || strncmp(e - 2, ".c", 2))
 		return;
@@ -745,6 +769,78 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 	}
 }
 
+/*
+ * The tools' own reports (postmark, dbench, fio JSON) are read by the parse
+ * layer's parsers over the whole text; each number then gets the context
+ * the walk has at its line.  Each parser runs only when its report's
+ * signature is there, so that ordinary mail costs nothing.
+ */
+static const struct {
+	const char *parser, *signature;
+} tool_reports[] = {
+	{ "postmark", "seconds of transactions" },
+	{ "dbench", "Throughput " },
+	{ "fio", "\"fio version\"" },
+};
+
+static int by_line(const void *a, const void *b, void *data)
+{
+	const struct recset *set = data;
+	const struct record *x = &set->v[*(const size_t *)a], *y = &set->v[*(const size_t *)b];
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static void find_tool_reports(struct extract *x)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(tool_reports) / sizeof(tool_reports[0]); i++) {
+		const struct parser *p = parse_find(tool_reports[i].parser);
+		struct parse_ctx ctx = { x->msg->name, 0, NULL };
+
+		if (p && strstr(x->joined.buf, tool_reports[i].signature))
+			p->parse(&x->tools, x->joined.buf, x->joined.len, &ctx);
+	}
+	if (!x->tools.nr)
+		return;
+	x->tool_order = xcalloc(x->tools.nr, sizeof(*x->tool_order));
+	for (i = 0; i < x->tools.nr; i++)
+		x->tool_order[i] = i;
+	qsort_r(x->tool_order, x->tools.nr, sizeof(*x->tool_order), by_line, &x->tools);
+}
+
+/* Emits the tool numbers that stand on lines up to at (0-based). */
+static void tool_numbers_until(struct extract *x, size_t at)
+{
+	while (x->tool_next < x->tools.nr) {
+		const struct record *t = &x->tools.v[x->tool_order[x->tool_next]];
+		size_t idx = t->line > 0 ? (size_t)t->line - 1 : 0;
+		const struct qline *l;
+		struct depth_ctx *d;
+		struct where w;
+
+		if (idx > at)
+			return;
+		x->tool_next++;
+		if (idx >= x->q.nr || !t->metric || !t->value || !value_is_number(t->value))
+			continue;
+		l = &x->q.v[idx];
+		d = &x->d[l->depth];
+		w = (struct where){ x->kernel[l->depth], d->fs, d->options, d->device,
+				    t->benchmark, l->depth, l->author };
+		/* one report is one group: same tool, lines close together */
+		if (!x->tool_last || strcmp(x->tool_last, t->benchmark ? t->benchmark : "") ||
+		    t->line - x->tool_last_line > 40)
+			x->group++;
+		x->tool_last = t->benchmark ? t->benchmark : "";
+		x->tool_last_line = t->line;
+		emit(x, &w, t->metric, t->value, t->unit, l->lineno);
+	}
+}
+
 static void walk(struct extract *x)
 {
 	size_t i = 0;
@@ -755,6 +851,7 @@ static void walk(struct extract *x)
 		char *cmd, *dir;
 		size_t used;
 
+		tool_numbers_until(x, i);
 		if (l->blank) {
 			d->para_fs = 0;
 			i++;
@@ -789,6 +886,7 @@ static void walk(struct extract *x)
 			prose(x, d, i, l);
 		i++;
 	}
+	tool_numbers_until(x, (size_t)-1);
 }
 
 /* The parse layer scans the same lines, quoting already undone. */
@@ -803,7 +901,7 @@ static void open_scan(struct extract *x)
 	}
 	x->pctx.name = x->msg->name;
 	scan_open(&x->sc, &x->scan_out, joined.buf, joined.len, &x->pctx, "time");
-	strbuf_release(&joined);
+	x->joined = joined;
 }
 
 static void extract_release(struct extract *x)
@@ -831,10 +929,13 @@ static void extract_release(struct extract *x)
 	facts_unref(x->vars);
 	facts_unref(x->fs_options);
 	facts_unref(x->echo_cmd);
-	free(x->hardware);
+	import_hw_release(&x->hw);
 	mail_quote_release(&x->q);
 	scan_close(&x->sc);
 	recset_release(&x->scan_out);
+	strbuf_release(&x->joined);
+	recset_release(&x->tools);
+	free(x->tool_order);
 }
 
 void import_extract(struct import_result *out, const struct mail_message *m, size_t msg)
@@ -850,8 +951,10 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.vars = facts_new();
 	x.fs_options = facts_new();
 	x.echo_cmd = facts_new();
+	import_hw_init(&x.hw);
 	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
 	open_scan(&x);
+	find_tool_reports(&x);
 	first_pass(&x);
 	walk(&x);
 	out->groups = x.group;

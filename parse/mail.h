@@ -30,9 +30,15 @@ struct mail_message {
 struct mail_list {
 	struct mail_message *v;
 	size_t nr, alloc;
+	/*
+	 * When set, each message is handed over as soon as it has been read
+	 * and then dropped, so that a big mbox is never held decoded at once.
+	 */
+	void (*each)(struct mail_message *m, void *data);
+	void *data;
 };
 
-#define MAIL_LIST_INIT { NULL, 0, 0 }
+#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL }
 
 /*
  * Reads every message of path: a file (mbox, one message or bare text), a
@@ -44,6 +50,7 @@ int mail_read_path(struct mail_list *out, const char *path);
 /* The same for text already in memory; name labels it. */
 void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len);
 void mail_list_release(struct mail_list *list);
+void mail_message_release(struct mail_message *m);
 
 /* Splitting (mail_split.c): what kind of text an input is. */
 enum mail_kind { MAIL_MBOX, MAIL_RFC822, MAIL_BARE };
@@ -72,6 +79,15 @@ void mail_unescape_from(struct strbuf *out, const char *buf, size_t len);
  * into m->text.  Sets m->skip (and returns -1) when the message is unusable.
  */
 int mail_mime_decode(struct mail_message *m, const char *buf, size_t len);
+
+/*
+ * The same for a message with nothing to decode (mail_plain.c): plain
+ * headers, one text/plain part in ASCII or UTF-8, no transfer encoding.
+ * Returns -1 (m untouched) for anything else, which mail_mime_decode reads.
+ */
+int mail_plain_decode(struct mail_message *m, const char *buf, size_t len);
+/* GMime is set up once, by whichever of the two needs it first. */
+void mail_mime_init(void);
 
 /* HTML to plain text (mail_html.c): tags dropped, blocks become lines. */
 void mail_html_to_text(struct strbuf *out, const char *html, size_t len);

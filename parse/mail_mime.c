@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static void mime_init_once(void)
+void mail_mime_init(void)
 {
 	static int done;
 
@@ -148,7 +148,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL };
 	int ret = 0;
 
-	mime_init_once();
+	mail_mime_init();
 	stream = g_mime_stream_mem_new_with_buffer(buf, len);
 	parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);

@@ -26,6 +26,16 @@ static struct mail_message *add_message(struct mail_list *out, const char *file,
 	return m;
 }
 
+/* Hands a finished message to the list's consumer, when it has one. */
+static void finished(struct mail_list *out)
+{
+	if (!out->each)
+		return;
+	out->each(&out->v[out->nr - 1], out->data);
+	mail_message_release(&out->v[out->nr - 1]);
+	out->nr--;
+}
+
 /* Why text that is not mail at all cannot be read, or NULL. */
 static char *not_text(const char *buf, size_t len, long line0)
 {
@@ -55,7 +65,7 @@ static void read_rfc822(struct mail_message *m, const char *buf, size_t len, lon
 {
 	m->line0 = line0;
 	m->skip = not_text(buf, len, line0);
-	if (!m->skip)
+	if (!m->skip && mail_plain_decode(m, buf, len) < 0)
 		mail_mime_decode(m, buf, len);
 	if (!m->skip && memchr(m->text.buf, '\0', m->text.len))
 		m->skip = xstrdup("binary data (a NUL byte) in its text");
@@ -72,10 +82,9 @@ void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, 
 		mail_split_mbox(&spans, buf, len);
 	else if (kind == MAIL_BARE)
 		mail_split_bare(&spans, buf, len);
-	else if (len)
-		spans.nr = 0;
 	if (kind == MAIL_RFC822) {
 		read_rfc822(add_message(out, name, 1, 0), buf, len, 0);
+		finished(out);
 		return;
 	}
 	for (i = 0; i < spans.nr; i++) {
@@ -86,6 +95,7 @@ void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, 
 			strbuf_reset(&unescaped);
 			mail_unescape_from(&unescaped, buf + s->start, s->len);
 			read_rfc822(m, unescaped.buf, unescaped.len, s->line0);
+			finished(out);
 			continue;
 		}
 		m->line0 = s->line0;
@@ -95,6 +105,7 @@ void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, 
 		m->skip = not_text(buf + s->start, s->len, s->line0);
 		if (!m->skip)
 			strbuf_add(&m->text, buf + s->start, s->len);
+		finished(out);
 	}
 	strbuf_release(&unescaped);
 	mail_spans_release(&spans);
@@ -184,23 +195,26 @@ int mail_read_path(struct mail_list *out, const char *path)
 	return read_file(out, path, path);
 }
 
+void mail_message_release(struct mail_message *m)
+{
+	free(m->name);
+	free(m->file);
+	free(m->message_id);
+	free(m->from);
+	free(m->subject);
+	free(m->in_reply_to);
+	free(m->references);
+	free(m->skip);
+	strbuf_release(&m->text);
+	memset(m, 0, sizeof(*m));
+}
+
 void mail_list_release(struct mail_list *list)
 {
 	size_t i;
 
-	for (i = 0; i < list->nr; i++) {
-		struct mail_message *m = &list->v[i];
-
-		free(m->name);
-		free(m->file);
-		free(m->message_id);
-		free(m->from);
-		free(m->subject);
-		free(m->in_reply_to);
-		free(m->references);
-		free(m->skip);
-		strbuf_release(&m->text);
-	}
+	for (i = 0; i < list->nr; i++)
+		mail_message_release(&list->v[i]);
 	free(list->v);
 	list->v = NULL;
 	list->nr = list->alloc = 0;

@@ -25,8 +25,10 @@ struct strbuf;
  *   benchmark             the command or label the input shows for the
  *                         block (a "time CMD" line, "+ CMD", "$ CMD", zsh's
  *                         prefix, GNU time -v's "Command being timed", a
- *                         label beside a bash time line, a dd/df/fio job
- *                         name...), NULL when the input shows none
+ *                         label beside a bash time line); df: the mount
+ *                         point; fio: the job name; postmark, dbench: the
+ *                         tool's name when no command is shown; time, dd:
+ *                         NULL when the input shows none
  *   line                  absolute line of the number: 1-based line in
  *                         text plus ctx->line0
  *   quoted                1 when the line started with '>' quote markers
@@ -70,7 +72,9 @@ const struct parser *parse_find(const char *name);
 
 /*
  * Runs the named parser ("time", "df", "dd", "postmark", "dbench", "fio",
- * "bench"), or "auto": every parser on its own blocks, records in line order.
+ * "bench"), or "auto": a text that is wholly the .bench format is read as
+ * that, anything else by every other parser on its own blocks, records
+ * merged in line order.
  */
 int parse_text(struct recset *out, const char *type, const char *text, size_t len,
 	       const struct parse_ctx *ctx);

@@ -79,6 +79,10 @@ static int read_header(struct df_table *tb, const struct scan_toks *t)
 			if (tok_is(&t->v[k], df_headers[h].header))
 				break;
 		if (h < sizeof(df_headers) / sizeof(df_headers[0])) {
+			/* only the first column names the device, and one the type */
+			if ((df_headers[h].kind == COL_DEVICE && k) ||
+			    (df_headers[h].kind == COL_TYPE && (k != 1)))
+				return 0;
 			c.kind = df_headers[h].kind;
 			c.metric = df_headers[h].metric;
 			tb->human |= tok_is(&t->v[k], "Size");
@@ -144,9 +148,11 @@ static int read_row(struct scan *sc, size_t idx, const struct df_table *tb,
 
 		switch (c->kind) {
 		case COL_DEVICE:
+			free(*device);
 			*device = xstrndup(w->s, w->len);
 			break;
 		case COL_TYPE:
+			free(*type);
 			*type = xstrndup(w->s, w->len);
 			break;
 		case COL_NUMBER:
@@ -159,6 +165,7 @@ static int read_row(struct scan *sc, size_t idx, const struct df_table *tb,
 			}
 			break;
 		case COL_MOUNT:
+			free(*mount);
 			*mount = scan_label(w->s, strlen(w->s));
 			break;
 		}

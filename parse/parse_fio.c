@@ -110,6 +110,9 @@ static int starts_report(struct scan *sc, size_t i)
 	const char *s = sc->v[i].s;
 	size_t k;
 
+	/* a quoted report is not JSON any more: the quote markers stand in it */
+	if (sc->v[i].quoted)
+		return 0;
 	while (*s == ' ' || *s == '\t')
 		s++;
 	if (strcmp(s, "{"))
@@ -122,27 +125,20 @@ static int starts_report(struct scan *sc, size_t i)
 /* Reads the report whose "{" is line i; returns the lines it took. */
 static size_t read_report(struct scan *sc, size_t i)
 {
-	const char *start = sc->v[i].s;
-	size_t avail = (size_t)(sc->copy.buf + sc->copy.len - start), used = 0, k, lines = 1;
-	struct strbuf text = STRBUF_INIT;
+	const char *start = sc->text + sc->v[i].off;
+	size_t avail = sc->len - sc->v[i].off, used = 0, k, lines = 1;
 	struct jval root;
 	const struct jval *jobs;
 	long errline;
 	const char *what;
 
-	/* scan_open cut the lines apart: put the newlines back for the reader */
-	strbuf_add(&text, start, avail);
-	for (k = 0; k < text.len; k++)
-		if (!text.buf[k])
-			text.buf[k] = '\n';
-	if (jval_read(&root, text.buf, text.len, &used, &errline, &what) < 0) {
+	if (jval_read(&root, start, avail, &used, &errline, &what) < 0) {
 		scan_damaged(sc, i + (size_t)errline - 1 < sc->nr ? i + (size_t)errline - 1 : i,
 			     "expected %s in fio's JSON", what);
-		strbuf_release(&text);
 		return 1;
 	}
 	for (k = 0; k < used; k++)
-		lines += text.buf[k] == '\n';
+		lines += start[k] == '\n';
 	jobs = jval_get(&root, "jobs");
 	for (k = 0; jobs && jobs->type == J_ARRAY && k < jobs->nr; k++) {
 		const struct jval *name = jval_get(&jobs->kids[k], "jobname");
@@ -159,7 +155,6 @@ static size_t read_report(struct scan *sc, size_t i)
 	if (!jobs || jobs->type != J_ARRAY)
 		scan_damaged(sc, i, "expected a \"jobs\" array in fio's JSON");
 	jval_release(&root);
-	strbuf_release(&text);
 	return lines;
 }
 

@@ -55,6 +55,8 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 			sc->copy.buf[i] = 0x1a;
 	sc->ctx = ctx;
 	sc->kind = kind;
+	sc->text = text;
+	sc->len = len;
 	sc->out = out;
 	p = sc->copy.buf;
 	end = p + sc->copy.len;
@@ -69,6 +71,7 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 		ALLOC_GROW(sc->v, sc->nr + 1, sc->alloc);
 		l = &sc->v[sc->nr++];
 		l->no = ++no;
+		l->off = (size_t)(p - sc->copy.buf);
 		l->s = skip_quote(p, &l->quoted);
 		l->len = (size_t)(stop - l->s);
 		l->used = 0;

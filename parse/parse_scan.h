@@ -15,10 +15,13 @@ struct scan_line {
 	long no;        /* 1-based line in the text */
 	int quoted;     /* started with '>' quote markers */
 	int used;       /* belongs to a block already parsed */
+	size_t off;     /* where the line starts in the original text */
 };
 
 struct scan {
 	struct strbuf copy;
+	const char *text;        /* the original, for readers that span lines */
+	size_t len;
 	struct scan_line *v;
 	size_t nr, alloc;
 	const struct parse_ctx *ctx;

@@ -338,20 +338,6 @@ static void append_method(struct report *r, cmark_node *doc)
 	strbuf_release(&sb);
 }
 
-static void escape_html(struct strbuf *out, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '<')
-			strbuf_addstr(out, "&lt;");
-		else if (*s == '>')
-			strbuf_addstr(out, "&gt;");
-		else if (*s == '&')
-			strbuf_addstr(out, "&amp;");
-		else
-			strbuf_addch(out, *s);
-	}
-}
-
 static int same_config(const struct record *a, const struct record *b)
 {
 	static const enum render_key keys[] = { RENDER_HARDWARE, RENDER_FS, RENDER_OPTIONS };
@@ -445,7 +431,7 @@ static void fill_block(struct report *r, struct block *b)
 	}
 	if (r->fmt->html && preformatted) {
 		strbuf_addstr(&html, "<pre>");
-		escape_html(&html, text.buf);
+		render_html_escape(&html, text.buf);
 		strbuf_addstr(&html, "</pre>\n");
 		strbuf_reset(&text);
 		strbuf_addstr(&text, html.buf);

@@ -1,5 +1,6 @@
 /* The HTML writer: cmark in safe mode, our blocks and SVG graphs inline, one page. */
 #include "render_report.h"
+#include "render_text.h"
 
 #include <cmark.h>
 #include <stdlib.h>
@@ -11,18 +12,6 @@ static const char style[] =
 	"th,td{padding:.2em .6em;text-align:right}th:first-child{text-align:left}"
 	"th.section{text-align:left}caption{text-align:left;font-weight:bold}"
 	".note{font-size:90%}.graph svg{max-width:100%;height:auto}";
-
-static void escape(struct strbuf *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': strbuf_addstr(out, "&lt;"); break;
-		case '>': strbuf_addstr(out, "&gt;"); break;
-		case '&': strbuf_addstr(out, "&amp;"); break;
-		default: strbuf_addch(out, *s);
-		}
-	}
-}
 
 int render_report_write_html(struct strbuf *out, cmark_node *doc,
 			     const struct render_report_data *data)
@@ -39,7 +28,7 @@ int render_report_write_html(struct strbuf *out, cmark_node *doc,
 	/* safe mode: the template's own raw HTML and javascript: links are dropped */
 	body = cmark_render_html(doc, CMARK_OPT_SAFE);
 	strbuf_addstr(out, "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>");
-	escape(out, title.len ? title.buf : "benchmark results");
+	render_html_escape(out, title.len ? title.buf : "benchmark results");
 	strbuf_addf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n", style);
 	strbuf_addstr(out, body);
 	strbuf_addstr(out, "</body>\n</html>\n");

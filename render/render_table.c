@@ -387,18 +387,9 @@ static void escape_utf8(struct strbuf *out, const char *s)
 static void escape_html(struct strbuf *out, const char *s)
 {
 	struct strbuf clean = STRBUF_INIT;
-	const char *p;
 
 	render_text_clean(&clean, s, 1);
-	for (p = clean.buf; *p; p++) {
-		switch (*p) {
-		case '<': strbuf_addstr(out, "&lt;"); break;
-		case '>': strbuf_addstr(out, "&gt;"); break;
-		case '&': strbuf_addstr(out, "&amp;"); break;
-		case '"': strbuf_addstr(out, "&quot;"); break;
-		default: strbuf_addch(out, *p);
-		}
-	}
+	render_html_escape(out, clean.buf);
 	strbuf_release(&clean);
 }
 

@@ -120,6 +120,19 @@ void render_text_wrap(struct strbuf *out, const char *text, size_t width,
 		strbuf_addch(out, '\n');
 }
 
+void render_html_escape(struct strbuf *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<': strbuf_addstr(out, "&lt;"); break;
+		case '>': strbuf_addstr(out, "&gt;"); break;
+		case '&': strbuf_addstr(out, "&amp;"); break;
+		case '"': strbuf_addstr(out, "&quot;"); break;
+		default: strbuf_addch(out, *s);
+		}
+	}
+}
+
 void render_rtrim_line(struct strbuf *sb, size_t start)
 {
 	size_t len = sb->len;

@@ -26,6 +26,8 @@ size_t render_text_width(const char *s);
  */
 void render_text_wrap(struct strbuf *out, const char *text, size_t width,
 		      const char *first, const char *indent);
+/* Appends s with <, >, & and " as HTML entities. */
+void render_html_escape(struct strbuf *out, const char *s);
 /* Drops spaces at the end of the line that starts at start (never the newlines before). */
 void render_rtrim_line(struct strbuf *sb, size_t start);
 /* Appends s formatted to the given decimals ("%.*f"), "-0.00" made "0.00". */

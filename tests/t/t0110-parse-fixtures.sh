@@ -21,4 +21,28 @@ for dir in "$FIXTURES"/parse/*/; do
 	done
 done
 
+# Durations are converted to seconds; every other number must stand, with
+# its digits, on the line the record names: nothing invented or rounded.
+test_expect_success 'every number but a duration is on its line as printed' '
+	for dir in "$FIXTURES"/parse/*/; do
+		type=$(basename "$dir")
+		for input in "$dir"*.txt; do
+			"$BENCHPOST" parse --type "$type" --format json "$input" 2>/dev/null |
+				sed "s|^|$input	|"
+		done
+	done >all &&
+	python3 -c "
+import json, sys
+bad = 0
+for row in open(\"all\", encoding=\"latin-1\"):
+    path, line = row.split(\"\\t\", 1)
+    r = json.loads(line)
+    raw = line.split(\"\\\"value\\\":\")[1].split(\",\\\"unit\")[0]
+    src = open(path, \"rb\").read().decode(\"latin-1\").split(\"\\n\")[r[\"line\"] - 1]
+    if r[\"unit\"] != \"s\" and raw not in src and raw.replace(\".\", \",\") not in src:
+        print(path, r[\"metric\"], raw, src); bad += 1
+sys.exit(bad)
+"
+'
+
 test_done

@@ -124,6 +124,19 @@ test_expect_success 'a bare archive works the same' '
 	git_in bare.git fsck
 '
 
+test_expect_success 'log --kernel reads only that kernel: a broken other run does not matter' '
+	cp -r arch pruned &&
+	blob=$(git_in pruned rev-parse "HEAD:runs/6.1.0-28-amd64/xeon-8c-16g-samsung-ssd") &&
+	blob=$(git_in pruned ls-tree "$blob" | awk "{print \$3}") &&
+	rm -f "pruned/.git/objects/$(echo $blob | cut -c1-2)/$(echo $blob | cut -c3-)" &&
+	benchpost log --archive pruned --kernel 2.4.15 >out &&
+	test $(wc -l <out) = 1 &&
+	benchpost log --archive pruned --hardware p4 >out &&
+	test $(wc -l <out) = 2 &&
+	test_expect_code 1 benchpost log --archive pruned 2>err &&
+	grep -q "^benchpost: cannot read .runs/6.1.0-28-amd64/" err
+'
+
 test_expect_success 'no archive yet: log says where it looked' '
 	test_expect_code 1 benchpost log --archive nowhere 2>err &&
 	grep -q "^benchpost: no archive at .nowhere.$" err &&

@@ -10,7 +10,7 @@ test_expect_success 'setup: a bare remote and two lab machines' '
 	benchpost push --archive lab1 "$PWD/hub.git" >out &&
 	grep -q "^pushed [a-z]* to " out &&
 	benchpost pull --archive lab2 "$PWD/hub.git" >out &&
-	grep -q "^1 runs from " out &&
+	grep -q "^1 run from " out &&
 	test "$(git_in lab2 rev-parse HEAD)" = "$(git_in lab1 rev-parse HEAD)"
 '
 
@@ -42,7 +42,7 @@ test_expect_success 'a configured remote by name; the other side pulls the merge
 	benchpost push --archive lab2 >out &&
 	git_in lab1 remote add hub "$PWD/hub.git" &&
 	benchpost pull --archive lab1 hub >out &&
-	grep -q "^1 runs from .hub.$" out &&
+	grep -q "^1 run from .hub.$" out &&
 	test "$(git_in lab1 rev-parse HEAD)" = "$(git_in lab2 rev-parse HEAD)" &&
 	benchpost pull --archive lab1 hub >out &&
 	grep -q "^already up to date" out &&

@@ -64,7 +64,9 @@ test_expect_success 'after the kills the archive still takes runs and is clean' 
 	{ test ! -s status || { echo "git status:"; head status; false; }; } &&
 	for f in arch/.git/refs/heads/*.lock arch/.git/index.lock; do
 		test ! -e "$f" || { echo "left behind: $f"; false; }
-	done
+	done &&
+	# batches of 30 went in as packs, single runs as loose objects
+	ls arch/.git/objects/pack/pack-*.idx >/dev/null
 '
 
 test_done

@@ -53,6 +53,14 @@ test_expect_success 'a table with kernels as rows, m:ss, "-" and N/A cells' '
 	check_fixture table.txt table.tsv
 '
 
+test_expect_success 'a postmark report in a message gets the prose context' '
+	benchpost import --dry-run --format json "$IMP/postmark.eml" >out &&
+	grep "\"metric\":\"transactions-rate\"" out |
+		grep -q "\"kernel\":\"2.6.16\",\"hardware\":null,\"fs\":\"ext3\",\"options\":\"data=writeback\",\"device\":null,\"benchmark\":\"postmark\",\"metric\":\"transactions-rate\",\"value\":2222," &&
+	grep "\"metric\":\"elapsed\"" out | grep -q "\"value\":11,\"unit\":\"s\",.*\"line\":12}" &&
+	sed -n 12p "$IMP/postmark.eml" | grep -q "11 seconds total"
+'
+
 test_expect_success 'standard input is read with -' '
 	benchpost import --dry-run --format json - <"$IMP/thread.mbox" >stdin.json &&
 	benchpost import --dry-run --format json "$IMP/thread.mbox" >file.json &&

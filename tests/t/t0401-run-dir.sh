@@ -38,7 +38,7 @@ test_expect_success 'the .bench file holds every sample with the machine facts' 
 	grep -q "^sync: timed$" "$f" &&
 	grep -q "^backing: directory$" "$f" &&
 	grep -q "^suite: quick$" "$f" &&
-	grep -q "^dataset: generated (seed 1, 1500 files" "$f" &&
+	grep -q "^dataset: generated (seed 1, 4000 files" "$f" &&
 	grep -q "^dataset-vs-memory: " "$f" &&
 	grep -q "^tar-version: tar (GNU tar)" "$f" &&
 	grep -q "^df: " "$f" &&
@@ -78,7 +78,7 @@ test_expect_success '--tarball: an xz tarball of our own is untarred and named' 
 '
 
 test_expect_success 'postmark, dbench and tiobench run with small settings' '
-	run_small -n 1 --test postmark,dbench,tiobench --no-commit \
+	run_small -n 1 --tarball mine.tar.xz --test postmark,dbench,tiobench --no-commit \
 		--param postmark.numbers=50 --param postmark.transactions=50 \
 		--param dbench.time=1 --param dbench.clients=1 \
 		--param tiobench.threads=2 --param tiobench.mib=4 --param tiobench.random_ios=16 >out &&
@@ -89,9 +89,24 @@ test_expect_success 'postmark, dbench and tiobench run with small settings' '
 '
 
 test_expect_success 'no progress line when stdout is not a terminal' '
-	run_small -n 1 --test writer --no-commit >out &&
-	! grep -q "elapsed," out &&
+	run_small -n 1 --tarball mine.tar.xz --test writer --no-commit >out &&
+	! grep -q "fs 1/1" out &&
 	! grep -q "$(printf "\r")" out
 '
+
+if command -v script >/dev/null; then
+	test_expect_success 'one updating progress line on a terminal, none with -q' '
+		script -qec "$BENCHPOST run --suite quick --dir $SCRATCH/target -n 2 \
+			--tarball mine.tar.xz --test writer,cp --no-commit" /dev/null >tty 2>&1 &&
+		tr "\r" "\n" <tty >lines &&
+		grep -Eq "^fs 1/1 [a-z0-9]+ \(--dir\)  writer 2/2  0:[0-9]{2} elapsed, ~0:[0-9]{2} left" lines &&
+		grep -Eq "^fs 1/1 .*  cp 1/2  " lines &&
+		script -qec "$BENCHPOST run --suite quick --dir $SCRATCH/target -n 1 -q \
+			--tarball mine.tar.xz --test writer --no-commit" /dev/null >tty 2>&1 &&
+		! grep -q "fs 1/1" tty
+	'
+else
+	test_skip 'one updating progress line on a terminal, none with -q' 'no script(1) to make a terminal'
+fi
 
 test_done

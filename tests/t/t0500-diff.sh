@@ -2,14 +2,8 @@
 # benchpost diff: before/after with named significance tests, from .bench
 # files and from an archive holding runs of two kernels.
 . "$(dirname "$0")/lib.sh"
+. "$SRCDIR/tests/t/lib-render.sh"
 R="$FIXTURES/render"
-
-# Every line of a post: ASCII, no tab, at most 72 columns.
-postable() {
-	! LC_ALL=C grep -n "$(printf '\t')" "$1" &&
-	! LC_ALL=C grep -n '[^ -~]' "$1" &&
-	awk 'length > 72 { print FILENAME ":" NR ": " length " columns"; bad = 1 } END { exit bad }' "$1"
-}
 
 # The golden files were checked by hand: medians 10.1 -> 11.1 (+9.9%),
 # 100 -> 120 MB/s (+20.0%), 2.2 -> 1.2 s (-45.5%); sd of five samples
@@ -34,6 +28,22 @@ test_expect_success 'Welch t-test on means (t = -10, df = 8: p < 0.001)' '
 	benchpost diff --test welch "$R/old.bench" "$R/new.bench" >out &&
 	test_cmp "$R/diff-welch.txt" out &&
 	postable out
+'
+
+test_expect_success '--utf8 allows the plus-minus sign, still 72 characters a line' '
+	benchpost diff --utf8 "$R/old.bench" "$R/new.bench" >out &&
+	grep "10.1  ±0.2" out &&
+	python3 -c "
+import sys
+for line in open(\"out\", encoding=\"utf-8\"):
+    assert len(line.rstrip(\"\\n\")) <= 72, line
+"
+'
+
+test_expect_success 'a malformed .bench file is reported with file and line' '
+	printf "kernel: 6.2.0\nBenchmarkX 1 fast sec/op\n" >bad.bench &&
+	test_expect_code 1 benchpost diff "$R/old.bench" bad.bench 2>err &&
+	grep "^benchpost: bad.bench:2: " err
 '
 
 test_expect_success 'too few samples to ever be significant is said' '

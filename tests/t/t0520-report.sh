@@ -2,13 +2,8 @@
 # benchpost report: the templates rendered as text, as an RFC 5322 email a
 # mail parser accepts, and as one self-contained HTML page.
 . "$(dirname "$0")/lib.sh"
+. "$SRCDIR/tests/t/lib-render.sh"
 R="$FIXTURES/render"
-
-postable() {
-	! LC_ALL=C grep -n "$(printf '\t')" "$1" &&
-	! LC_ALL=C grep -n '[^ -~]' "$1" &&
-	awk 'length > 72 { print FILENAME ":" NR ": " length " columns"; bad = 1 } END { exit bad }' "$1"
-}
 
 # Goldens checked by hand: the numbers are those of t0500's diff and the
 # fixtures' means (10.1 s, 1.00 s, 100 MB/s, 2.2 s), seed 004's table as

@@ -334,7 +334,61 @@ static void test_message_and_author(void **state)
 	assert_string_equal(git_commit_author(c)->email, "akpm@example.org");
 	git_commit_free(c);
 	archive_free(a);
+
+	/* the repository's own config comes before the environment */
+	{
+		git_repository *repo = NULL;
+		git_config *cfg = NULL;
+
+		assert_int_equal(git_repository_open(&repo, sb->archive.buf), 0);
+		assert_int_equal(git_repository_config(&cfg, repo), 0);
+		assert_int_equal(git_config_set_string(cfg, "user.name", "Lab Two"), 0);
+		assert_int_equal(git_config_set_string(cfg, "user.email", "lab2@example.org"), 0);
+		git_config_free(cfg);
+		git_repository_free(repo);
+	}
+	assert_int_equal(archive_open(&a, sb->archive.buf, 0), 0);
+	commit_one(a, "2.5.44", "piii", "ext3", 3, NULL);
+	read_head(sb->archive.buf, &c);
+	assert_string_equal(git_commit_author(c)->name, "Lab Two");
+	assert_string_equal(git_commit_author(c)->email, "lab2@example.org");
+	git_commit_free(c);
+	archive_free(a);
 	strbuf_release(&want);
+	git_libgit2_shutdown();
+}
+
+/* A benchmark without an elapsed time is headlined by its first metric. */
+static void test_message_without_elapsed(void **state)
+{
+	struct sandbox *sb = *state;
+	struct archive_run run = { 0 };
+	struct archive *a = NULL;
+	git_commit *c = NULL;
+	static const char *const values[] = { "425", "398", "431" };
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		struct record *r = recset_add(&run.records, NULL);
+
+		record_set(&r->kernel, "6.1.0-28-amd64");
+		record_set(&r->hardware, "epyc-2c-24g");
+		record_set(&r->fs, "xfs");
+		record_set(&r->benchmark, "dd write 4 MiB");
+		record_set(&r->metric, "throughput");
+		record_set(&r->value, values[i]);
+		record_set(&r->unit, "MB/s");
+		r->iteration = (int)i + 1;
+	}
+	git_libgit2_init();
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	assert_int_equal(archive_commit(a, &run, 1, NULL, NULL), 0);
+	read_head(sb->archive.buf, &c);
+	/* the median of 398, 425, 431 */
+	assert_string_equal(git_commit_summary(c), "6.1.0-28-amd64 epyc-2c-24g: xfs dd 425MB/s");
+	git_commit_free(c);
+	archive_free(a);
+	recset_release(&run.records);
 	git_libgit2_shutdown();
 }
 
@@ -404,6 +458,7 @@ int main(void)
 		cmocka_unit_test(test_keys_cannot_escape),
 		cmocka_unit_test_setup_teardown(test_hostile_run_stays_under_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_message_and_author, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_message_without_elapsed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lock_times_out, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_credential_helper, setup, teardown),
 	};

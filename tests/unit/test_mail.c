@@ -144,6 +144,46 @@ static void test_mime_decoding(void **state)
 	strbuf_release(&m.text);
 }
 
+/* Plain messages skip the MIME parser; what they give must not differ. */
+static void test_plain_headers(void **state)
+{
+	const char *msg =
+		"To: Andrew Morton <akpm@zip.com.au>\n"
+		"Subject: Re: ext3 writeback mode\n"
+		" slower than ordered mode?\n"
+		"In-Reply-To: <3C12C57C.FF93FAC0@zip.com.au>\n"
+		"From: Zlatko Calusic <zlatko.calusic@iskon.hr>\n"
+		"Date: 09 Dec 2001 20:46:02 +0100\n"
+		"Message-ID: <877krwch39.fsf@atlas.iskon.hr>\n"
+		"Content-Type: text/plain; charset=us-ascii\n"
+		"\n"
+		"body line\n";
+	struct mail_message m;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
+	assert_string_equal(m.from, "Zlatko Calusic");
+	assert_string_equal(m.subject, "Re: ext3 writeback mode slower than ordered mode?");
+	assert_string_equal(m.message_id, "877krwch39.fsf@atlas.iskon.hr");
+	assert_string_equal(m.in_reply_to, "<3C12C57C.FF93FAC0@zip.com.au>");
+	assert_int_equal((long)m.date, 1007927162L);
+	assert_string_equal(m.text.buf, "body line\n");
+	assert_true(m.exact_lines);
+	assert_int_equal(m.line0, 9);
+	mail_message_release(&m);
+	/* anything to decode goes to GMime instead */
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	assert_int_equal(mail_plain_decode(&m, "Subject: =?UTF-8?B?eA==?=\n\nx\n", 29), -1);
+	assert_int_equal(mail_plain_decode(&m, "Content-Transfer-Encoding: base64\n\neA==\n", 40), -1);
+	assert_int_equal(mail_plain_decode(&m, "Content-Type: text/html\n\n<p>x\n", 30), -1);
+	assert_null(m.subject);
+	assert_int_equal(m.text.len, 0);
+	mail_message_release(&m);
+}
+
 static void test_html(void **state)
 {
 	const char *html = "<p>a &amp; b</p><script>9.9 user</script><pre>real 1\nuser 2</pre>"
@@ -186,6 +226,7 @@ int main(void)
 		cmocka_unit_test(test_bare_split),
 		cmocka_unit_test(test_quote_depths_and_authors),
 		cmocka_unit_test(test_mime_decoding),
+		cmocka_unit_test(test_plain_headers),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_read_buffer_skips_bad),
 	};

@@ -1,0 +1,161 @@
+#include "mail.h"
+
+#include <ctype.h>
+#include <gmime/gmime.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/*
+ * Most list mail is one plain-text part with plain headers: for those a
+ * full MIME parse only copies the body.  This reads them directly; any
+ * message with something to decode (encodings, multipart, HTML, RFC 2047
+ * words, a charset other than ASCII or UTF-8) still goes through GMime.
+ */
+
+struct field {
+	const char *name;
+	size_t name_len;
+	struct strbuf value;   /* unfolded */
+};
+
+static int header_is(const char *p, size_t n, const char *name)
+{
+	return strlen(name) == n && !strncasecmp(p, name, n);
+}
+
+static int plain_value(const char *name, const char *v)
+{
+	if (!strcasecmp(name, "Content-Type")) {
+		const char *cs = strcasestr(v, "charset=");
+
+		if (strncasecmp(v + strspn(v, " \t"), "text/plain", 10))
+			return 0;
+		if (!cs)
+			return 1;
+		cs += 8;
+		cs += *cs == '"';
+		return !strncasecmp(cs, "us-ascii", 8) || !strncasecmp(cs, "utf-8", 5);
+	}
+	if (!strcasecmp(name, "Content-Transfer-Encoding")) {
+		v += strspn(v, " \t");
+		return !strncasecmp(v, "7bit", 4) || !strncasecmp(v, "8bit", 4);
+	}
+	return 1;
+}
+
+static const char *const wanted[] = {
+	"Message-ID", "Subject", "From", "Date", "In-Reply-To", "References",
+	"Content-Type", "Content-Transfer-Encoding", NULL,
+};
+
+static char *trimmed(const char *s)
+{
+	const char *e;
+
+	s += strspn(s, " \t");
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1]))
+		e--;
+	return e > s ? xstrndup(s, e - s) : NULL;
+}
+
+/* "Name <a@b>" and "a@b (Name)" give Name; a bare address gives itself. */
+static char *author_of(const char *v)
+{
+	const char *lt = strchr(v, '<'), *open = strchr(v, '(');
+	char *name = NULL, *s;
+
+	if (lt && lt > v)
+		name = xstrndup(v, lt - v);
+	else if (open && strchr(open, ')'))
+		name = xstrndup(open + 1, strchr(open, ')') - open - 1);
+	s = trimmed(name ? name : v);
+	free(name);
+	if (s && s[0] == '"' && strlen(s) > 1 && s[strlen(s) - 1] == '"') {
+		char *unq = xstrndup(s + 1, strlen(s) - 2);
+
+		free(s);
+		s = unq;
+	}
+	return s;
+}
+
+static char *message_id_of(const char *v)
+{
+	const char *lt = strchr(v, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+
+	if (lt && gt && gt > lt + 1)
+		return xstrndup(lt + 1, gt - lt - 1);
+	return trimmed(v);
+}
+
+int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *body = NULL;
+	struct strbuf values[sizeof(wanted) / sizeof(wanted[0])];
+	int seen[sizeof(wanted) / sizeof(wanted[0])] = { 0 };
+	long lines = 0;
+	int cur = -1, ok = 1;
+	size_t i;
+
+	for (i = 0; wanted[i]; i++)
+		strbuf_init(&values[i], 0);
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p), *e = nl ? nl : end, *colon;
+
+		lines++;
+		if (e == p || (e - p == 1 && *p == '\r')) {
+			body = nl ? nl + 1 : end;
+			break;
+		}
+		if (memmem(p, e - p, "=?", 2)) {
+			ok = 0;
+			break;
+		}
+		if ((*p == ' ' || *p == '\t') && cur >= 0) {
+			strbuf_addch(&values[cur], ' ');
+			strbuf_add(&values[cur], p + strspn(p, " \t"), e - p - strspn(p, " \t"));
+		} else if ((colon = memchr(p, ':', e - p))) {
+			cur = -1;
+			for (i = 0; wanted[i]; i++) {
+				if (header_is(p, colon - p, wanted[i]) && !seen[i]) {
+					cur = (int)i;
+					seen[i] = 1;
+					strbuf_add(&values[i], colon + 1, e - colon - 1);
+				}
+			}
+		} else {
+			ok = 0;
+			break;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	for (i = 0; ok && wanted[i]; i++) {
+		strbuf_rtrim(&values[i]);
+		if (seen[i] && !plain_value(wanted[i], values[i].buf))
+			ok = 0;
+	}
+	if (ok && body) {
+		GDateTime *date;
+
+		mail_mime_init();
+		date = seen[3] ? g_mime_utils_header_decode_date(values[3].buf) : NULL;
+
+		m->message_id = seen[0] ? message_id_of(values[0].buf) : NULL;
+		m->subject = seen[1] ? trimmed(values[1].buf) : NULL;
+		m->from = seen[2] ? author_of(values[2].buf) : NULL;
+		if (date) {
+			m->date = (time_t)g_date_time_to_unix(date);
+			g_date_time_unref(date);
+		}
+		m->in_reply_to = seen[4] ? trimmed(values[4].buf) : NULL;
+		m->references = seen[5] ? trimmed(values[5].buf) : NULL;
+		strbuf_add(&m->text, body, end - body);
+		m->line0 += lines;
+		m->exact_lines = 1;
+	}
+	for (i = 0; wanted[i]; i++)
+		strbuf_release(&values[i]);
+	return ok && body ? 0 : -1;
+}
