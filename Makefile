@@ -118,4 +118,4 @@ clean:
 
 .PHONY: all deps check run unit-tests fuzz fuzz-build man install clean
 
--include $(LIB_OBJ:.o=.d) $(BUILD)/main.d
+-include $(LIB_OBJ:.o=.d) $(BUILD)/main.d $(FUZZ_LIB_OBJ:.o=.d)

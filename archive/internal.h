@@ -15,6 +15,7 @@ struct archive {
 	double lock_timeout;
 	int lock_fd;          /* -1 when not held */
 	unsigned lock_depth;  /* archive_hold_lock and archive_commit nest */
+	int worktree_behind;  /* the next writer must bring the working tree up to date */
 };
 
 /* Records libgit2's last error as ours: "what: libgit2's message". */

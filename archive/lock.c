@@ -96,8 +96,11 @@ void archive_unlock(struct archive *a)
 {
 	if (!a->lock_depth || --a->lock_depth)
 		return;
-	/* An empty file tells the next writer that we finished cleanly. */
-	if (ftruncate(a->lock_fd, 0)) {
+	/*
+	 * An empty file tells the next writer that we finished cleanly; our
+	 * pid left in it makes the next writer repair the working tree.
+	 */
+	if (!a->worktree_behind && ftruncate(a->lock_fd, 0)) {
 		/* then the next writer only checks for leftovers */
 	}
 	close(a->lock_fd); /* closing drops the flock */

@@ -84,9 +84,11 @@ static void update_worktree(struct archive *a, const git_oid *old, const git_oid
 	opts.baseline = base;
 	ret = git_checkout_tree(a->repo, (git_object *)target, &opts);
 done:
-	if (ret < 0)
+	if (ret < 0) {
 		warning("the archive's working tree in '%s' was not updated: %s", a->path,
 			git_error_last() ? git_error_last()->message : "unknown error");
+		a->worktree_behind = 1;
+	}
 	git_tree_free(base);
 	git_tree_free(target);
 	git_commit_free(from);
@@ -134,9 +136,11 @@ void archive_recover(struct archive *a)
 	    (ret = git_repository_index(&index, a->repo)) < 0 ||
 	    (ret = git_index_read_tree(index, tree)) < 0 ||
 	    (ret = git_index_write(index)) < 0 ||
-	    (ret = git_checkout_head(a->repo, &opts)) < 0)
+	    (ret = git_checkout_head(a->repo, &opts)) < 0) {
 		warning("the archive's working tree in '%s' was not updated: %s", a->path,
 			git_error_last() ? git_error_last()->message : "unknown error");
+		a->worktree_behind = 1;
+	}
 	git_index_free(index);
 	git_tree_free(tree);
 	git_commit_free(head);

@@ -99,6 +99,24 @@ int archive_out_list(const struct archive_list *list, const char *format)
 	return emit(&out);
 }
 
+/* The file's text without the run and commit lines, which the header already gave. */
+static void add_samples(struct strbuf *out, const struct recset *records)
+{
+	struct strbuf text = STRBUF_INIT;
+	const char *line, *end;
+
+	bench_write(&text, records);
+	for (line = text.buf; *line; line = end) {
+		end = strchrnul(line, '\n');
+		if (*end)
+			end++;
+		if (!strncmp(line, "run: ", 5) || !strncmp(line, "commit: ", 8))
+			continue;
+		strbuf_add(out, line, end - line);
+	}
+	strbuf_release(&text);
+}
+
 /* A header a person reads, then the samples as the archive keeps them. */
 int archive_out_runs(const struct archive_list *list, const char *format)
 {
@@ -127,7 +145,7 @@ int archive_out_runs(const struct archive_list *list, const char *format)
 			}
 		}
 		strbuf_addch(&out, '\n');
-		bench_write(&out, &e->records);
+		add_samples(&out, &e->records);
 	}
 	return emit(&out);
 }

@@ -18,7 +18,8 @@ test_expect_success 'show by path prints a header and the samples' '
 	grep -q "^hardware  p4-2c-1g-wd800$" out &&
 	grep -q "^fs        ext3$" out &&
 	grep -q "^BenchmarkDbench 1 8.12 sec/op$" out &&
-	grep -q "^BenchmarkDbench 1 8.40 sec/op$" out
+	grep -q "^BenchmarkDbench 1 8.40 sec/op$" out &&
+	! grep -q "^run: \|^commit: " out
 '
 
 test_expect_success 'show by a unique prefix of the file name' '
