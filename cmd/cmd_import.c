@@ -72,6 +72,18 @@ static int commit_runs(const struct import_result *r, const char *path)
 	return ret < 0 ? 1 : 0;
 }
 
+/* Messages without numbers are skipped and named, the first few of them. */
+static void warn_empty(const struct import_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->empty && i < IMPORT_EMPTY_NAMED; i++)
+		warning("%s: skipped: no benchmark numbers found", r->empty_names[i]);
+	if (r->empty > IMPORT_EMPTY_NAMED)
+		warning("%zu more messages without benchmark numbers skipped",
+			r->empty - IMPORT_EMPTY_NAMED);
+}
+
 static void import_each(struct mail_message *m, void *data)
 {
 	import_message(data, m);
@@ -106,6 +118,7 @@ int cmd_import(int argc, const char **argv)
 		mail_list_release(&list);
 	}
 	import_finish(&result);
+	warn_empty(&result);
 	if (!result.records.nr) {
 		if (!ret)
 			ret = cmd_error("no benchmark numbers found in %zu message%s",

@@ -5,6 +5,7 @@
 #include "../core/strbuf.h"
 #include "../archive/archive.h"
 #include "../render/render_layout.h"
+#include "../render/render_method.h"
 #include "../render/render_table.h"
 
 #include <signal.h>
@@ -25,49 +26,143 @@ static const char *const run_usage[] = {
  * the cells), without the rusage counters that only a reader of the
  * archive wants.
  */
-static int print_report(FILE *f, const struct collect_result *result)
+static int is_time(const char *metric)
 {
-	static const char *const skip[] = { "cpu", "maxrss", "inblock", "oublock", "majflt",
-					    "minflt", NULL };
+	static const char *const times[] = { "elapsed", "user", "sys", "sync", "total", NULL };
+	size_t i;
+
+	for (i = 0; times[i]; i++)
+		if (!strcmp(metric, times[i]))
+			return 1;
+	return 0;
+}
+
+/* From the tools' own reports, the throughput a reader of the list wants. */
+static int is_tool_rate(const char *metric)
+{
+	size_t len = strlen(metric);
+
+	return !strcmp(metric, "throughput") || !strcmp(metric, "transactions-rate") ||
+	       (len > 3 && !strcmp(metric + len - 3, "-bw"));
+}
+
+/*
+ * The ready-to-post report through the render layer's configuration
+ * layout (a column per file system, n and spread in the cells): our
+ * times first, then the tools' throughput, as two tables so that large
+ * rates do not push the times' columns apart.  The archive keeps the rest.
+ */
+static void print_table(FILE *f, const struct collect_result *result,
+			int (*want)(const char *metric))
+{
 	const struct render_layout *layout = render_layout_by_name("configs");
 	const struct render_table_format *fmt = render_table_format("text");
 	struct recset set = RECSET_INIT;
 	struct strbuf out = STRBUF_INIT;
-	size_t i, j, k;
+	size_t i, j;
 
 	if (!layout || !fmt)
-		return -1;
+		return;
 	for (i = 0; i < result->nr; i++) {
 		for (j = 0; j < result->v[i].records.nr; j++) {
 			const struct record *r = &result->v[i].records.v[j];
-			int keep = 1;
 
-			for (k = 0; skip[k] && keep; k++)
-				keep = !r->metric || strcmp(r->metric, skip[k]);
-			if (keep) {
+			if (r->metric && want(r->metric))
 				recset_add(&set, r);
-			}
 		}
 	}
-	layout->write(&out, &set, fmt);
-	fputs(out.buf, f);
+	if (set.nr) {
+		layout->write(&out, &set, fmt);
+		if (out.len && out.buf[out.len - 1] != '\n')
+			strbuf_addch(&out, '\n');
+		fputc('\n', f);
+		fputs(out.buf, f);
+	}
 	strbuf_release(&out);
 	recset_release(&set);
-	return 0;
 }
 
-/* One line a file system: what the table cannot say (where, and how). */
-static void print_header(FILE *f, const struct collect_run *run)
+/* Posted text: words wrapped at width, line breaks kept. */
+static void print_wrapped(FILE *f, const char *text, size_t width)
+{
+	size_t col = 0;
+
+	while (*text) {
+		size_t len = strcspn(text, " \n");
+
+		if (col && col + 1 + len > width) {
+			fputc('\n', f);
+			col = 0;
+		} else if (col) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(text, 1, len, f);
+		col += len;
+		text += len;
+		if (*text == '\n') {
+			fputc('\n', f);
+			col = 0;
+		}
+		if (*text)
+			text++;
+	}
+	if (col)
+		fputc('\n', f);
+}
+
+/* How the numbers were taken, in the render layer's sentences. */
+static void print_method(FILE *f, const struct collect_result *result)
+{
+	struct recset set = RECSET_INIT;
+	struct strbuf out = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < result->nr; i++)
+		if (result->v[i].records.nr)
+			recset_add(&set, &result->v[i].records.v[0]);
+	render_method(&out, &set);
+	if (out.len) {
+		fputc('\n', f);
+		print_wrapped(f, out.buf, 72);
+	}
+	strbuf_release(&out);
+	recset_release(&set);
+}
+
+static const char *run_fact(const struct collect_run *run, const char *key)
 {
 	const struct record *first = run->records.nr ? &run->records.v[0] : NULL;
-	const char *caches = first && first->facts ? facts_get(first->facts, "caches") : NULL;
-	const char *iter = first && first->facts ? facts_get(first->facts, "iterations") : NULL;
 
-	fprintf(f, "%s", run->fs_label);
-	if (first && first->device)
-		fprintf(f, " on %s", first->device);
-	fprintf(f, ": caches %s, sync timed, %s iterations\n", caches ? caches : "?",
-		iter ? iter : "?");
+	return first && first->facts ? facts_get(first->facts, key) : NULL;
+}
+
+/* What the tables cannot say: where each file system ran, and how. */
+static void print_header(FILE *f, const struct collect_result *result)
+{
+	const char *iter = result->nr ? run_fact(&result->v[0], "iterations") : NULL;
+	size_t i;
+
+	for (i = 0; i < result->nr; i++) {
+		const struct collect_run *run = &result->v[i];
+		const char *caches = run_fact(run, "caches");
+		const char *dev = run->records.nr ? run->records.v[0].device : NULL;
+
+		struct strbuf line = STRBUF_INIT;
+
+		strbuf_addf(&line, "%s: caches %s, on %s", run->fs_label, caches ? caches : "?",
+			    dev ? dev : "?");
+		/* Posted text stays within 72 columns: the device goes below. */
+		if (line.len > 72) {
+			strbuf_reset(&line);
+			strbuf_addf(&line, "%.60s: caches %s\n  on %.66s", run->fs_label,
+				    caches ? caches : "?", dev ? dev : "?");
+		}
+		fprintf(f, "%s\n", line.buf);
+		strbuf_release(&line);
+	}
+	fprintf(f, "sync timed after each step, %s iteration%s, suite %s\n", iter ? iter : "?",
+		iter && !strcmp(iter, "1") ? "" : "s", result->suite);
 }
 
 /* One commit for the whole run, a file per file system. */
@@ -158,7 +253,6 @@ int cmd_run(int argc, const char **argv)
 	struct collect_opts co = { 0 };
 	const char **test_v = NULL, **param_v = NULL;
 	int nargs = opt_parse(argc, argv, opts, run_usage);
-	size_t i;
 
 	if (nargs < 0)
 		return cmd_opt_exit(nargs);
@@ -206,10 +300,10 @@ int cmd_run(int argc, const char **argv)
 			ret = cmd_error("run: %s", err_last());
 		goto done;
 	}
-	for (i = 0; i < result.nr; i++)
-		print_header(stdout, &result.v[i]);
-	fputc('\n', stdout);
-	print_report(stdout, &result);
+	print_header(stdout, &result);
+	print_table(stdout, &result, is_time);
+	print_table(stdout, &result, is_tool_rate);
+	print_method(stdout, &result);
 	fflush(stdout);
 	if (!no_commit)
 		ret = commit_runs(&result, archive);

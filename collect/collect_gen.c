@@ -169,6 +169,11 @@ int collect_gen_tree(struct collect_gen_stats *st, const char *root, unsigned fi
 
 		if (d >= nr)
 			d = nr - 1;
+		/* 75000 files take a while: an interrupted run stops here too. */
+		if (collect_interrupted()) {
+			ret = err_set("interrupted while generating the data set");
+			goto done;
+		}
 		/* About 14 files a directory; new ones grow under shallow parents. */
 		if (rng_below(&r, 14) == 0 || dirs[d].depth < 2) {
 			size_t parent = rng_below(&r, (unsigned)nr);

@@ -3,7 +3,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -293,6 +295,16 @@ done:
 	return ret;
 }
 
+/* Loop images on tmpfs measure memory, not a disk: say so, the facts show it too. */
+static void warn_if_memory(const char *scratch)
+{
+	struct statfs sf;
+
+	if (statfs(scratch, &sf) == 0 && (sf.f_type == TMPFS_MAGIC || sf.f_type == RAMFS_MAGIC))
+		warning("'%s' is on tmpfs: the results measure memory, not a disk "
+			"(use --scratch or --dir on a disk)", scratch);
+}
+
 int collect_run(struct collect_result *out, const struct collect_opts *o)
 {
 	struct runner rn = { .o = o, .out = out };
@@ -309,6 +321,7 @@ int collect_run(struct collect_result *out, const struct collect_opts *o)
 				   o->scratch_parent ? o->scratch_parent : DEFAULT_SCRATCH_PARENT);
 	if (ret < 0)
 		return ret;
+	warn_if_memory(rn.scratch);
 	collect_machine_read(&rn.machine, rn.scratch);
 	strbuf_addf(&sb, "%s/data", rn.scratch);
 	ret = collect_data_prepare(&rn.data, sb.buf, o, rn.suite);

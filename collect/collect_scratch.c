@@ -13,15 +13,20 @@ int collect_scratch_make(char **out, const char *parent)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
+	char *real;
 
-	if (lstat(parent, &st) < 0)
+	if (stat(parent, &st) < 0)
 		return err_set_errno("cannot use '%s'", parent);
 	if (!S_ISDIR(st.st_mode))
 		return err_set("cannot use '%s': not a directory", parent);
 	if (access(parent, W_OK | X_OK) < 0)
 		return err_set_errno("cannot use '%s'", parent);
-	strbuf_addf(&sb, "%s%sbenchpost-run.XXXXXX", parent,
-		    parent[strlen(parent) - 1] == '/' ? "" : "/");
+	/* Absolute: the tests run with other working directories. */
+	real = realpath(parent, NULL);
+	if (!real)
+		return err_set_errno("cannot use '%s'", parent);
+	strbuf_addf(&sb, "%s%sbenchpost-run.XXXXXX", real, strcmp(real, "/") ? "/" : "");
+	free(real);
 	if (!mkdtemp(sb.buf)) {
 		int ret = err_set_errno("cannot create a scratch directory in '%s'", parent);
 

@@ -3,6 +3,7 @@
 #include "../parse/parse.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 
@@ -70,12 +71,69 @@ static int check_exit(const char *const argv[], struct proc_result *res)
 	return ret;
 }
 
-/* The tool's own report becomes extra metrics of the same benchmark and sample. */
+static const char *const rusage_metrics[] = {
+	"elapsed", "user", "sys", "cpu", "maxrss", "inblock", "oublock", "majflt", "minflt",
+	"sync", "total", NULL,
+};
+
+static int is_rusage_metric(const char *m)
+{
+	size_t i;
+
+	for (i = 0; rusage_metrics[i]; i++)
+		if (!strcmp(m, rusage_metrics[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The tool's own report becomes extra metrics of the same sample.  A
+ * tool's own "elapsed" (postmark's whole seconds) must not pass for ours,
+ * so a clash gets the tool's name in front.  fio's jobs (write, randread)
+ * name their metrics: job "randread", metric "read-bw" is "randread-bw".
+ */
+/*
+ * dd picks its unit per run (kB/s, MB/s, GB/s); samples of one metric must
+ * share a unit to be compared, so rates become MB/s (or MiB/s).
+ */
+static int rate_to_mega(struct strbuf *value, const char **unit, const char *v, const char *u)
+{
+	static const struct {
+		const char *unit, *to;
+		double factor;
+	} rates[] = {
+		{ "B/s", "MB/s", 1e-6 }, { "kB/s", "MB/s", 1e-3 }, { "GB/s", "MB/s", 1e3 },
+		{ "TB/s", "MB/s", 1e6 }, { "KiB/s", "MiB/s", 1.0 / 1024 },
+		{ "GiB/s", "MiB/s", 1024 }, { "TiB/s", "MiB/s", 1024.0 * 1024 },
+	};
+	size_t i;
+
+	for (i = 0; u && i < sizeof(rates) / sizeof(rates[0]); i++) {
+		if (!strcmp(u, rates[i].unit)) {
+			strbuf_addf(value, "%.6g", strtod(v, NULL) * rates[i].factor);
+			*unit = rates[i].to;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void job_metric(struct strbuf *out, const char *job, const char *metric)
+{
+	size_t dash = strcspn(metric, "-"), jl = strlen(job);
+
+	if (metric[dash] && jl >= dash && !strncmp(job + jl - dash, metric, dash))
+		strbuf_addf(out, "%s%s", job, metric + dash);
+	else
+		strbuf_addf(out, "%s-%s", job, metric);
+}
+
 static void add_parsed(struct collect_ctx *c, const char *benchmark, const char *parser,
 		       const struct strbuf *text)
 {
 	struct recset parsed = RECSET_INIT;
 	struct parse_ctx pc = { .name = parser, .line0 = 0 };
+	struct strbuf value = STRBUF_INIT;
 	size_t i;
 
 	if (parse_text(&parsed, parser, text->buf, text->len, &pc) < 0) {
@@ -90,17 +148,33 @@ static void add_parsed(struct collect_ctx *c, const char *benchmark, const char 
 	}
 	for (i = 0; i < parsed.nr; i++) {
 		const struct record *p = &parsed.v[i];
+		struct strbuf metric = STRBUF_INIT;
+		const char *unit;
+		struct record *r;
 
 		if (!p->metric || !p->value)
 			continue;
-		struct record *r = recset_add(c->out, c->proto);
-
+		if (p->benchmark && strcmp(p->benchmark, parser))
+			job_metric(&metric, p->benchmark, p->metric);
+		else if (is_rusage_metric(p->metric))
+			strbuf_addf(&metric, "%s-%s", parser, p->metric);
+		else
+			strbuf_addstr(&metric, p->metric);
+		r = recset_add(c->out, c->proto);
 		record_set(&r->benchmark, benchmark);
-		record_set(&r->metric, p->metric);
-		record_set(&r->unit, p->unit);
-		record_set(&r->value, p->value);
+		record_set(&r->metric, metric.buf);
+		strbuf_release(&metric);
+		strbuf_reset(&value);
+		if (!strcmp(parser, "dd") && rate_to_mega(&value, &unit, p->value, p->unit)) {
+			record_set(&r->unit, unit);
+			record_set(&r->value, value.buf);
+		} else {
+			record_set(&r->unit, p->unit);
+			record_set(&r->value, p->value);
+		}
 		r->iteration = c->iteration;
 	}
+	strbuf_release(&value);
 	recset_release(&parsed);
 }
 

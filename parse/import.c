@@ -52,8 +52,11 @@ void import_message(struct import_result *out, const struct mail_message *m)
 	im->source = source_of(m);
 	im->date = m->date;
 	import_extract(out, m, out->nmsgs - 1);
-	if (out->records.nr == before)
+	if (out->records.nr == before) {
+		if (out->empty < IMPORT_EMPTY_NAMED)
+			out->empty_names[out->empty] = xstrdup(m->name);
 		out->empty++;
+	}
 }
 
 void import_messages(struct import_result *out, const struct mail_list *list)
@@ -361,6 +364,8 @@ void import_result_release(struct import_result *r)
 		free(r->msgs[i].source);
 	}
 	free(r->msgs);
+	for (i = 0; i < IMPORT_EMPTY_NAMED; i++)
+		free(r->empty_names[i]);
 	free(r->msg_of);
 	free(r->group_of);
 	free(r->depth_of);

@@ -14,6 +14,8 @@
  * numbers a thread repeats, so that each is counted once.
  */
 
+#define IMPORT_EMPTY_NAMED 10
+
 /* One message that gave records: where a run's provenance comes from. */
 struct import_msg {
 	char *name;     /* "foo.mbox: message 3" */
@@ -29,6 +31,7 @@ struct import_result {
 	size_t messages;         /* messages read */
 	size_t skipped;          /* unreadable ones (warned about) */
 	size_t empty;            /* readable ones without numbers */
+	char *empty_names[IMPORT_EMPTY_NAMED]; /* the first of them, for a warning */
 	/* extraction scratch: per record its group and depth, until finished */
 	size_t *group_of;
 	int *depth_of;
@@ -37,7 +40,7 @@ struct import_result {
 	int quiet;               /* count skipped messages without warning */
 };
 
-#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0 }
+#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, { NULL }, NULL, NULL, 0, 0, 0 }
 
 /*
  * Imports every message of list; warns (naming the message and why) about

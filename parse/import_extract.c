@@ -25,7 +25,8 @@ struct depth_ctx {
 	const char *fs;
 	char *options;
 	char *device;
-	char *benchmark;     /* what is being measured, as prose last said */
+	char *benchmark;     /* what the last one-line summary measured */
+	char *program;       /* what prose says the numbers measure ("Using writer.c") */
 	char *cwd;           /* from a shell prompt */
 	char *step;          /* a label such as "write:" just before output */
 	size_t step_at;
@@ -339,7 +340,7 @@ static const struct import_mount *mount_for(struct extract *x, const char *dir, 
 /* ---- time blocks ---- */
 
 static char *benchmark_for(struct extract *x, struct depth_ctx *d, size_t at, const char *label,
-			   int label_is_command)
+			   int label_is_command, int inherit)
 {
 	char *b;
 
@@ -365,8 +366,11 @@ static char *benchmark_for(struct extract *x, struct depth_ctx *d, size_t at, co
 	}
 	if (label && label_is_command)
 		return import_command_name(label, x->vars);
-	if (d->benchmark)
+	/* summary lines labelled by config restate what was just measured */
+	if (inherit && d->benchmark)
 		return xstrdup(d->benchmark);
+	if (d->program)
+		return xstrdup(d->program);
 	return label ? xstrdup(label) : NULL;
 }
 
@@ -395,8 +399,9 @@ static void emit_time(struct extract *x, size_t at, const struct tnum *nums, siz
 		w.options = opts;
 		w.device = m->device;
 	}
-	bench = benchmark_for(x, d, at, label_fs ? NULL : label, label_may_be_command && !label_fs);
-	if (bench && !d->script_run && (label_may_be_command || !d->benchmark))
+	bench = benchmark_for(x, d, at, label_fs ? NULL : label, label_may_be_command && !label_fs,
+			      label_may_be_command);
+	if (bench && !d->script_run)
 		set_str(&d->benchmark, bench);
 	w.benchmark = bench;
 	x->group++;
@@ -608,7 +613,7 @@ static size_t table(struct extract *x, size_t at)
 	for (i = 0; i < t.ncells; i++) {
 		const struct import_cell *cell = &t.cells[i];
 		struct where w = { x->kernel[l->depth], d->fs, d->options, d->device,
-				   title_names_benchmark(t.title) ? t.title : d->benchmark,
+				   title_names_benchmark(t.title) ? t.title : d->program,
 				   l->depth, l->author };
 		const char *metric = "value", *unit = NULL;
 		char *value;
@@ -711,7 +716,21 @@ static void program_used(struct depth_ctx *d, const char *s)
 	for (base = e; base > u && base[-1] != '/'; base--)
 		;
 	if (e - 2 > base)
-		take_str(&d->benchmark, xstrndup(base, e - 2 - base));
+		take_str(&d->program, xstrndup(base, e - 2 - base));
+}
+
+/* "ext4 on /dev/nvme0n1p2": the device prose says the fs is on */
+static void device_named(struct depth_ctx *d, const char *s)
+{
+	const char *p = strstr(s, " on /dev/");
+	size_t n;
+
+	if (!p || (n = import_device_at(p + 4)) == 0)
+		return;
+	p += 4;
+	while (n && strchr(".,:;", p[n - 1]))
+		n--;
+	take_str(&d->device, xstrndup(p, n));
 }
 
 /* "/dev/hdc2  3842408  738176  2909044  21% /usr/local" */
@@ -750,6 +769,7 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 		return;
 	}
 	program_used(d, l->text);
+	device_named(d, l->text);
 	/*
 	 * A paragraph is about the first file system it names; a mode named
 	 * before another fs belongs to it ("ext3 mounted with default
@@ -914,6 +934,7 @@ static void extract_release(struct extract *x)
 		free(d->options);
 		free(d->device);
 		free(d->benchmark);
+		free(d->program);
 		free(d->cwd);
 		free(d->step);
 		free(d->pending);
@@ -931,11 +952,35 @@ static void extract_release(struct extract *x)
 	facts_unref(x->echo_cmd);
 	import_hw_release(&x->hw);
 	mail_quote_release(&x->q);
-	scan_close(&x->sc);
+	if (x->sc.ctx)
+		scan_close(&x->sc);
 	recset_release(&x->scan_out);
 	strbuf_release(&x->joined);
 	recset_release(&x->tools);
 	free(x->tool_order);
+}
+
+/*
+ * Whether any line could give a number: most mail has none, and this one
+ * pass is all it then costs.  Every recogniser below starts at such a line.
+ */
+static int has_candidates(const struct qtext *q, const struct mail_message *m)
+{
+	size_t i, k;
+
+	for (k = 0; k < sizeof(tool_reports) / sizeof(tool_reports[0]); k++)
+		if (memmem(m->text.buf, m->text.len, tool_reports[k].signature,
+			   strlen(tool_reports[k].signature)))
+			return 1;
+	for (i = 0; i < q->nr; i++) {
+		const char *s = q->v[i].text;
+
+		if (q->v[i].blank || !strpbrk(s, "0123456789"))
+			continue;
+		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s))
+			return 1;
+	}
+	return 0;
 }
 
 void import_extract(struct import_result *out, const struct mail_message *m, size_t msg)
@@ -953,6 +998,10 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.echo_cmd = facts_new();
 	import_hw_init(&x.hw);
 	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
+	if (!has_candidates(&x.q, m)) {
+		extract_release(&x);
+		return;
+	}
 	open_scan(&x);
 	find_tool_reports(&x);
 	first_pass(&x);

@@ -8,7 +8,8 @@
 /* Prose that starts with "time" is not a command: "time to tar zxf". */
 static const char *const not_commands[] = {
 	"to", "the", "it", "is", "was", "for", "and", "of", "in", "a", "that",
-	"this", "spent", "i", "we", "you", "taken", "needed", "goes", "per", NULL,
+	"this", "spent", "i", "we", "you", "taken", "needed", "goes", "per", "on",
+	"at", "with", "from", "out", "when", "since", NULL,
 };
 
 char *import_time_command(const char *line)
@@ -16,14 +17,38 @@ char *import_time_command(const char *line)
 	const char *p = import_skip_space(line), *t, *e;
 	size_t i, w;
 
+	if (!strncmp(p, "/usr/bin/time ", 14))
+		p += 9;
 	if (strncmp(p, "time ", 5)) {
-		/* after a prompt: "# time", "$ time", "]# time" */
+		/* after a prompt: "# time", "$ time", "]# time", "$ /usr/bin/time" */
+		const char *after;
+
 		t = strstr(p, " time ");
+		after = t ? t + 1 : NULL;
+		if (!t && (t = strstr(p, " /usr/bin/time ")))
+			after = t + 10;
 		if (!t || t == p || !strchr("#$%>", t[-1]) || t - p > 60)
 			return NULL;
-		p = t + 1;
+		p = after;
 	}
 	p = import_skip_space(p + 5);
+	/* time's own options: -p, -v, -f FORMAT, -o FILE, --portability */
+	while (*p == '-') {
+		int takes_arg = (p[1] == 'f' || p[1] == 'o') && (p[2] == ' ' || p[2] == '\t');
+
+		p += strcspn(p, " \t");
+		p = import_skip_space(p);
+		if (takes_arg) {
+			if (*p == '"' || *p == '\'') {
+				const char *q = strchr(p + 1, *p);
+
+				p = q ? q + 1 : p + strlen(p);
+			} else {
+				p += strcspn(p, " \t");
+			}
+			p = import_skip_space(p);
+		}
+	}
 	for (w = 0; isalpha((unsigned char)p[w]); w++)
 		;
 	for (i = 0; not_commands[i]; i++)

@@ -12,7 +12,10 @@ struct span {
 
 #define MAX_CELLS 32
 
-/* Splits on blanks; wide: only on tabs or runs of two or more spaces. */
+/*
+ * Splits on blanks and '|' (ASCII-art tables); wide: only on tabs, '|' or
+ * runs of two or more spaces, so that "tar zxf linux.tar.gz" stays one cell.
+ */
 static size_t split(struct span *out, const char *s, int wide)
 {
 	size_t nr = 0;
@@ -20,18 +23,37 @@ static size_t split(struct span *out, const char *s, int wide)
 	while (*s && nr < MAX_CELLS) {
 		const char *start;
 
-		while (*s == ' ' || *s == '\t')
+		while (*s == ' ' || *s == '\t' || *s == '|')
 			s++;
 		if (!*s)
 			break;
 		start = s;
-		while (*s && *s != '\t' && !(*s == ' ' && (!wide || s[1] == ' ' || s[1] == '\t' || !s[1])))
+		while (*s && *s != '\t' && *s != '|' &&
+		       !(*s == ' ' && (!wide || s[1] == ' ' || s[1] == '\t' || s[1] == '|' || !s[1])))
 			s++;
+		while (s > start && s[-1] == ' ')
+			s--;
 		out[nr].p = start;
 		out[nr].n = s - start;
 		nr++;
+		while (*s == ' ')
+			s++;
 	}
 	return nr;
+}
+
+/* "+------+-----+", "-----  -----", "|:---|---:|": a rule, not a row */
+static int is_rule(const char *s)
+{
+	int dashes = 0;
+
+	for (; *s; s++) {
+		if (*s == '-' || *s == '=')
+			dashes++;
+		else if (!strchr("+|: \t", *s))
+			return 0;
+	}
+	return dashes >= 3;
 }
 
 static int is_placeholder(const char *s, size_t n)
@@ -72,6 +94,14 @@ static size_t trailing_values(const struct span *c, size_t nr)
 	while (k < nr && import_cell_is_value(c[nr - 1 - k].p, c[nr - 1 - k].n))
 		k++;
 	return k;
+}
+
+int import_table_row_like(const char *s)
+{
+	struct span c[MAX_CELLS];
+	size_t n = split(c, s, 0);
+
+	return n > 2 && trailing_values(c, n) >= 2;
 }
 
 static char *join(const struct span *c, size_t from, size_t to)
@@ -122,9 +152,9 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 	if (head->blank || at + 1 >= nr)
 		return -1;
 	/* the first row decides how many columns there are */
-	for (i = at + 1; i < nr && lines[i].depth == head->depth && lines[i].blank; i++)
+	for (i = at + 1; i < nr && lines[i].depth == head->depth && is_rule(lines[i].text); i++)
 		;
-	if (i >= nr || i > at + 1 || lines[i].depth != head->depth)
+	if (i >= nr || i > at + 2 || lines[i].depth != head->depth || lines[i].blank)
 		return -1;
 	{
 		size_t n = split(rc, lines[i].text, 0);
@@ -151,12 +181,17 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 	out->cols = xcalloc(k, sizeof(*out->cols));
 	for (i = 0; i < k; i++)
 		out->cols[i] = column_name(&hc[nh - k + i]);
-	for (i = at + 1, row = 0; i < nr; i++, row++) {
+	out->lines = 1;
+	for (i = at + 1, row = 0; i < nr; i++) {
 		const struct qline *l = &lines[i];
 		size_t n, j;
 
 		if (l->depth != head->depth || l->blank)
 			break;
+		if (is_rule(l->text)) {
+			out->lines = i - at + 1;
+			continue;
+		}
 		n = split(rc, l->text, 0);
 		if (n <= k || trailing_values(rc, n) != k)
 			break;
@@ -165,8 +200,9 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 		out->nrows = row + 1;
 		for (j = 0; j < k; j++)
 			add_cell(out, row, j, &rc[n - k + j], l->lineno);
+		row++;
+		out->lines = i - at + 1;
 	}
-	out->lines = 1 + out->nrows;
 	if (!out->nrows) {
 		import_table_release(out);
 		return -1;

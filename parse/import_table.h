@@ -39,6 +39,9 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 		    size_t at, import_col_known known, void *data);
 void import_table_release(struct import_table *t);
 
+/* Whether line s could be a table row: a label and two or more cells. */
+int import_table_row_like(const char *s);
+
 /* A cell's text: number, time, or a placeholder for nothing ("-", "N/A"). */
 int import_cell_is_value(const char *s, size_t n);
 

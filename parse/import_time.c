@@ -17,8 +17,7 @@ int import_time_metric(const char *metric)
 	return 0;
 }
 
-/* Whether line s can start a block of any time form (most lines cannot). */
-static int may_be_time(const char *s)
+int import_time_may_start(const char *s)
 {
 	const char *p;
 
@@ -43,7 +42,7 @@ int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_fo
 	size_t f;
 
 	*line_form = 0;
-	if (i >= sc->nr || !may_be_time(sc->v[i].s))
+	if (i >= sc->nr || !import_time_may_start(sc->v[i].s))
 		return 0;
 	for (f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
 		int r;

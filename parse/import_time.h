@@ -22,6 +22,9 @@ int import_time_metric(const char *metric);
  */
 int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_form);
 
+/* Whether line s can start a block of any time form (most lines cannot). */
+int import_time_may_start(const char *s);
+
 /* dd: "524288000 bytes (524 MB, 500 MiB) copied, 5.2 s, 101 MB/s" */
 struct import_dd {
 	char *seconds;

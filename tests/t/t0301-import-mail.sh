@@ -53,6 +53,14 @@ test_expect_success 'a table with kernels as rows, m:ss, "-" and N/A cells' '
 	check_fixture table.txt table.tsv
 '
 
+test_expect_success 'GNU time -v and time -p: the command after time'"'"'s own options' '
+	check_fixture gnu-verbose.eml gnu-verbose.tsv
+'
+
+test_expect_success 'ASCII-art tables: | separators, +---+ and |---| rules, N/A' '
+	check_fixture ascii-table.txt ascii-table.tsv
+'
+
 test_expect_success 'a postmark report in a message gets the prose context' '
 	benchpost import --dry-run --format json "$IMP/postmark.eml" >out &&
 	grep "\"metric\":\"transactions-rate\"" out |

@@ -28,7 +28,8 @@ test_expect_success 'binary junk alone: skipped with a warning, exit 1' '
 test_expect_success 'a message with no numbers: exit 1 with a reason' '
 	printf "Subject: hi\nFrom: a@b\n\nNothing measured here.\n" >none.eml &&
 	test_expect_code 1 benchpost import --dry-run none.eml 2>err &&
-	grep -q "no benchmark numbers found in 1 message" err
+	grep -q "^benchpost: warning: none.eml: skipped: no benchmark numbers found$" err &&
+	grep -q "^benchpost: no benchmark numbers found in 1 message$" err
 '
 
 test_expect_success 'an mbox of bad messages: each skipped and named, the good ones imported' '
@@ -54,6 +55,17 @@ test_expect_success 'an mbox of bad messages: each skipped and named, the good o
 	grep -q "\"kernel\":\"2.6.21\",\"hardware\":null,\"fs\":\"xfs\"" out &&
 	grep -q "\"kernel\":\"2.6.22\",\"hardware\":null,\"fs\":\"jfs\"" out &&
 	python3 -c "import json,sys; [json.loads(l) for l in open(\"out\")]"
+'
+
+test_expect_success 'past ten messages without numbers, the rest are counted, not named' '
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		printf "From a@b Mon Mar  3 10:00:00 2008\nMessage-ID: <e%s@x>\n\nnothing\n\n" $i
+	done >empty.mbox &&
+	good_message last 3 >>empty.mbox &&
+	benchpost import --dry-run --format json empty.mbox >out 2>err &&
+	test $(wc -l <out) = 3 &&
+	test $(grep -c "skipped: no benchmark numbers found" err) = 10 &&
+	grep -q "^benchpost: warning: 2 more messages without benchmark numbers skipped$" err
 '
 
 test_expect_success 'a 1000-deep multipart is skipped with a reason' '

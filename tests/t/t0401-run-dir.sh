@@ -10,14 +10,15 @@ run_small() {
 
 test_expect_success 'untar, rm-tree, dd and writer run twice each and are printed' '
 	run_small -n 2 --test untar,rm-tree,dd,writer >out 2>err &&
-	grep -Eq "^[a-z0-9]+ \(--dir\) on .*: caches (not )?dropped, sync timed, 2 iterations$" out &&
+	grep -Eq "^[a-z0-9]+ \(--dir\): caches (not )?dropped, on /" out &&
+	grep -q "^sync timed after each step, 2 iterations, suite quick$" out &&
 	grep -q "^untar ktree-quick-seed1.tar.gz$" out &&
 	grep -q "^rm-tree ktree-quick-seed1.tar.gz$" out &&
 	grep -q "^dd write 4 MiB$" out &&
 	grep -q "^dd read 4 MiB$" out &&
 	grep -q "^writer 64 x 1024 bytes$" out &&
 	for m in elapsed user sys sync total; do
-		test $(grep -Ec "^  $m \(s\) +[0-9]+\.[0-9]{3} \+-[0-9]+\.[0-9]{3}$" out) -ge 4 || exit 1
+		test $(grep -Ec "^  $m \(s\) +[0-9]+\.[0-9]{3} +\+-[0-9]+\.[0-9]{3}$" out) -ge 4 || exit 1
 	done &&
 	grep -q "n=2 runs" out &&
 	awk "length > 72 { exit 1 }" out &&
@@ -46,11 +47,15 @@ test_expect_success 'the .bench file holds every sample with the machine facts' 
 	test $(grep -c "^BenchmarkUntar_ktree-quick-seed1.tar.gz 1 " "$f") = 2 &&
 	grep "\"benchmark\":\"untar ktree-quick-seed1.tar.gz\",\"metric\":\"sync\"" all.json >sync.json &&
 	test $(wc -l <sync.json) = 2 &&
-	grep -q "\"iteration\":1," sync.json && grep -q "\"iteration\":2," sync.json
+	grep -q "\"iteration\":1," sync.json && grep -q "\"iteration\":2," sync.json &&
+	# dd says kB/s, MB/s or GB/s as it likes; the samples share one unit
+	grep "\"benchmark\":\"dd write 4 MiB\",\"metric\":\"throughput\"" all.json >dd.json &&
+	test $(grep -c "\"unit\":\"MB/s\"" dd.json) = 2
 '
 
 test_expect_success 'untar total is its elapsed plus its sync' '
 	f=run.bench &&
+	test $(grep -c "^BenchmarkUntar_" "$f") = 2 &&
 	grep "^BenchmarkUntar_" "$f" | while read -r name n el _ u _ s _ rest; do
 		sync=$(echo "$rest" | sed -n "s/.* \([0-9.]*\) sync-sec\/op.*/\1/p") &&
 		total=$(echo "$rest" | sed -n "s/.* \([0-9.]*\) total-sec\/op.*/\1/p") &&
@@ -77,21 +82,45 @@ test_expect_success '--tarball: an xz tarball of our own is untarred and named' 
 	test -f mine.tar.xz
 '
 
-test_expect_success 'postmark, dbench and tiobench run with small settings' '
-	run_small -n 1 --tarball mine.tar.xz --test postmark,dbench,tiobench --no-commit \
+test_expect_success 'postmark, dbench and tiobench run; their own reports become metrics' '
+	benchpost run --suite quick --dir "$SCRATCH/target" -q --archive "$SCRATCH/tools" \
+		-n 1 --tarball mine.tar.xz --test dd,postmark,dbench,tiobench --param dd.mib=4 \
 		--param postmark.numbers=50 --param postmark.transactions=50 \
 		--param dbench.time=1 --param dbench.clients=1 \
-		--param tiobench.threads=2 --param tiobench.mib=4 --param tiobench.random_ios=16 >out &&
+		--param tiobench.threads=2 --param tiobench.mib=4 --param tiobench.random_ios=16 >out 2>err &&
 	grep -q "^postmark numbers=50 transactions=50$" out &&
 	grep -q "^dbench 1 clients 1 s$" out &&
 	grep -q "^tiobench 2 threads 4 MiB$" out &&
-	test -z "$(ls -A target)"
+	grep -q "transactions-rate" out &&
+	grep -Eq "^  randread-bw \(KiB/s\) +[0-9]" out &&
+	! grep -q "warning" err &&
+	test -z "$(ls -A target)" &&
+	benchpost log --archive "$SCRATCH/tools" --format json >tools.json &&
+	for m in "postmark numbers=50 transactions=50\",\"metric\":\"transactions-rate" \
+		 "postmark numbers=50 transactions=50\",\"metric\":\"postmark-elapsed" \
+		 "dbench 1 clients 1 s\",\"metric\":\"throughput" \
+		 "dd write 4 MiB\",\"metric\":\"throughput" \
+		 "tiobench 2 threads 4 MiB\",\"metric\":\"write-bw" \
+		 "tiobench 2 threads 4 MiB\",\"metric\":\"randwrite-bw" \
+		 "tiobench 2 threads 4 MiB\",\"metric\":\"read-bw" \
+		 "tiobench 2 threads 4 MiB\",\"metric\":\"randread-bw"; do
+		grep -qF "\"benchmark\":\"$m\"" tools.json || { echo "missing $m"; exit 1; }
+	done &&
+	test $(grep -c "\"metric\":\"elapsed\"" tools.json) = 5
 '
 
 test_expect_success 'no progress line when stdout is not a terminal' '
 	run_small -n 1 --tarball mine.tar.xz --test writer --no-commit >out &&
 	! grep -q "fs 1/1" out &&
 	! grep -q "$(printf "\r")" out
+'
+
+test_expect_success 'a relative --dir works' '
+	mkdir -p rel &&
+	benchpost run --suite quick --dir rel -n 1 -q --no-commit --tarball mine.tar.xz \
+		--test untar,kuntar,rm-tree >out &&
+	grep -q "^untar mine.tar.xz$" out &&
+	test -z "$(ls -A rel)"
 '
 
 if command -v script >/dev/null; then

@@ -26,9 +26,12 @@ test_expect_success 'ext2, ext3:data=writeback and ext4 on loop devices' '
 	benchpost run --suite quick --tarball "$SCRATCH/small.tar.gz" --fs ext2,ext3:data=writeback,ext4 -n 2 -q \
 		--scratch "$SCRATCH" --archive "$SCRATCH/arch" --test untar,rm-tree,writer \
 		--param writer.writes=64 >out 2>err &&
-	grep -Eq "^ext2 on /dev/loop[0-9]+ on [a-z0-9]+ /dev/.*: caches dropped, sync timed, 2 iterations$" out &&
-	grep -Eq "^ext3:data=writeback on /dev/loop[0-9]+ on .*: caches dropped" out &&
-	grep -Eq "^ext4 on /dev/loop[0-9]+ on .*: caches dropped" out &&
+	grep -Eq "^ext2: caches dropped, on /dev/loop[0-9]+ on [a-z0-9]+ /" out &&
+	grep -Eq "^ext3:data=writeback: caches dropped, on /dev/loop[0-9]+ on " out &&
+	grep -Eq "^ext4: caches dropped, on /dev/loop[0-9]+ on " out &&
+	grep -q "^sync timed after each step, 2 iterations, suite quick$" out &&
+	grep -q "^Each test ran 2 times, every sample kept. Caches were dropped" out &&
+	awk "length > 72 { exit 1 }" out &&
 	grep -Eq "^ +ext2 +ext3 +ext4$" out &&
 	grep -q "^ext3: ext3: data=writeback$" out &&
 	grep -q "^untar small.tar.gz$" out &&
@@ -84,7 +87,8 @@ test_expect_success 'all nine tests on one loop file system' '
 test_expect_success 'mkfs options after the second colon reach mkfs' '
 	benchpost run --suite quick --tarball "$SCRATCH/small.tar.gz" --fs "ext4::-b 1024 -O ^has_journal" -n 1 -q --no-commit \
 		--scratch "$SCRATCH" --test writer --param writer.writes=16 >out 2>err &&
-	grep -q "^ext4::-b 1024 -O ^has_journal on /dev/loop" out &&
+	grep -q "^ext4::-b 1024 -O ^has_journal: caches dropped" out &&
+	grep -q "^  on /dev/loop[0-9]* on " out &&
 	! test -d "$HOME/.local/share/benchpost/archive" &&
 	nothing_left
 '

@@ -1,9 +1,12 @@
 #!/bin/sh
 # Disk full during a commit: the archive sits on a 16 MiB tmpfs, filled up
-# so that an import's batch fails at its first write, then so that it fails
-# half-way through its objects.  Each time: a clear error and exit 1, HEAD
-# where it was, git fsck clean, no temporary or lock file left, the earlier
-# runs all there; with the space back, the same import goes in whole.
+# so that an import's batch fails at its first write, then when its pack
+# is half written.  Each time: one clear error and exit 1, nothing printed
+# as saved, HEAD where it was, git fsck clean, no temporary object, pack or
+# lock left, the earlier runs all there.  With room for the pack but not
+# for the working tree's files the batch is saved, says so and warns.
+# With the space back the same import goes in whole and the working tree
+# is repaired.
 . "$(dirname "$0")/archive-lib.sh"
 
 if [ "$(id -u)" != 0 ]; then
@@ -32,7 +35,8 @@ fsck_clean() {
 # no lock, and no object that does not read back whole.
 nothing_half_written() {
 	# benchpost.lock is the writers' flock, there for good by design
-	find small/arch/.git \( -name "*tmp*" -o -name "*.lock" -o -name "*.lock.*" \) ! -name benchpost.lock >left
+	find small/arch/.git \( -name "*tmp*" -o -name "pack_git2_*" -o -name "*.lock" -o -name "*.lock.*" \) \
+		! -name benchpost.lock >left
 	{ test ! -s left || { echo "left behind:"; cat left; false; }; } &&
 	# git status would write its index: give it room
 	rm -f small/fill &&
@@ -58,7 +62,8 @@ test_expect_success 'an archive with earlier runs on the small file system' '
 	test $(wc -l <earlier) = 6
 '
 
-for free in 0 100; do
+# 0 and 60 KiB: the batch's pack (about 190 KiB) cannot be written
+for free in 0 60; do
 	test_expect_success "import with ${free} KiB free: clear error, archive intact" '
 		head_before=$(git_in small/arch rev-parse HEAD) &&
 		fill_leaving '"$free"' &&
@@ -74,13 +79,31 @@ for free in 0 100; do
 	'
 done
 
+# 400 KiB: the pack fits, the files of the working tree do not.  The
+# commit is saved and said so; the working tree is only a convenience.
+test_expect_success 'import with 400 KiB free: saved, the working tree warned about' '
+	fill_leaving 400 &&
+	"$BENCHPOST" import --archive small/arch mail.mbox >saved 2>err &&
+	cat err &&
+	grep -q "^benchpost: warning: the archive.s working tree in .small/arch. was not updated" err &&
+	grep -q "^benchpost: imported .* runs into" err &&
+	test -s saved &&
+	git_in small/arch ls-tree -r --name-only HEAD runs | sort >now &&
+	sort saved earlier | comm -23 - now >lost &&
+	{ test ! -s lost || { echo "saved but missing:"; cat lost; false; }; } &&
+	rm -f small/fill &&
+	fsck_clean
+'
+
 test_expect_success 'with the space back the same import goes in whole' '
 	rm -f small/fill &&
+	git_in small/arch ls-tree -r --name-only HEAD runs | sort >before &&
 	{ "$BENCHPOST" import --archive small/arch mail.mbox >saved 2>err || { cat err; false; }; } &&
 	test -s saved && test $(wc -l <err) = 1 && grep -q "^benchpost: imported .* runs into" err &&
 	git_in small/arch ls-tree -r --name-only HEAD runs | sort >now &&
-	sort saved earlier >want &&
+	sort saved before >want &&
 	test_cmp want now &&
+	# and the working tree the full disk left behind is repaired
 	nothing_half_written
 '
 

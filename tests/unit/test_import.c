@@ -112,6 +112,13 @@ static void test_commands(void **state)
 	assert_string_equal(s, "~zcalusic/try/awriter");
 	free(s);
 	assert_null(import_time_command("time to tar zxf kernel tarball compared"));
+	s = import_time_command("$ /usr/bin/time -f \"%e %U\" -o log tar xf a.tar");
+	assert_string_equal(s, "tar xf a.tar");
+	free(s);
+	s = import_time_command("# time -p sync");
+	assert_string_equal(s, "sync");
+	free(s);
+	assert_null(import_time_command("Untar, from /usr/bin/time on a BSD box"));
 	assert_null(import_time_command("real time is what counts"));
 	s = import_command_name("cp /incoming/linux-2.2.17.tar.gz .", vars);
 	assert_string_equal(s, "cp linux-2.2.17.tar.gz");
