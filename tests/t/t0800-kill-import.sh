@@ -56,7 +56,8 @@ test_expect_success 'SIGKILL at 20 moments of the commit: fsck clean, nothing lo
 		{ test ! -s lost || { echo "kill at $delay s lost:"; cat lost; return 1; }; }
 		comm -23 before after >lost
 		{ test ! -s lost || { echo "kill at $delay s lost:"; cat lost; return 1; }; }
-		sort saved | comm -23 - after >lost
+		# a line cut short by the kill names no run: whole paths only
+		{ grep "\.bench$" saved || :; } | sort | comm -23 - after >lost
 		{ test ! -s lost || { echo "kill at $delay s: printed as saved, missing:"; cat lost; return 1; }; }
 		added=$(($(wc -l <after) - $(wc -l <before)))
 		{ test $added = 0 || test $added = $batch; } ||
