@@ -124,16 +124,9 @@ void archive_message(struct strbuf *out, const struct archive_run *runs, size_t 
 		strbuf_release(&line);
 		return;
 	}
-	for (i = 0; i < nr; i++) {
-		const char *k = archive_first_field(&runs[i].records, offsetof(struct record, kernel));
-
-		if (!k)
-			continue;
-		if (!lo || kver_cmp(k, lo) < 0)
-			lo = k;
-		if (!hi || kver_cmp(k, hi) > 0)
-			hi = k;
-	}
+	for (i = 0; i < nr; i++)
+		kver_widen(&lo, &hi, archive_first_field(&runs[i].records,
+							 offsetof(struct record, kernel)));
 	strbuf_addf(&line, "%zu runs", nr);
 	if (lo) {
 		strbuf_addstr(&line, ": ");

@@ -159,6 +159,16 @@ int kver_cmp(const char *a, const char *b)
 	return c < 0 ? -1 : c > 0;
 }
 
+void kver_widen(const char **lo, const char **hi, const char *k)
+{
+	if (!k)
+		return;
+	if (!*lo || kver_cmp(k, *lo) < 0)
+		*lo = k;
+	if (!*hi || kver_cmp(k, *hi) > 0)
+		*hi = k;
+}
+
 int kver_cmp_ptr(const void *a, const void *b)
 {
 	return kver_cmp(*(const char *const *)a, *(const char *const *)b);

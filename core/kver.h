@@ -9,6 +9,8 @@
  * suffixes after their base.  NULL and "" sort first.
  */
 int kver_cmp(const char *a, const char *b);
+/* Widens [*lo, *hi] to take in k (NULL k is ignored; start with NULLs). */
+void kver_widen(const char **lo, const char **hi, const char *k);
 /* qsort-style comparator over an array of char *. */
 int kver_cmp_ptr(const void *a, const void *b);
 

@@ -95,16 +95,8 @@ static void split_sides(struct sides *s, const struct render_report_data *d)
 		s->new_name = d->new_name;
 		return;
 	}
-	for (i = 0; i < d->set->nr; i++) {
-		const char *k = d->set->v[i].kernel;
-
-		if (!k)
-			continue;
-		if (!lo || kver_cmp(k, lo) < 0)
-			lo = k;
-		if (!hi || kver_cmp(k, hi) > 0)
-			hi = k;
-	}
+	for (i = 0; i < d->set->nr; i++)
+		kver_widen(&lo, &hi, d->set->v[i].kernel);
 	s->old_name = lo;
 	s->new_name = hi;
 	if (!lo || !strcmp(lo, hi))
