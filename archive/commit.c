@@ -3,6 +3,8 @@
 #include "../core/error.h"
 #include "../core/strbuf.h"
 
+#include <git2/sys/commit.h>
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -180,18 +182,21 @@ static int write_commit(git_oid *out, struct archive *a, git_repository *w, git_
 			const git_oid *tree_id, const char *message)
 {
 	git_signature *sig = NULL;
-	git_tree *tree = NULL;
-	const git_commit *parents[1] = { parent };
+	/*
+	 * By id, not by object: the parent was looked up in a->repo, and w
+	 * may be the second handle a batch packs through; a parent object
+	 * from another repository handle is dropped silently, which cut the
+	 * archive's history at every batch.
+	 */
+	const git_oid *parents[1] = { parent ? git_commit_id(parent) : NULL };
 	int ret;
 
 	if ((ret = archive_signature(&sig, a->repo)) < 0)
 		goto done;
-	if ((ret = git_tree_lookup(&tree, w, tree_id)) < 0 ||
-	    (ret = git_commit_create(out, w, NULL, sig, sig, NULL, message, tree,
-				     parent ? 1 : 0, parents)) < 0)
+	if ((ret = git_commit_create_from_ids(out, w, NULL, sig, sig, NULL, message, tree_id,
+					      parent ? 1 : 0, parents)) < 0)
 		ret = archive_git_error(ret, "cannot write commit");
 done:
-	git_tree_free(tree);
 	git_signature_free(sig);
 	return ret;
 }
