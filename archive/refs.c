@@ -66,6 +66,9 @@ static void update_worktree(struct archive *a, const git_oid *old, const git_oid
 	git_checkout_options opts;
 	git_commit *from = NULL, *to = NULL;
 	git_tree *base = NULL, *target = NULL;
+	git_diff *diff = NULL;
+	char **paths = NULL;
+	size_t i, n;
 	int ret;
 
 	if (git_repository_is_bare(a->repo))
@@ -80,10 +83,30 @@ static void update_worktree(struct archive *a, const git_oid *old, const git_oid
 	/* No baseline would mean HEAD, which already is the new commit. */
 	if (!old && (ret = empty_tree(&base, a->repo)) < 0)
 		goto done;
-	opts.checkout_strategy = GIT_CHECKOUT_SAFE;
+	/*
+	 * Only the paths the commit changed: a checkout of the whole tree
+	 * stats every run already there, so each commit got slower as the
+	 * archive grew.  Comparing the two trees skips unchanged subtrees.
+	 */
+	if ((ret = git_diff_tree_to_tree(&diff, a->repo, base, target, NULL)) < 0)
+		goto done;
+	n = git_diff_num_deltas(diff);
+	if (!n)
+		goto done;
+	paths = xcalloc(n, sizeof(*paths));
+	for (i = 0; i < n; i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		paths[i] = (char *)(d->new_file.path ? d->new_file.path : d->old_file.path);
+	}
+	opts.checkout_strategy = GIT_CHECKOUT_SAFE | GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH;
 	opts.baseline = base;
+	opts.paths.strings = paths;
+	opts.paths.count = n;
 	ret = git_checkout_tree(a->repo, (git_object *)target, &opts);
 done:
+	free(paths);
+	git_diff_free(diff);
 	if (ret < 0) {
 		warning("the archive's working tree in '%s' was not updated: %s", a->path,
 			git_error_last() ? git_error_last()->message : "unknown error");
