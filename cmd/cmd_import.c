@@ -37,9 +37,19 @@ static int commit_runs(const struct import_result *r, const char *path)
 	int ret;
 
 	for (i = 0; i < r->records.nr; i++) {
-		for (j = 0; j < i && !same_run(r, i, j); j++)
-			;
-		if (j < i) {
+		/*
+		 * A message's records stand together, so only they are compared:
+		 * comparing with every earlier record made big imports quadratic.
+		 */
+		int found = 0;
+
+		for (j = i; j-- > 0 && r->msg_of[j] == r->msg_of[i];) {
+			if (same_run(r, i, j)) {
+				found = 1;
+				break;
+			}
+		}
+		if (found) {
 			run_of[i] = run_of[j];
 		} else {
 			runs = xrealloc(runs, (nr + 1) * sizeof(*runs));
