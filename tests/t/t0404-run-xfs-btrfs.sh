@@ -1,0 +1,44 @@
+#!/bin/sh
+# benchpost run --fs xfs,btrfs: the other two file systems of the matrix,
+# with their own mkfs tools and options, made and removed like ext*.
+. "$(dirname "$0")/lib.sh"
+
+tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core parse
+
+nothing_left() {
+	! grep -q "$SCRATCH/benchpost-run" /proc/mounts &&
+	! losetup -a | grep -q "$SCRATCH/benchpost-run" &&
+	test -z "$(ls -d "$SCRATCH"/benchpost-run.* 2>/dev/null)"
+}
+
+why=
+[ "$(id -u)" = 0 ] || why='needs root for loop devices and mount'
+[ -n "$why" ] || [ -e /dev/loop-control ] || why='no /dev/loop-control'
+[ -n "$why" ] || command -v mkfs.xfs >/dev/null || why='mkfs.xfs missing (Debian xfsprogs)'
+[ -n "$why" ] || command -v mkfs.btrfs >/dev/null || why='mkfs.btrfs missing (Debian btrfs-progs)'
+if [ -n "$why" ]; then
+	test_skip 'xfs and btrfs on loop devices' "$why"
+	test_done
+	exit
+fi
+
+test_expect_success 'xfs and btrfs (with a mount option) on loop devices' '
+	benchpost run --suite quick --tarball "$SCRATCH/small.tar.gz" --fs xfs,btrfs:noatime -n 1 -q \
+		--scratch "$SCRATCH" --archive "$SCRATCH/arch" --test untar,rm-tree >out 2>err &&
+	grep -Eq "^xfs: caches dropped, on /dev/loop[0-9]+ on " out &&
+	grep -Eq "^btrfs:noatime: caches dropped, on /dev/loop[0-9]+ on " out &&
+	grep -q "^untar small.tar.gz$" out &&
+	awk "length > 72 { exit 1 }" out &&
+	benchpost log --archive "$SCRATCH/arch" --fs xfs --format bench >xfs.bench &&
+	grep -q "^fs: xfs$" xfs.bench &&
+	grep -q "^BenchmarkUntar_small.tar.gz 1 " xfs.bench &&
+	benchpost log --archive "$SCRATCH/arch" --fs btrfs --format bench >btrfs.bench &&
+	grep -q "^fs: btrfs$" btrfs.bench &&
+	grep -Eq "^options: .*noatime" btrfs.bench
+'
+
+test_expect_success 'no mount, loop device or image is left behind' '
+	nothing_left
+'
+
+test_done
