@@ -41,8 +41,9 @@ int archive_signature(git_signature **out, git_repository *repo);
 
 /* A second handle on the repository whose writes collect in memory (mem). */
 int archive_pack_begin(git_repository **out, git_odb_backend **mem, struct archive *a);
-/* Writes what collected in mem as one pack of the archive. */
-int archive_pack_finish(struct archive *a, git_repository *w, git_odb_backend *mem);
+/* Writes the objects of the commit that collected in w as one pack of the archive. */
+int archive_pack_finish(struct archive *a, git_repository *w, const git_oid *commit_id,
+			const git_tree_update *updates, size_t nr);
 
 int archive_lock(struct archive *a);
 /*
@@ -54,6 +55,16 @@ void archive_unlock(struct archive *a);
 
 /* Commit message for runs, from their kernels, hardware and headline numbers. */
 void archive_message(struct strbuf *out, const struct archive_run *runs, size_t nr);
+
+/* A set of paths; the strings stay the caller's and must outlive the set. */
+struct archive_pathset {
+	const char **v;
+	size_t size, nr;
+};
+
+int archive_pathset_has(const struct archive_pathset *set, const char *path);
+void archive_pathset_add(struct archive_pathset *set, const char *path);
+void archive_pathset_release(struct archive_pathset *set);
 
 /* Filter matching shared by list and resolve. */
 int archive_match(const char *pattern, const char *value, int exact_only);
