@@ -45,6 +45,15 @@ int archive_pack_begin(git_repository **out, git_odb_backend **mem, struct archi
 int archive_pack_finish(struct archive *a, git_repository *w, const git_oid *commit_id,
 			const git_tree_update *updates, size_t nr);
 
+/*
+ * Rolls the smallest packs into one so that the packs' object counts stay
+ * a geometric progression (at most log2(objects) packs).  Call with the
+ * lock held, after a commit is saved.
+ */
+int archive_repack(struct archive *a);
+/* Every object written so far on disk (one syncfs of the repository). */
+int archive_sync_objects(struct archive *a);
+
 int archive_lock(struct archive *a);
 /*
  * After a writer died holding the lock: removes the ref and index lock
