@@ -199,6 +199,26 @@ done:
 	return ret;
 }
 
+/* Which commit added these runs, for readers (archive/added.c). */
+static void remember_added(struct archive *a, const struct pending *pend, size_t nr,
+			   const git_oid *commit_id)
+{
+	struct archive_added *v = xcalloc(nr, sizeof(*v));
+	git_commit *c = NULL;
+	size_t i;
+
+	if (!git_commit_lookup(&c, a->repo, commit_id)) {
+		for (i = 0; i < nr; i++) {
+			v[i].path = pend[i].path;
+			v[i].commit = *commit_id;
+			v[i].when = git_commit_time(c);
+		}
+		archive_added_save(a, v, nr);
+	}
+	git_commit_free(c);
+	free(v);
+}
+
 static int commit_locked(struct archive *a, const struct archive_run *runs, size_t nr,
 			 const char *message, struct pending *pend)
 {
@@ -265,6 +285,8 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	/* The ref last, atomically: only now is anything reported as saved. */
 	ret = archive_advance(a, branch, head ? git_commit_id(head) : NULL, &commit_id,
 			      "benchpost: commit");
+	if (!ret)
+		remember_added(a, pend, nr, &commit_id);
 	/* Saved already: a repack that fails costs only speed. */
 	if (!ret && mem && archive_repack(a) < 0)
 		warning("could not consolidate the packs of '%s': %s", a->path, err_last());

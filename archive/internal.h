@@ -81,6 +81,18 @@ int archive_is_glob(const char *pattern);
 
 /* Fills e's kernel, hardware, fs, suite, when from its parsed records. */
 void archive_entry_describe(struct archive_entry *e);
+/* Which commit added a run, as kept in <gitdir>/benchpost/added/<kernel>. */
+struct archive_added {
+	const char *path;
+	git_oid commit;
+	time_t when;      /* the commit's time */
+};
+
+/* Fills commit and committed of the entries the files know; left counts down. */
+void archive_added_lookup(struct archive *a, struct archive_list *list, size_t *left);
+/* Appends to the files (best effort: they are only a cache). */
+void archive_added_save(struct archive *a, const struct archive_added *v, size_t nr);
+
 /* Finds the commits that added each entry (walks history once). */
 int archive_attribute(struct archive *a, struct archive_list *list);
 /* Unless ret failed: attributes found's runs, then moves them to the end of out. */
