@@ -1,0 +1,89 @@
+#!/bin/sh
+# Many batches: each batch's pack holds only its own objects, the packs
+# are consolidated so that their number stays logarithmic, git fsck stays
+# clean and every run stays readable.
+. "$(dirname "$0")/archive-lib.sh"
+
+# gen FROM TO: runs FROM..TO-1 as files in/, kernel k<i/8>, 4 machines.
+gen() {
+	rm -rf in && mkdir in &&
+	awk -v from="$1" -v to="$2" 'BEGIN {
+		for (i = from; i < to; i++) {
+			f = sprintf("in/%06d.bench", i)
+			printf "kernel: 6.%d.0\nhardware: m%d\nfs: ext4\n", int(i / 8), i % 4 > f
+			printf "BenchmarkUntar 1 %d.%02d sec/op\n", 40 + i % 13, i % 100 > f
+			close(f)
+		}
+	}'
+}
+
+fsck_clean() {
+	git_in "$1" fsck --strict --full >fsck.out 2>&1 || { cat fsck.out; return 1; }
+	! grep -v "^dangling \|^Checking\|^notice: HEAD points to an unborn branch" fsck.out
+}
+
+packs() {
+	ls "$1"/.git/objects/pack/pack-*.pack 2>/dev/null | wc -l
+}
+
+test_expect_success 'a batch pack holds the batch, not the archive again' '
+	gen 0 64 && bp_commit --archive one --batch 64 --when 1000 in/*.bench >/dev/null &&
+	ls one/.git/objects/pack/pack-*.idx >first &&
+	gen 64 80 && bp_commit --archive one --batch 16 --when 2000 in/*.bench >/dev/null &&
+	ls one/.git/objects/pack/pack-*.idx | grep -v -F -f first >second &&
+	test "$(wc -l <second)" = 1 &&
+	git verify-pack -v "$(cat second)" >objects &&
+	# 16 runs, 1 commit, the root, runs/, 2 kernel and 8 machine trees
+	test "$(grep -c " blob " objects)" = 16 &&
+	test "$(grep -c " commit " objects)" = 1 &&
+	test "$(grep -c " tree " objects)" = 12
+'
+
+test_expect_success '80 batches of 16 runs: few packs, nothing lost, fsck clean' '
+	: >saved &&
+	for b in $(seq 0 79); do
+		gen $((b * 16)) $((b * 16 + 16)) &&
+		bp_commit --archive arch --batch 16 --when $((b * 100)) in/*.bench >>saved ||
+		return 1
+		# bounded after every batch, not only at the end
+		n=$(packs arch) &&
+		{ test "$n" -le 9 || { echo "$n packs after batch $b"; return 1; }; }
+	done &&
+	test "$(wc -l <saved)" = 1280 &&
+	fsck_clean arch &&
+	git_in arch ls-tree -r --name-only HEAD runs | sort >present &&
+	sort saved >saved.sorted &&
+	test_cmp saved.sorted present &&
+	# each object stored about once, not once per batch
+	git_in arch count-objects -v >count &&
+	in_pack=$(sed -n "s/^in-pack: //p" count) &&
+	reachable=$(git_in arch rev-list --objects --all | wc -l) &&
+	echo "packs $(packs arch), in packs $in_pack, reachable $reachable" &&
+	test "$in_pack" -le $((reachable + reachable / 10))
+'
+
+test_expect_success 'every run is readable after the consolidation' '
+	benchpost log --archive arch --format bench >all.bench &&
+	test "$(grep -c "^BenchmarkUntar" all.bench)" = 1280 &&
+	for p in $(sed -n "1p;640p;1280p" saved); do
+		benchpost show --archive arch "$p" >shown &&
+		git_in arch show "HEAD:$p" >file &&
+		grep -F "$(grep ^Benchmark file)" shown || return 1
+	done
+'
+
+test_expect_success 'the packs left form a geometric progression' '
+	for i in arch/.git/objects/pack/pack-*.idx; do
+		git verify-pack -v "$i" | grep -c -E " (blob|tree|commit) "
+	done | sort -n >counts &&
+	cat counts &&
+	awk "NR > 1 && \$1 < 2 * prev { bad = 1 } { prev = \$1 } END { exit bad }" counts
+'
+
+test_expect_success 'git clone reads the consolidated archive' '
+	git clone -q arch copy 2>/dev/null &&
+	git_in copy ls-tree -r --name-only HEAD runs | sort >cloned &&
+	test_cmp present cloned
+'
+
+test_done
