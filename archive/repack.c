@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +155,19 @@ static int insert_pack(git_packbuilder *pb, const struct pack *p)
 	return ret;
 }
 
+/*
+ * BENCHPOST_TEST_KILL_REPACK=N: the process kills itself at step N of the
+ * consolidation, so that tests/t/t0210 can prove each step crash safe
+ * (git's GIT_TEST_* variables do the same).
+ */
+static void test_kill_point(int step)
+{
+	const char *at = getenv("BENCHPOST_TEST_KILL_REPACK");
+
+	if (at && atoi(at) == step)
+		raise(SIGKILL);
+}
+
 static void remove_pack(const char *base)
 {
 	static const char *const exts[] = { ".idx", ".pack", ".rev", ".bitmap" };
@@ -164,6 +178,7 @@ static void remove_pack(const char *base)
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s%s", base, exts[i]);
 		unlink(sb.buf);
+		test_kill_point(3 + (int)i); /* 3: index gone, 4: pack gone */
 	}
 	strbuf_release(&sb);
 }
@@ -196,9 +211,11 @@ int archive_repack(struct archive *a)
 		ret = archive_git_error(ret, "cannot write a pack in '%s'", a->path);
 		goto done;
 	}
+	test_kill_point(1);
 	/* On disk before anything that held the same objects goes. */
 	if ((ret = archive_sync_objects(a)) < 0)
 		goto done;
+	test_kill_point(2);
 	strbuf_addf(&fresh, "%s/pack-%s", dir.buf, git_packbuilder_name(pb));
 	for (i = 0; i < split; i++)
 		if (strcmp(packs[i].base, fresh.buf))

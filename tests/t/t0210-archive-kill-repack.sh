@@ -1,0 +1,93 @@
+#!/bin/sh
+# SIGKILL while a commit consolidates the packs: at each step of the
+# consolidation and at moments spread over a whole commit, git fsck stays
+# clean, no object is lost, every run reported saved is present, and the
+# archive takes runs again.
+. "$(dirname "$0")/archive-lib.sh"
+
+gen() {
+	rm -rf in && mkdir in &&
+	awk -v from="$1" -v to="$2" 'BEGIN {
+		for (i = from; i < to; i++) {
+			f = sprintf("in/%06d.bench", i)
+			printf "kernel: 4.%d.0\nhardware: m%d\nfs: xfs\n", int(i / 16), i % 4 > f
+			printf "BenchmarkRmTree 1 %d.%02d sec/op\n", 10 + i % 7, i % 100 > f
+			close(f)
+		}
+	}'
+}
+
+fsck_clean() {
+	git_in "$1" fsck --strict --full >fsck.out 2>&1 || { cat fsck.out; return 1; }
+	! grep -v "^dangling \|^Checking\|^notice: HEAD points to an unborn branch" fsck.out
+}
+
+packs() {
+	ls "$1"/.git/objects/pack/pack-*.pack 2>/dev/null | wc -l
+}
+
+# After a kill: clean, the base intact, what was reported saved present,
+# the runs readable through benchpost, and the archive writable again.
+after_kill() {
+	fsck_clean k || return 1
+	git_in k ls-tree -r --name-only HEAD runs | sort >present &&
+	sort base.saved saved >want &&
+	comm -23 want present >lost &&
+	{ test ! -s lost || { echo "lost:"; cat lost; return 1; }; } &&
+	benchpost log --archive k --format bench >all.bench &&
+	test "$(grep -c ^BenchmarkRmTree all.bench)" = "$(wc -l <present)" &&
+	bp_commit --archive k --batch 16 --when 900000 in/*.bench >again &&
+	test "$(wc -l <again)" = 16 &&
+	fsck_clean k
+}
+
+test_expect_success 'setup: three packs in a progression, one batch away from a rollup' '
+	from=0 &&
+	for n in 256 64 16; do
+		gen $from $((from + n)) &&
+		bp_commit --archive base --batch $n --when $((from * 10)) in/*.bench >>base.saved ||
+		return 1
+		from=$((from + n))
+	done &&
+	test "$(packs base)" = 3 &&
+	gen $from $((from + 16)) &&
+	cp -a base k &&
+	bp_commit --archive k --batch 16 --when 500000 in/*.bench >saved &&
+	# three packs and the batch'"'"'s fourth: the smallest three rolled into one
+	test "$(packs k)" = 2 &&
+	fsck_clean k
+'
+
+test_expect_success 'killed at each step of the consolidation' '
+	for step in 1 2 3 4; do
+		rm -rf k && cp -a base k &&
+		BENCHPOST_TEST_KILL_REPACK=$step \
+			"$BP_HELPERS/bp-commit" --archive k --batch 16 --when 500000 in/*.bench \
+			>saved 2>/dev/null &&
+		{ echo "step $step: not killed"; return 1; }
+		# the batch itself was saved before the consolidation began
+		test "$(git_in k ls-tree -r --name-only HEAD runs | wc -l)" = 352 &&
+		echo "step $step: $(packs k) packs left" &&
+		after_kill || { echo "after a kill at step $step"; return 1; }
+	done
+'
+
+test_expect_success 'killed at 20 moments spread over a consolidating commit' '
+	rm -rf k && cp -a base k &&
+	t0=$(date +%s%N) &&
+	bp_commit --archive k --batch 16 --when 500000 in/*.bench >/dev/null &&
+	whole=$(( ($(date +%s%N) - t0) / 1000 )) &&
+	echo "one consolidating commit: $whole us" &&
+	for i in $(seq 0 19); do
+		rm -rf k && cp -a base k || return 1
+		"$BP_HELPERS/bp-commit" --archive k --batch 16 --when 500000 in/*.bench >saved 2>/dev/null &
+		pid=$! &&
+		sleep "$(awk -v w=$whole -v i=$i "BEGIN { printf \"%.6f\", w * i / 19 / 1e6 }")" &&
+		kill -9 $pid 2>/dev/null || :
+		wait $pid 2>/dev/null || :
+		echo "moment $i: $(wc -l <saved) saved, $(packs k) packs" &&
+		after_kill || { echo "after the kill at moment $i"; return 1; }
+	done
+'
+
+test_done
