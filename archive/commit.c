@@ -288,7 +288,7 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	if (!ret)
 		remember_added(a, pend, nr, &commit_id);
 	/* Saved already: a repack that fails costs only speed. */
-	if (!ret && mem && archive_repack(a) < 0)
+	if (!ret && archive_repack(a) < 0)
 		warning("could not consolidate the packs of '%s': %s", a->path, err_last());
 done:
 	if (w != a->repo)

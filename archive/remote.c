@@ -307,6 +307,9 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 		goto done;
 	}
 	ret = integrate(a, &id, name ? name : "origin", summary);
+	/* A fetch adds a pack as a batch does. */
+	if (!ret && archive_repack(a) < 0)
+		warning("could not consolidate the packs of '%s': %s", a->path, err_last());
 done:
 	archive_unlock(a);
 	free(url);
