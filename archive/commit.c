@@ -227,7 +227,7 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	struct strbuf text = STRBUF_INIT, msg = STRBUF_INIT;
 	git_commit *head = NULL;
 	git_tree *base = NULL;
-	char *branch = NULL;
+	char *branch = NULL, **changed = NULL;
 	size_t i, nup = 0;
 	git_oid tree_id, commit_id;
 	git_repository *w = a->repo;
@@ -283,8 +283,11 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	if (mem && (ret = archive_pack_finish(a, w, &commit_id, updates, nup)) < 0)
 		goto done;
 	/* The ref last, atomically: only now is anything reported as saved. */
+	changed = xcalloc(nup, sizeof(*changed));
+	for (i = 0; i < nup; i++)
+		changed[i] = (char *)updates[i].path;
 	ret = archive_advance(a, branch, head ? git_commit_id(head) : NULL, &commit_id,
-			      "benchpost: commit");
+			      "benchpost: commit", changed, nup);
 	if (!ret)
 		remember_added(a, pend, nr, &commit_id);
 	/* Saved already: a repack that fails costs only speed. */
@@ -298,6 +301,7 @@ done:
 	for (i = 0; i < nr; i++)
 		free(hw_paths[i]);
 	free(hw_paths);
+	free(changed);
 	free(updates);
 	free(branch);
 	git_tree_free(base);

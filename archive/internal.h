@@ -28,10 +28,11 @@ int archive_head_commit(git_commit **out, struct archive *a);
 
 /*
  * Moves the branch from old (NULL: unborn) to new, atomically and only if
- * it still points at old; then brings a working tree and index up to date.
+ * it still points at old; then brings a working tree and index up to date:
+ * the nr paths changed when known, else what differs between the trees.
  */
 int archive_advance(struct archive *a, const char *branch, const git_oid *old,
-		    const git_oid *new_id, const char *reflog);
+		    const git_oid *new_id, const char *reflog, char *const *changed, size_t nr);
 
 /* Author and committer: repository config, $GIT_AUTHOR_NAME/$EMAIL, a fallback. */
 int archive_signature(git_signature **out, git_repository *repo);

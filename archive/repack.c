@@ -203,6 +203,7 @@ int archive_repack(struct archive *a)
 		ret = archive_git_error(ret, "cannot repack '%s'", a->path);
 		goto done;
 	}
+	git_packbuilder_set_threads(pb, 0); /* one per CPU for the delta search */
 	for (i = 0; i < split && !ret; i++)
 		ret = insert_pack(pb, &packs[i]);
 	if (ret < 0)
