@@ -170,7 +170,7 @@ static void test_kill_point(int step)
 
 static void remove_pack(const char *base)
 {
-	static const char *const exts[] = { ".idx", ".pack", ".rev", ".bitmap" };
+	static const char *const exts[] = { ".idx", ".pack", ".rev", ".bitmap", ".mtimes" };
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
@@ -217,6 +217,14 @@ int archive_repack(struct archive *a)
 	if ((ret = archive_sync_objects(a)) < 0)
 		goto done;
 	test_kill_point(2);
+	/*
+	 * A multi-pack index that git wrote names the packs about to go; it
+	 * is only a shortcut over their own indexes, as `git repack -d`
+	 * treats it.
+	 */
+	strbuf_addf(&fresh, "%s/multi-pack-index", dir.buf);
+	unlink(fresh.buf);
+	strbuf_reset(&fresh);
 	strbuf_addf(&fresh, "%s/pack-%s", dir.buf, git_packbuilder_name(pb));
 	for (i = 0; i < split; i++)
 		if (strcmp(packs[i].base, fresh.buf))

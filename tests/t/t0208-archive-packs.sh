@@ -86,4 +86,23 @@ test_expect_success 'git clone reads the consolidated archive' '
 	test_cmp present cloned
 '
 
+test_expect_success 'after git repack and a multi-pack index of git: still consolidated, still clean' '
+	git_in arch repack -q -d &&
+	git_in arch multi-pack-index write &&
+	test -e arch/.git/objects/pack/multi-pack-index &&
+	for b in $(seq 80 89); do
+		gen $((b * 16)) $((b * 16 + 16)) &&
+		bp_commit --archive arch --batch 16 --when $((b * 100)) in/*.bench >>saved ||
+		return 1
+	done &&
+	test "$(packs arch)" -le 5 &&
+	fsck_clean arch &&
+	git_in arch multi-pack-index verify 2>/dev/null || test ! -e arch/.git/objects/pack/multi-pack-index &&
+	git_in arch ls-tree -r --name-only HEAD runs | sort >present &&
+	sort saved >saved.sorted &&
+	test_cmp saved.sorted present &&
+	benchpost log --archive arch --format bench | grep -c "^BenchmarkUntar" >n &&
+	test "$(cat n)" = 1440
+'
+
 test_done
