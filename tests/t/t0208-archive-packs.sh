@@ -4,32 +4,10 @@
 # clean and every run stays readable.
 . "$(dirname "$0")/archive-lib.sh"
 
-# gen FROM TO: runs FROM..TO-1 as files in/, kernel k<i/8>, 4 machines.
-gen() {
-	rm -rf in && mkdir in &&
-	awk -v from="$1" -v to="$2" 'BEGIN {
-		for (i = from; i < to; i++) {
-			f = sprintf("in/%06d.bench", i)
-			printf "kernel: 6.%d.0\nhardware: m%d\nfs: ext4\n", int(i / 8), i % 4 > f
-			printf "BenchmarkUntar 1 %d.%02d sec/op\n", 40 + i % 13, i % 100 > f
-			close(f)
-		}
-	}'
-}
-
-fsck_clean() {
-	git_in "$1" fsck --strict --full >fsck.out 2>&1 || { cat fsck.out; return 1; }
-	! grep -v "^dangling \|^Checking\|^notice: HEAD points to an unborn branch" fsck.out
-}
-
-packs() {
-	ls "$1"/.git/objects/pack/pack-*.pack 2>/dev/null | wc -l
-}
-
 test_expect_success 'a batch pack holds the batch, not the archive again' '
-	gen 0 64 && bp_commit --archive one --batch 64 --when 1000 in/*.bench >/dev/null &&
+	gen_runs 0 64 8 6 && bp_commit --archive one --batch 64 --when 1000 in/*.bench >/dev/null &&
 	ls one/.git/objects/pack/pack-*.idx >first &&
-	gen 64 80 && bp_commit --archive one --batch 16 --when 2000 in/*.bench >/dev/null &&
+	gen_runs 64 80 8 6 && bp_commit --archive one --batch 16 --when 2000 in/*.bench >/dev/null &&
 	ls one/.git/objects/pack/pack-*.idx | grep -v -F -f first >second &&
 	test "$(wc -l <second)" = 1 &&
 	git verify-pack -v "$(cat second)" >objects &&
@@ -42,15 +20,15 @@ test_expect_success 'a batch pack holds the batch, not the archive again' '
 test_expect_success '80 batches of 16 runs: few packs, nothing lost, fsck clean' '
 	: >saved &&
 	for b in $(seq 0 79); do
-		gen $((b * 16)) $((b * 16 + 16)) &&
+		gen_runs $((b * 16)) $((b * 16 + 16)) 8 6 &&
 		bp_commit --archive arch --batch 16 --when $((b * 100)) in/*.bench >>saved ||
 		return 1
 		# bounded after every batch, not only at the end
-		n=$(packs arch) &&
+		n=$(pack_count arch) &&
 		{ test "$n" -le 9 || { echo "$n packs after batch $b"; return 1; }; }
 	done &&
 	test "$(wc -l <saved)" = 1280 &&
-	fsck_clean arch &&
+	fsck_full_clean arch &&
 	git_in arch ls-tree -r --name-only HEAD runs | sort >present &&
 	sort saved >saved.sorted &&
 	test_cmp saved.sorted present &&
@@ -58,7 +36,7 @@ test_expect_success '80 batches of 16 runs: few packs, nothing lost, fsck clean'
 	git_in arch count-objects -v >count &&
 	in_pack=$(sed -n "s/^in-pack: //p" count) &&
 	reachable=$(git_in arch rev-list --objects --all | wc -l) &&
-	echo "packs $(packs arch), in packs $in_pack, reachable $reachable" &&
+	echo "packs $(pack_count arch), in packs $in_pack, reachable $reachable" &&
 	test "$in_pack" -le $((reachable + reachable / 10))
 '
 
@@ -91,12 +69,12 @@ test_expect_success 'after git repack and a multi-pack index of git: still conso
 	git_in arch multi-pack-index write &&
 	test -e arch/.git/objects/pack/multi-pack-index &&
 	for b in $(seq 80 89); do
-		gen $((b * 16)) $((b * 16 + 16)) &&
+		gen_runs $((b * 16)) $((b * 16 + 16)) 8 6 &&
 		bp_commit --archive arch --batch 16 --when $((b * 100)) in/*.bench >>saved ||
 		return 1
 	done &&
-	test "$(packs arch)" -le 5 &&
-	fsck_clean arch &&
+	test "$(pack_count arch)" -le 5 &&
+	fsck_full_clean arch &&
 	git_in arch multi-pack-index verify 2>/dev/null || test ! -e arch/.git/objects/pack/multi-pack-index &&
 	git_in arch ls-tree -r --name-only HEAD runs | sort >present &&
 	sort saved >saved.sorted &&

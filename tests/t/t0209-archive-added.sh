@@ -7,18 +7,6 @@
 
 F=$ARCHIVE_FIXTURES
 
-gen() {
-	rm -rf in && mkdir in &&
-	awk -v from="$1" -v to="$2" 'BEGIN {
-		for (i = from; i < to; i++) {
-			f = sprintf("in/%06d.bench", i)
-			printf "kernel: 5.%d.0\nhardware: m%d\nfs: ext4\n", int(i / 10), i % 3 > f
-			printf "BenchmarkUntar 1 %d.%02d sec/op\n", 40 + i % 13, i % 100 > f
-			close(f)
-		}
-	}'
-}
-
 # Every line of the files against git: the commit that added the path.
 check_against_git() {
 	cat "$1"/.git/benchpost/added/* | sort -u -k3 >lines &&
@@ -32,7 +20,7 @@ check_against_git() {
 
 test_expect_success 'setup: batches and single runs, each kernel over several commits' '
 	for b in 0 1 2; do
-		gen $((b * 40)) $((b * 40 + 40)) &&
+		gen_runs $((b * 40)) $((b * 40 + 40)) 10 5 &&
 		bp_commit --archive arch --batch 20 --when $((b * 1000)) in/*.bench >/dev/null || return 1
 	done &&
 	bp_commit --archive arch --when 5000 "$F/a-2.5.44-mm3.bench" >/dev/null &&

@@ -5,57 +5,36 @@
 # archive takes runs again.
 . "$(dirname "$0")/archive-lib.sh"
 
-gen() {
-	rm -rf in && mkdir in &&
-	awk -v from="$1" -v to="$2" 'BEGIN {
-		for (i = from; i < to; i++) {
-			f = sprintf("in/%06d.bench", i)
-			printf "kernel: 4.%d.0\nhardware: m%d\nfs: xfs\n", int(i / 16), i % 4 > f
-			printf "BenchmarkRmTree 1 %d.%02d sec/op\n", 10 + i % 7, i % 100 > f
-			close(f)
-		}
-	}'
-}
-
-fsck_clean() {
-	git_in "$1" fsck --strict --full >fsck.out 2>&1 || { cat fsck.out; return 1; }
-	! grep -v "^dangling \|^Checking\|^notice: HEAD points to an unborn branch" fsck.out
-}
-
-packs() {
-	ls "$1"/.git/objects/pack/pack-*.pack 2>/dev/null | wc -l
-}
-
 # After a kill: clean, the base intact, what was reported saved present,
 # the runs readable through benchpost, and the archive writable again.
 after_kill() {
-	fsck_clean k || return 1
+	fsck_full_clean k || return 1
 	git_in k ls-tree -r --name-only HEAD runs | sort >present &&
 	sort base.saved saved >want &&
 	comm -23 want present >lost &&
 	{ test ! -s lost || { echo "lost:"; cat lost; return 1; }; } &&
 	benchpost log --archive k --format bench >all.bench &&
-	test "$(grep -c ^BenchmarkRmTree all.bench)" = "$(wc -l <present)" &&
+	test "$(grep -c ^BenchmarkUntar all.bench)" = "$(wc -l <present)" &&
 	bp_commit --archive k --batch 16 --when 900000 in/*.bench >again &&
 	test "$(wc -l <again)" = 16 &&
-	fsck_clean k
+	fsck_full_clean k
 }
 
 test_expect_success 'setup: three packs in a progression, one batch away from a rollup' '
 	from=0 &&
 	for n in 256 64 16; do
-		gen $from $((from + n)) &&
+		gen_runs $from $((from + n)) 16 4 &&
 		bp_commit --archive base --batch $n --when $((from * 10)) in/*.bench >>base.saved ||
 		return 1
 		from=$((from + n))
 	done &&
-	test "$(packs base)" = 3 &&
-	gen $from $((from + 16)) &&
+	test "$(pack_count base)" = 3 &&
+	gen_runs $from $((from + 16)) 16 4 &&
 	cp -a base k &&
 	bp_commit --archive k --batch 16 --when 500000 in/*.bench >saved &&
 	# three packs and the batch'"'"'s fourth: the smallest three rolled into one
-	test "$(packs k)" = 2 &&
-	fsck_clean k
+	test "$(pack_count k)" = 2 &&
+	fsck_full_clean k
 '
 
 test_expect_success 'killed at each step of the consolidation' '
@@ -67,7 +46,7 @@ test_expect_success 'killed at each step of the consolidation' '
 		{ echo "step $step: not killed"; return 1; }
 		# the batch itself was saved before the consolidation began
 		test "$(git_in k ls-tree -r --name-only HEAD runs | wc -l)" = 352 &&
-		echo "step $step: $(packs k) packs left" &&
+		echo "step $step: $(pack_count k) packs left" &&
 		after_kill || { echo "after a kill at step $step"; return 1; }
 	done
 '
@@ -85,7 +64,7 @@ test_expect_success 'killed at 20 moments spread over a consolidating commit' '
 		sleep "$(awk -v w=$whole -v i=$i "BEGIN { printf \"%.6f\", w * i / 19 / 1e6 }")" &&
 		kill -9 $pid 2>/dev/null || :
 		wait $pid 2>/dev/null || :
-		echo "moment $i: $(wc -l <saved) saved, $(packs k) packs" &&
+		echo "moment $i: $(wc -l <saved) saved, $(pack_count k) packs" &&
 		after_kill || { echo "after the kill at moment $i"; return 1; }
 	done
 '
