@@ -52,8 +52,6 @@ int archive_pack_finish(struct archive *a, git_repository *w, const git_oid *com
  * lock held, after a commit is saved.
  */
 int archive_repack(struct archive *a);
-/* Every object written so far on disk (one syncfs of the repository). */
-int archive_sync_objects(struct archive *a);
 
 int archive_lock(struct archive *a);
 /*

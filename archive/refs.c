@@ -182,7 +182,7 @@ void archive_recover(struct archive *a)
  * for a whole batch instead of an fsync() per object, which made a batch
  * of 1,000 runs thirty times slower.
  */
-int archive_sync_objects(struct archive *a)
+static int sync_objects(struct archive *a)
 {
 	int fd = open(git_repository_path(a->repo), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
@@ -203,7 +203,7 @@ int archive_advance(struct archive *a, const char *branch, const git_oid *old,
 	git_reference *ref = NULL;
 	int ret;
 
-	if ((ret = archive_sync_objects(a)) < 0)
+	if ((ret = sync_objects(a)) < 0)
 		return ret;
 	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
 	ret = git_reference_create_matching(&ref, a->repo, branch, new_id, 1, old, reflog);

@@ -22,7 +22,7 @@
  * an object is rewritten about log2 times in its life.
  *
  * Never loses an object, even killed at any moment: the new pack is
- * complete (libgit2's indexer renames it into place) and on disk before
+ * complete (libgit2's indexer renames it into place) and synced before
  * any old pack is removed, and each old pack is removed index first, so
  * at every moment each object is in a pack git and libgit2 can read.
  */
@@ -157,7 +157,8 @@ static int insert_pack(git_packbuilder *pb, const struct pack *p)
 
 /*
  * BENCHPOST_TEST_KILL_REPACK=N: the process kills itself at step N of the
- * consolidation, so that tests/t/t0210 can prove each step crash safe
+ * consolidation (1: the new pack on disk, 2: an old index removed, 3: its
+ * pack removed), so that tests/t/t0210 can prove each step crash safe
  * (git's GIT_TEST_* variables do the same).
  */
 static void test_kill_point(int step)
@@ -178,7 +179,7 @@ static void remove_pack(const char *base)
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s%s", base, exts[i]);
 		unlink(sb.buf);
-		test_kill_point(3 + (int)i); /* 3: index gone, 4: pack gone */
+		test_kill_point(2 + (int)i); /* 2: index gone, 3: pack gone */
 	}
 	strbuf_release(&sb);
 }
@@ -208,15 +209,19 @@ int archive_repack(struct archive *a)
 		ret = insert_pack(pb, &packs[i]);
 	if (ret < 0)
 		goto done;
-	if ((ret = git_packbuilder_write(pb, dir.buf, 0, NULL, NULL)) < 0) {
+	/*
+	 * On disk before anything that held the same objects goes: with
+	 * fsync on, the indexer syncs the pack, its index and the directory
+	 * (a syncfs() here would also flush the working tree just written).
+	 */
+	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
+	ret = git_packbuilder_write(pb, dir.buf, 0, NULL, NULL);
+	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 0);
+	if (ret < 0) {
 		ret = archive_git_error(ret, "cannot write a pack in '%s'", a->path);
 		goto done;
 	}
 	test_kill_point(1);
-	/* On disk before anything that held the same objects goes. */
-	if ((ret = archive_sync_objects(a)) < 0)
-		goto done;
-	test_kill_point(2);
 	/*
 	 * A multi-pack index that git wrote names the packs about to go; it
 	 * is only a shortcut over their own indexes, as `git repack -d`
