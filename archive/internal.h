@@ -52,6 +52,8 @@ int archive_pack_finish(struct archive *a, git_repository *w, const git_oid *com
  * lock held, after a commit is saved.
  */
 int archive_repack(struct archive *a);
+/* The half-written packs of libgit2's indexer that a killed writer left. */
+void archive_remove_stale_packs(struct archive *a);
 
 int archive_lock(struct archive *a);
 /*

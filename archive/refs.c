@@ -149,6 +149,7 @@ void archive_recover(struct archive *a)
 		return;
 	remove_stale(a, branch);
 	remove_stale(a, "index");
+	archive_remove_stale_packs(a);
 	free(branch);
 	if (git_repository_is_bare(a->repo) || archive_head_commit(&head, a) < 0 || !head)
 		return;

@@ -184,6 +184,31 @@ static void remove_pack(const char *base)
 	strbuf_release(&sb);
 }
 
+void archive_remove_stale_packs(struct archive *a)
+{
+	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d;
+
+	strbuf_addf(&dir, "%sobjects/pack", git_repository_path(a->repo));
+	d = opendir(dir.buf);
+	while (d && (de = readdir(d))) {
+		size_t len = strlen(de->d_name);
+
+		if (strncmp(de->d_name, "pack_git2_", 10) &&
+		    (len < 9 || strcmp(de->d_name + len - 9, ".idx.lock")))
+			continue;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir.buf, de->d_name);
+		if (!unlink(path.buf))
+			warning("removed '%s' left by a benchpost that died", path.buf);
+	}
+	if (d)
+		closedir(d);
+	strbuf_release(&dir);
+	strbuf_release(&path);
+}
+
 int archive_repack(struct archive *a)
 {
 	struct strbuf dir = STRBUF_INIT, fresh = STRBUF_INIT;

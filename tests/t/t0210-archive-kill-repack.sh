@@ -17,6 +17,7 @@ after_kill() {
 	test "$(grep -c ^BenchmarkUntar all.bench)" = "$(wc -l <present)" &&
 	bp_commit --archive k --batch 16 --when 900000 in/*.bench >again &&
 	test "$(wc -l <again)" = 16 &&
+	! ls k/.git/objects/pack | grep -v "^pack-[0-9a-f]*\.\(pack\|idx\)$" &&
 	fsck_full_clean k
 }
 
@@ -67,6 +68,20 @@ test_expect_success 'killed at 20 moments spread over a consolidating commit' '
 		echo "moment $i: $(wc -l <saved) saved, $(pack_count k) packs" &&
 		after_kill || { echo "after the kill at moment $i"; return 1; }
 	done
+'
+
+test_expect_success 'the next writer removes the half-written pack of a killed one' '
+	rm -rf k && cp -a base k &&
+	BENCHPOST_TEST_KILL_REPACK=1 \
+		"$BP_HELPERS/bp-commit" --archive k --batch 16 --when 500000 in/*.bench >saved 2>/dev/null &&
+	{ echo "not killed"; return 1; }
+	# what the indexer has open while it writes: a temporary pack and the index lock
+	echo partial >k/.git/objects/pack/pack_git2_a1b2c3 &&
+	echo partial >k/.git/objects/pack/pack-0123456789abcdef0123456789abcdef01234567.idx.lock &&
+	bp_commit --archive k --batch 16 --when 900000 in/*.bench >again 2>err &&
+	grep -q "removed .*pack_git2_a1b2c3. left by a benchpost that died" err &&
+	! ls k/.git/objects/pack | grep -v "^pack-[0-9a-f]*\.\(pack\|idx\)$" &&
+	fsck_full_clean k
 '
 
 test_done
