@@ -94,7 +94,7 @@ void archive_added_lookup(struct archive *a, struct archive_list *list, size_t *
 /* Appends to the files (best effort: they are only a cache). */
 void archive_added_save(struct archive *a, const struct archive_added *v, size_t nr);
 
-/* Finds the commits that added each entry (walks history once). */
+/* Finds the commits that added each entry: from the added-by files, else one history walk. */
 int archive_attribute(struct archive *a, struct archive_list *list);
 /* Unless ret failed: attributes found's runs, then moves them to the end of out. */
 int archive_list_finish(struct archive *a, struct archive_list *found, int ret,
