@@ -24,6 +24,8 @@ struct mail_message {
 	struct strbuf text; /* the readable text, lines ending in '\n' */
 	long line0;        /* input line of text's first line, minus one */
 	int exact_lines;   /* text lines are the input's lines (not decoded) */
+	long *line_map;    /* else per text line its input line, or NULL (mail_lines.c) */
+	size_t line_map_nr;
 	char *skip;        /* why the message cannot be read, or NULL */
 };
 

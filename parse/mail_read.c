@@ -201,6 +201,7 @@ void mail_message_release(struct mail_message *m)
 	free(m->file);
 	free(m->message_id);
 	free(m->from);
+	free(m->line_map);
 	free(m->subject);
 	free(m->in_reply_to);
 	free(m->references);

@@ -37,6 +37,28 @@ test_expect_success 'MIME: quoted-printable body, base64 text attachment, binary
 	check_fixture mime.eml mime.tsv
 '
 
+test_expect_success 'MIME: line is the input line where a decoded line starts' '
+	benchpost import --dry-run --format json "$IMP/mime.eml" >out &&
+	grep "\"value\":12.345," out | grep -q "\"line\":20}" &&
+	sed -n 20p "$IMP/mime.eml" | grep -q "^real=090m12.345s$" &&
+	grep "\"value\":2.500," out | grep -q "\"line\":22}" &&
+	grep "\"value\":3.20," out | grep -q "\"line\":29}"
+'
+
+test_expect_success 'MIME: base64 lines map to the encoded line holding the decoded line' '
+	{
+		printf "From a@b Mon Mar  3 10:00:00 2008\nMessage-ID: <one@b>\n\nnothing here\n\n" &&
+		printf "From a@b Mon Mar  3 10:00:00 2008\nMessage-ID: <b64@b>\nMIME-Version: 1.0\n" &&
+		printf "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n" &&
+		printf "On 2.6.20, ext2:\n\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.2s\n" | base64 -w 20
+	} >b64.mbox &&
+	benchpost import --dry-run --format json b64.mbox >out 2>err &&
+	test $(wc -l <out) = 3 &&
+	grep "\"value\":1.5," out | grep -q "\"line\":13}" &&
+	grep "\"value\":0.5," out | grep -q "\"line\":14}" &&
+	grep "\"value\":0.2," out | grep -q "\"line\":14}"
+'
+
 test_expect_success 'HTML-only mail is read as text' '
 	check_fixture html.eml html.tsv
 '
