@@ -4,7 +4,7 @@
 #include "import_script.h"
 #include "import_table.h"
 #include "import_time.h"
-#include "mail_lines.h"
+#include "import_uuencode.h"
 #include "mail_quote.h"
 
 #include <ctype.h>
@@ -998,8 +998,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.fs_options = facts_new();
 	x.echo_cmd = facts_new();
 	import_hw_init(&x.hw);
-	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
-	mail_lines_apply(&x.q, m);
+	import_uu_split(&x.q, m);
 	if (!has_candidates(&x.q, m)) {
 		extract_release(&x);
 		return;

@@ -59,6 +59,16 @@ test_expect_success 'MIME: base64 lines map to the encoded line holding the deco
 	grep "\"value\":0.2," out | grep -q "\"line\":14}"
 '
 
+test_expect_success 'uuencoded text is decoded and read, a binary one is not' '
+	check_fixture uuencode.eml uuencode.tsv
+'
+
+test_expect_success 'uuencoded text: line counts in the decoded file' '
+	benchpost import --dry-run --format json "$IMP/uuencode.eml" >out &&
+	test $(grep -c "\"fs\":\"ext2\".*\"line\":4}" out) = 4 &&
+	test $(grep -c "\"fs\":\"ext3\".*\"line\":5}" out) = 4
+'
+
 test_expect_success 'HTML-only mail is read as text' '
 	check_fixture html.eml html.tsv
 '
