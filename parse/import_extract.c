@@ -599,15 +599,22 @@ static size_t table(struct extract *x, size_t at)
 	const struct qline *l = &x->q.v[at];
 	struct depth_ctx *d = &x->d[l->depth];
 	struct import_table t;
-	struct cls *cols, *rows;
+	struct cls *cols, *rows, *cols2;
 	size_t i;
 
 	if (import_table_at(&t, x->q.v, x->q.nr, at, column_known, x))
 		return 0;
 	cols = xcalloc(t.ncols, sizeof(*cols));
+	cols2 = xcalloc(t.ncols, sizeof(*cols2));
 	rows = xcalloc(t.nrows, sizeof(*rows));
-	for (i = 0; i < t.ncols; i++)
+	for (i = 0; i < t.ncols; i++) {
 		classify(x, &cols[i], t.cols[i]);
+		/* a second header line: file systems, configs or units under the first */
+		if (t.cols2 && !import_table_unit(t.cols2[i]))
+			classify(x, &cols2[i], t.cols2[i]);
+		else
+			cols2[i].kind = CLS_BENCH;
+	}
 	for (i = 0; i < t.nrows; i++)
 		classify(x, &rows[i], t.rows[i]);
 	x->group++;
@@ -621,6 +628,11 @@ static size_t table(struct extract *x, size_t at)
 
 		merge_cls(&w, &rows[cell->row], &metric, &unit);
 		merge_cls(&w, &cols[cell->col], &metric, &unit);
+		if (cols2[cell->col].kind != CLS_BENCH)
+			merge_cls(&w, &cols2[cell->col], &metric, &unit);
+		else if (t.cols2 && (unit = unit ?: import_table_unit(t.cols2[cell->col])) &&
+			 !strcmp(metric, "value") && strchr(unit, '/'))
+			metric = "throughput";
 		if (!strcmp(metric, "value") && strchr(cell->text, ':')) {
 			/* m:ss cells are elapsed times whatever the header says */
 			metric = "elapsed";
@@ -634,8 +646,11 @@ static size_t table(struct extract *x, size_t at)
 			emit(x, &w, metric, value, unit, cell->lineno);
 		free(value);
 	}
-	for (i = 0; i < t.ncols; i++)
+	for (i = 0; i < t.ncols; i++) {
 		cls_release(&cols[i]);
+		cls_release(&cols2[i]);
+	}
+	free(cols2);
 	for (i = 0; i < t.nrows; i++)
 		cls_release(&rows[i]);
 	free(cols);

@@ -85,6 +85,16 @@ test_expect_success 'a table with kernels as rows, m:ss, "-" and N/A cells' '
 	check_fixture table.txt table.tsv
 '
 
+test_expect_success 'two-line table headers: kernels over configs, configs over units' '
+	check_fixture two-line-header.txt two-line-header.tsv
+'
+
+test_expect_success 'two-line header: a second line that misses a column is not a header' '
+	printf "Kernel 2.6.20:\n\n        ext2    ext3\n        MB/s\ndd      30.2    29.9\n" >miss.txt &&
+	test_expect_code 1 benchpost import --dry-run --format json miss.txt >out 2>err &&
+	test ! -s out && grep -q "no benchmark numbers found" err
+'
+
 test_expect_success 'GNU time -v and time -p: the command after time'"'"'s own options' '
 	check_fixture gnu-verbose.eml gnu-verbose.tsv
 '
