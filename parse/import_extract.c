@@ -1,6 +1,7 @@
 #include "import.h"
 #include "import_context.h"
 #include "import_hardware.h"
+#include "import_patch.h"
 #include "import_script.h"
 #include "import_table.h"
 #include "import_time.h"
@@ -133,7 +134,7 @@ static void remember_kernel(struct extract *x, const struct qline *l)
 	while ((strength = import_find_kernel(l->text, &pos, &len))) {
 		if (strength > x->kernel_strength[l->depth]) {
 			free(x->kernel[l->depth]);
-			x->kernel[l->depth] = xstrndup(l->text + pos, len);
+			x->kernel[l->depth] = import_patched_kernel(l->text + pos, len);
 			x->kernel_strength[l->depth] = strength;
 		}
 		pos += len;

@@ -95,6 +95,17 @@ test_expect_success 'two-line header: a second line that misses a column is not 
 	test ! -s out && grep -q "no benchmark numbers found" err
 '
 
+test_expect_success 'patch names go into the kernel, vague ones do not' '
+	check_fixture patch.mbox patch.tsv
+'
+
+test_expect_success 'a patched kernel is its own kernel in the archive' '
+	benchpost import --archive arch "$IMP/patch.mbox" >paths &&
+	grep -q "^runs/2.6.16-rc5+foo/" paths &&
+	benchpost log --archive arch --kernel 2.5.44-mm3+xyz --format json >log &&
+	test $(wc -l <log) = 4
+'
+
 test_expect_success 'GNU time -v and time -p: the command after time'"'"'s own options' '
 	check_fixture gnu-verbose.eml gnu-verbose.tsv
 '

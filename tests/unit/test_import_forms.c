@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../parse/import_patch.h"
 #include "../../parse/import_uuencode.h"
 #include "../../parse/mail_lines.h"
 
@@ -46,11 +47,40 @@ static void test_line_count(void **state)
 	assert_int_equal(mail_lines_count("\n\n", 2), 2);
 }
 
+static void patched(const char *text, size_t version_len, const char *want)
+{
+	char *k = import_patched_kernel(text, version_len);
+
+	assert_string_equal(k, want);
+	free(k);
+}
+
+static void test_patches(void **state)
+{
+	(void)state;
+	patched("2.6.16-rc5 + the foo patch, ext3", 10, "2.6.16-rc5+foo");
+	patched("2.5.44-mm3 plus xyz.", 10, "2.5.44-mm3+xyz");
+	patched("2.5.44-mm3 plus xyz", 10, "2.5.44-mm3+xyz");
+	patched("2.6.16 with ext3-reservations.patch applied", 6, "2.6.16+ext3-reservations");
+	patched("2.6.16 with /tmp/p/foo.diff.gz", 6, "2.6.16+foo");
+	patched("2.6.17-rc1 + foo.diff + bar.patch", 10, "2.6.17-rc1+foo+bar");
+	patched("2.6.16 plus the bar patches", 6, "2.6.16+bar");
+	/* vague: an ordinary word, no "patch", a number, another kernel */
+	patched("2.4.18 plus some fixes", 6, "2.4.18");
+	patched("2.4.18 plus fixes from Andrew", 6, "2.4.18");
+	patched("2.4.18 with the new allocator", 6, "2.4.18");
+	patched("2.4.18 with foo", 6, "2.4.18");
+	patched("2.4.18 + 2", 6, "2.4.18");
+	patched("2.4.18 + 2.4.19", 6, "2.4.18");
+	patched("2.4.18 plus the usual", 6, "2.4.18");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_uudecode),
 		cmocka_unit_test(test_line_count),
+		cmocka_unit_test(test_patches),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
