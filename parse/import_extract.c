@@ -1,6 +1,7 @@
 #include "import.h"
 #include "import_context.h"
 #include "import_hardware.h"
+#include "import_pair.h"
 #include "import_patch.h"
 #include "import_script.h"
 #include "import_table.h"
@@ -595,6 +596,65 @@ static int title_names_benchmark(const char *title)
 	return 1;
 }
 
+static void emit_cell(struct extract *x, const struct where *w, const char *metric,
+		      const char *unit, const char *text, long lineno)
+{
+	char *value;
+
+	if (!strcmp(metric, "value") && strchr(text, ':')) {
+		/* m:ss cells are elapsed times whatever the header says */
+		metric = "elapsed";
+		unit = "s";
+	}
+	if (!strcmp(metric, "cpu") || (!strchr(text, ':') && !unit))
+		value = import_number(text, strlen(text));
+	else
+		value = import_seconds(text, strlen(text));
+	if (value)
+		emit(x, w, metric, value, unit, lineno);
+	free(value);
+}
+
+/* "4.42/4.39": each number is what the table's text says, else nothing is taken */
+static void pair_cell(struct extract *x, const struct import_table *t, const struct import_cell *cell,
+		      const struct where *base, const char *metric, const char *unit, size_t at)
+{
+	const char *said[] = { t->cols[cell->col], t->cols2 ? t->cols2[cell->col] : NULL,
+			       t->rows[cell->row], t->title,
+			       at > 0 ? x->q.v[at - 1].text : NULL, at > 1 ? x->q.v[at - 2].text : NULL,
+			       at > 2 ? x->q.v[at - 3].text : NULL };
+	struct import_pair p;
+	size_t i;
+	int k;
+
+	for (i = 0; i < sizeof(said) / sizeof(said[0]); i++)
+		if (said[i] && !import_pair_find(&p, said[i]))
+			break;
+	if (i == sizeof(said) / sizeof(said[0]) || (p.kind == PAIR_PATCH && !base->kernel))
+		return;
+	for (k = 0; k < 2; k++) {
+		struct where w = *base;
+		struct strbuf s = STRBUF_INIT;
+		const char *m = p.kind == PAIR_METRIC ? p.what[k] : metric;
+		const char *u = p.unit[k] ?: unit;
+		char *half = import_pair_half(cell->text, k);
+
+		if (p.kind == PAIR_STEP) {
+			strbuf_addf(&s, "%s%s%s", w.benchmark ?: "", w.benchmark ? " " : "", p.what[k]);
+			w.benchmark = s.buf;
+		} else if (p.kind == PAIR_PATCH && k) {
+			strbuf_addf(&s, "%s%s", w.kernel, p.patch);
+			w.kernel = s.buf;
+		}
+		if (p.kind != PAIR_METRIC && p.unit[k] && !strcmp(m, "value"))
+			m = "throughput";
+		emit_cell(x, &w, m, u, half, cell->lineno);
+		free(half);
+		strbuf_release(&s);
+	}
+	import_pair_release(&p);
+}
+
 static size_t table(struct extract *x, size_t at)
 {
 	const struct qline *l = &x->q.v[at];
@@ -625,7 +685,6 @@ static size_t table(struct extract *x, size_t at)
 				   title_names_benchmark(t.title) ? t.title : d->program,
 				   l->depth, l->author };
 		const char *metric = "value", *unit = NULL;
-		char *value;
 
 		merge_cls(&w, &rows[cell->row], &metric, &unit);
 		merge_cls(&w, &cols[cell->col], &metric, &unit);
@@ -634,18 +693,10 @@ static size_t table(struct extract *x, size_t at)
 		else if (t.cols2 && (unit = unit ?: import_table_unit(t.cols2[cell->col])) &&
 			 !strcmp(metric, "value") && strchr(unit, '/'))
 			metric = "throughput";
-		if (!strcmp(metric, "value") && strchr(cell->text, ':')) {
-			/* m:ss cells are elapsed times whatever the header says */
-			metric = "elapsed";
-			unit = "s";
-		}
-		if (!strcmp(metric, "cpu") || (!strchr(cell->text, ':') && !unit))
-			value = import_number(cell->text, strlen(cell->text));
+		if (strchr(cell->text, '/'))
+			pair_cell(x, &t, cell, &w, metric, unit, at);
 		else
-			value = import_seconds(cell->text, strlen(cell->text));
-		if (value)
-			emit(x, &w, metric, value, unit, cell->lineno);
-		free(value);
+			emit_cell(x, &w, metric, unit, cell->text, cell->lineno);
 	}
 	for (i = 0; i < t.ncols; i++) {
 		cls_release(&cols[i]);

@@ -1,4 +1,5 @@
 #include "import_table.h"
+#include "import_pair.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -68,6 +69,9 @@ int import_cell_is_value(const char *s, size_t n)
 
 	if (is_placeholder(s, n))
 		return 1;
+	/* "4.42/4.39": two numbers (import_pair.c) */
+	if (n > 2 && memchr(s, '/', n))
+		return import_pair_cell(s, n);
 	if (n && (s[n - 1] == 's' || s[n - 1] == '%'))
 		n--;
 	if (!n || n > 16 || !isdigit((unsigned char)s[0]) || !isdigit((unsigned char)s[n - 1]))

@@ -106,6 +106,12 @@ test_expect_success 'a patched kernel is its own kernel in the archive' '
 	test $(wc -l <log) = 4
 '
 
+test_expect_success 'cells of two numbers: user/sys, write/read, before/after a patch' '
+	check_fixture pair-cells.txt pair-cells.tsv &&
+	benchpost import --dry-run --format json "$IMP/pair-cells.txt" >out &&
+	! grep -q "\"value\":1[123][05]," out
+'
+
 test_expect_success 'GNU time -v and time -p: the command after time'"'"'s own options' '
 	check_fixture gnu-verbose.eml gnu-verbose.tsv
 '

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../parse/import_pair.h"
 #include "../../parse/import_patch.h"
 #include "../../parse/import_uuencode.h"
 #include "../../parse/mail_lines.h"
@@ -75,12 +76,52 @@ static void test_patches(void **state)
 	patched("2.4.18 plus the usual", 6, "2.4.18");
 }
 
+static void test_pairs(void **state)
+{
+	struct import_pair p;
+
+	(void)state;
+	assert_true(import_pair_cell("4.42/4.39", 9));
+	assert_true(import_pair_cell("1:05/0:58", 9));
+	assert_false(import_pair_cell("4.42/", 5));
+	assert_false(import_pair_cell("1/2/3", 5));
+	assert_false(import_pair_cell("MB/s", 4));
+
+	assert_int_equal(import_pair_find(&p, "untar, user/sys in seconds"), 0);
+	assert_int_equal(p.kind, PAIR_METRIC);
+	assert_string_equal(p.what[0], "user");
+	assert_string_equal(p.what[1], "sys");
+	assert_string_equal(p.unit[1], "s");
+	import_pair_release(&p);
+
+	assert_int_equal(import_pair_find(&p, "tiobench in MB/s (w/r)"), 0);
+	assert_int_equal(p.kind, PAIR_STEP);
+	assert_string_equal(p.what[0], "write");
+	assert_string_equal(p.what[1], "read");
+	assert_string_equal(p.unit[0], "MB/s");
+	import_pair_release(&p);
+
+	assert_int_equal(import_pair_find(&p, "before/after the foo patch"), 0);
+	assert_int_equal(p.kind, PAIR_PATCH);
+	assert_string_equal(p.patch, "+foo");
+	import_pair_release(&p);
+
+	/* not said, or said too vaguely */
+	assert_int_equal(import_pair_find(&p, "numbers are MB/s"), -1);
+	assert_int_equal(import_pair_find(&p, "before/after my changes"), -1);
+	assert_int_equal(import_pair_find(&p, "after/before the foo patch"), -1);
+	assert_int_equal(import_pair_find(&p, "user/user"), -1);
+	assert_int_equal(import_pair_find(&p, "read/user"), -1);
+	assert_int_equal(import_pair_find(&p, "ext3/ordered"), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_uudecode),
 		cmocka_unit_test(test_line_count),
 		cmocka_unit_test(test_patches),
+		cmocka_unit_test(test_pairs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
