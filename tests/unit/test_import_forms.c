@@ -76,6 +76,22 @@ static void test_patches(void **state)
 	patched("2.4.18 plus the usual", 6, "2.4.18");
 }
 
+static void pair_is(const char *text, enum pair_kind kind, const char *a, const char *b,
+		    const char *unit)
+{
+	struct import_pair p;
+
+	assert_int_equal(import_pair_find(&p, text), 0);
+	assert_int_equal(p.kind, kind);
+	assert_string_equal(p.what[0], a);
+	assert_string_equal(p.what[1], b);
+	if (unit)
+		assert_string_equal(p.unit[1], unit);
+	else
+		assert_null(p.unit[1]);
+	import_pair_release(&p);
+}
+
 static void test_pairs(void **state)
 {
 	struct import_pair p;
@@ -87,22 +103,10 @@ static void test_pairs(void **state)
 	assert_false(import_pair_cell("1/2/3", 5));
 	assert_false(import_pair_cell("MB/s", 4));
 
-	assert_int_equal(import_pair_find(&p, "untar, user/sys in seconds"), 0);
-	assert_int_equal(p.kind, PAIR_METRIC);
-	assert_string_equal(p.what[0], "user");
-	assert_string_equal(p.what[1], "sys");
-	assert_string_equal(p.unit[1], "s");
-	import_pair_release(&p);
-
-	assert_int_equal(import_pair_find(&p, "tiobench in MB/s (w/r)"), 0);
-	assert_int_equal(p.kind, PAIR_STEP);
-	assert_string_equal(p.what[0], "write");
-	assert_string_equal(p.what[1], "read");
-	assert_string_equal(p.unit[0], "MB/s");
-	import_pair_release(&p);
-
+	pair_is("untar, user/sys in seconds", PAIR_METRIC, "user", "sys", "s");
+	pair_is("tiobench in MB/s (w/r)", PAIR_STEP, "write", "read", "MB/s");
+	pair_is("dbench, before/after the foo patch", PAIR_PATCH, "before", "after", NULL);
 	assert_int_equal(import_pair_find(&p, "before/after the foo patch"), 0);
-	assert_int_equal(p.kind, PAIR_PATCH);
 	assert_string_equal(p.patch, "+foo");
 	import_pair_release(&p);
 
