@@ -3,6 +3,7 @@
 #include "import_hardware.h"
 #include "import_pair.h"
 #include "import_patch.h"
+#include "import_prose.h"
 #include "import_script.h"
 #include "import_table.h"
 #include "import_time.h"
@@ -857,6 +858,27 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 	}
 }
 
+/* "untarring took 45 seconds on ext3 and 38 on ext2" (import_prose.c) */
+static void prose_numbers(struct extract *x, struct depth_ctx *d, size_t at)
+{
+	const struct qline *l = &x->q.v[at];
+	struct prose_nums nums;
+	size_t i;
+
+	if (!import_prose_may_start(l->text) || import_prose_line(&nums, l->text))
+		return;
+	x->group++;
+	for (i = 0; i < nums.nr; i++) {
+		const struct prose_num *n = &nums.v[i];
+		int same_fs = !n->fs || (d->fs && !strcmp(d->fs, n->fs));
+		struct where w = { x->kernel[l->depth], n->fs ?: d->fs, same_fs ? d->options : NULL,
+				   d->device, n->benchmark, l->depth, l->author };
+
+		emit(x, &w, n->metric, n->value, n->unit, l->lineno);
+	}
+	import_prose_release(&nums);
+}
+
 /*
  * The tools' own reports (postmark, dbench, fio JSON) are read by the parse
  * layer's parsers over the whole text; each number then gets the context
@@ -972,6 +994,7 @@ static void walk(struct extract *x)
 		}
 		if (!label_line(x, d, i, l->text))
 			prose(x, d, i, l);
+		prose_numbers(x, d, i);
 		i++;
 	}
 	tool_numbers_until(x, (size_t)-1);
@@ -1045,7 +1068,8 @@ static int has_candidates(const struct qtext *q, const struct mail_message *m)
 
 		if (q->v[i].blank || !strpbrk(s, "0123456789"))
 			continue;
-		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s))
+		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s) ||
+		    import_prose_may_start(s))
 			return 1;
 	}
 	return 0;

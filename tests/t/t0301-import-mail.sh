@@ -112,6 +112,16 @@ test_expect_success 'cells of two numbers: user/sys, write/read, before/after a 
 	! grep -q "\"value\":1[123][05]," out
 '
 
+test_expect_success 'numbers in prose: only the sentence shapes that state it all' '
+	check_fixture prose.txt prose.tsv
+'
+
+test_expect_success 'a message whose only numbers are in prose is read' '
+	printf "Subject: x\nMessage-ID: <p@x>\n\nOn 2.6.20, dbench 16 gave 123.4 MB/s on ext4.\n" >p.eml &&
+	benchpost import --dry-run --format json p.eml >out &&
+	grep -q "\"kernel\":\"2.6.20\",\"hardware\":null,\"fs\":\"ext4\",.*\"benchmark\":\"dbench 16\",\"metric\":\"throughput\",\"value\":123.4,\"unit\":\"MB/s\"" out
+'
+
 test_expect_success 'GNU time -v and time -p: the command after time'"'"'s own options' '
 	check_fixture gnu-verbose.eml gnu-verbose.tsv
 '
