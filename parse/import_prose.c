@@ -18,34 +18,45 @@ static int word_is(const char *p, const char *word)
 	return !strncasecmp(p, word, n) && !isalnum((unsigned char)p[n]) && p[n] != '/';
 }
 
-/* The verb at p (just after a blank), and where the words after it start. */
-static enum verb verb_at(const char *p, const char **after)
+static const struct {
+	const char *w;
+	size_t rare;   /* where its 'k' or 'v' is */
+	enum verb v;
+} verbs[] = {
+	{ " took ", 4, VERB_TOOK }, { " takes ", 4, VERB_TOOK }, { " gave ", 3, VERB_GAVE },
+	{ " gives ", 3, VERB_GAVE },
+};
+
+/*
+ * The verb whose 'k' or 'v' is at p (rare letters, so that one strpbrk
+ * pass finds the few places worth a look); sets *at to its blank before
+ * and *after to the words after it.
+ */
+static enum verb verb_at(const char *line, const char *p, const char **at, const char **after)
 {
-	static const struct { const char *w; enum verb v; } verbs[] = {
-		{ "took", VERB_TOOK }, { "takes", VERB_TOOK }, { "gave", VERB_GAVE },
-		{ "gives", VERB_GAVE }, { "got", VERB_GAVE },
-	};
 	size_t i;
 
-	if (*p != 't' && *p != 'g')
-		return VERB_NONE;
 	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
-		size_t n = strlen(verbs[i].w);
+		const char *w = verbs[i].w;
+		size_t k = verbs[i].rare;
 
-		if (!strncmp(p, verbs[i].w, n) && p[n] == ' ') {
-			*after = p + n + 1;
-			return verbs[i].v;
-		}
+		if (w[k] != *p || p[1] != w[k + 1] || (size_t)(p - line) < k || strncmp(p - k, w, k))
+			continue;
+		if (strncmp(p + 1, w + k + 1, strlen(w + k + 1)))
+			continue;
+		*at = p - k;
+		*after = p - k + strlen(w);
+		return verbs[i].v;
 	}
 	return VERB_NONE;
 }
 
 int import_prose_may_start(const char *s)
 {
-	const char *after;
+	const char *p, *at, *after;
 
-	for (s = strchr(s, ' '); s; s = strchr(s + 1, ' '))
-		if (verb_at(s + 1, &after))
+	for (p = strpbrk(s, "kv"); p; p = strpbrk(p + 1, "kv"))
+		if (verb_at(s, p, &at, &after))
 			return 1;
 	return 0;
 }
@@ -238,13 +249,13 @@ done:
 
 int import_prose_line(struct prose_nums *out, const char *s)
 {
-	const char *sp, *after;
+	const char *p, *at, *after;
 	enum verb v;
 
 	memset(out, 0, sizeof(*out));
-	for (sp = strchr(s, ' '); sp; sp = strchr(sp + 1, ' '))
-		if ((v = verb_at(sp + 1, &after)))
-			read_sentence(out, s, sp, v, after);
+	for (p = strpbrk(s, "kv"); p; p = strpbrk(p + 1, "kv"))
+		if ((v = verb_at(s, p, &at, &after)))
+			read_sentence(out, s, at, v, after);
 	return out->nr ? 0 : -1;
 }
 

@@ -42,14 +42,12 @@ static size_t map_encoded(struct mail_lines *map, GMimeContentEncoding enc, cons
 	added++;
 	while (p < end && added < want) {
 		const char *nl = memchr(p, '\n', end - p);
-		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p), got, i;
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p), got;
 
 		strbuf_grow(&out, g_mime_encoding_outlen(&state, n));
 		got = g_mime_encoding_step(&state, p, n, out.buf);
-		for (i = 0; i < got && added < want; i++) {
-			if (out.buf[i] != '\n')
-				continue;
-			push(map, i + 1 < got ? line : line + 1);
+		for (nl = out.buf; added < want && (nl = memchr(nl, '\n', out.buf + got - nl)); nl++) {
+			push(map, (size_t)(nl + 1 - out.buf) < got ? line : line + 1);
 			added++;
 		}
 		p += n;
