@@ -136,6 +136,10 @@ static void test_mime_decoding(void **state)
 	assert_string_equal(m.text.buf, "data=writeback, Gr\xc3\xbc\xc3\x9f" "e, a soft break\n");
 	assert_false(m.exact_lines);
 	assert_int_equal(m.line0, 10);
+	/* the one decoded line starts on the body's first line */
+	assert_int_equal(m.line_map_nr, 1);
+	assert_int_equal(m.line_map[0], 11);
+	free(m.line_map);
 	free(m.from);
 	free(m.subject);
 	free(m.message_id);
