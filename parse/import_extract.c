@@ -631,8 +631,12 @@ static void pair_cell(struct extract *x, const struct import_table *t, const str
 	for (i = 0; i < sizeof(said) / sizeof(said[0]); i++)
 		if (said[i] && !import_pair_find(&p, said[i]))
 			break;
-	if (i == sizeof(said) / sizeof(said[0]) || (p.kind == PAIR_PATCH && !base->kernel))
+	if (i == sizeof(said) / sizeof(said[0]))
 		return;
+	if (p.kind == PAIR_PATCH && !base->kernel) {
+		import_pair_release(&p);
+		return;
+	}
 	for (k = 0; k < 2; k++) {
 		struct where w = *base;
 		struct strbuf s = STRBUF_INIT;
