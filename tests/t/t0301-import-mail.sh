@@ -95,6 +95,12 @@ test_expect_success 'two-line header: a second line that misses a column is not 
 	test ! -s out && grep -q "no benchmark numbers found" err
 '
 
+test_expect_success 'before/after a patch with no kernel known gives nothing' '
+	printf "Subject: x\nMessage-ID: <ba@x>\n\nMB/s, before/after the foo patch:\n\n        ext2       ext3\ndbench  90.3/90.1  81.2/88.7\n" >ba.eml &&
+	test_expect_code 1 benchpost import --dry-run --format json ba.eml >out 2>err &&
+	test ! -s out
+'
+
 test_expect_success 'patch names go into the kernel, vague ones do not' '
 	check_fixture patch.mbox patch.tsv
 '
