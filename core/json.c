@@ -36,16 +36,31 @@ static size_t utf8_len(const unsigned char *s, size_t avail)
 	return n;
 }
 
+/* Bytes that stand for themselves inside a JSON string (printable ASCII). */
+static int plain_byte(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
 void json_add_nstring(struct strbuf *out, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0;
 
+	strbuf_grow(out, len + 2);
 	strbuf_addch(out, '"');
 	while (i < len) {
 		unsigned char c = s[i];
 		size_t n;
 
+		/* most text needs no escaping: copy it a run at a time */
+		for (n = i; n < len && plain_byte(s[n]); n++)
+			;
+		if (n > i) {
+			strbuf_add(out, s + i, n - i);
+			i = n;
+			continue;
+		}
 		switch (c) {
 		case '"': strbuf_addstr(out, "\\\""); i++; continue;
 		case '\\': strbuf_addstr(out, "\\\\"); i++; continue;
@@ -102,51 +117,55 @@ void json_add_number(struct strbuf *out, const char *value)
 	}
 }
 
-static void add_key(struct strbuf *out, const char *key, int first)
+/* The key with its quotes, colon and the comma before it: one copy each. */
+#define ADD_KEY(out, key, first) strbuf_add(out, &(",\"" key "\":")[first], sizeof(",\"" key "\":") - 1 - (first))
+
+static void add_int(struct strbuf *out, long v)
 {
-	if (!first)
-		strbuf_addch(out, ',');
-	strbuf_addch(out, '"');
-	strbuf_addstr(out, key);
-	strbuf_addstr(out, "\":");
+	char digits[24];
+	size_t n = sizeof(digits);
+
+	if (v <= 0) {
+		strbuf_addstr(out, "null");
+		return;
+	}
+	while (v) {
+		digits[--n] = '0' + v % 10;
+		v /= 10;
+	}
+	strbuf_add(out, digits + n, sizeof(digits) - n);
 }
 
 void json_write_record(struct strbuf *out, const struct record *r)
 {
 	strbuf_addch(out, '{');
-	add_key(out, "kernel", 1);
+	ADD_KEY(out, "kernel", 1);
 	json_add_string(out, r->kernel);
-	add_key(out, "hardware", 0);
+	ADD_KEY(out, "hardware", 0);
 	json_add_string(out, r->hardware);
-	add_key(out, "fs", 0);
+	ADD_KEY(out, "fs", 0);
 	json_add_string(out, r->fs);
-	add_key(out, "options", 0);
+	ADD_KEY(out, "options", 0);
 	json_add_string(out, r->options);
-	add_key(out, "device", 0);
+	ADD_KEY(out, "device", 0);
 	json_add_string(out, r->device);
-	add_key(out, "benchmark", 0);
+	ADD_KEY(out, "benchmark", 0);
 	json_add_string(out, r->benchmark);
-	add_key(out, "metric", 0);
+	ADD_KEY(out, "metric", 0);
 	json_add_string(out, r->metric);
-	add_key(out, "value", 0);
+	ADD_KEY(out, "value", 0);
 	json_add_number(out, r->value);
-	add_key(out, "unit", 0);
+	ADD_KEY(out, "unit", 0);
 	json_add_string(out, r->unit);
-	add_key(out, "iteration", 0);
-	if (r->iteration > 0)
-		strbuf_addf(out, "%d", r->iteration);
-	else
-		strbuf_addstr(out, "null");
-	add_key(out, "source", 0);
+	ADD_KEY(out, "iteration", 0);
+	add_int(out, r->iteration);
+	ADD_KEY(out, "source", 0);
 	json_add_string(out, r->source);
-	add_key(out, "quoted", 0);
+	ADD_KEY(out, "quoted", 0);
 	strbuf_addstr(out, r->quoted ? "true" : "false");
-	add_key(out, "line", 0);
-	if (r->line > 0)
-		strbuf_addf(out, "%ld", r->line);
-	else
-		strbuf_addstr(out, "null");
-	strbuf_addstr(out, "}\n");
+	ADD_KEY(out, "line", 0);
+	add_int(out, r->line);
+	strbuf_add(out, "}\n", 2);
 }
 
 void json_write_recset(struct strbuf *out, const struct recset *set)
