@@ -1,6 +1,7 @@
 #include "import_context.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,26 +20,81 @@ const char *import_skip_space(const char *s)
 	return s;
 }
 
+/* Character classes the scanners below test on every byte of prose. */
+enum { C_WORD = 1, C_DIGIT = 2, C_ALPHA = 4 };
+static unsigned char cclass[256], lower[256];
+
+static void cclass_init(void)
+{
+	int c;
+
+	if (cclass['a'])
+		return;
+	for (c = 0; c < 256; c++)
+		lower[c] = (unsigned char)tolower(c);
+	for (c = 0; c < 256; c++)
+		cclass[c] = (isalnum(c) || c == '_' ? C_WORD : 0) | (isdigit(c) ? C_DIGIT : 0) |
+			    (isalpha(c) ? C_ALPHA : 0);
+}
+
 static int word_char(int c)
 {
-	return isalnum(c) || c == '_';
+	return cclass[(unsigned char)c] & C_WORD;
+}
+
+/*
+ * The names as 64-bit words of their lowercase bytes, in a small open
+ * hash: one lookup a word of prose instead of a comparison with each name.
+ */
+#define FS_SLOTS 128
+static unsigned char fs_slot[FS_SLOTS];   /* index + 1 into fs_names, 0: empty */
+static uint64_t fs_packed[sizeof(fs_names) / sizeof(fs_names[0])];
+
+static uint64_t pack_lower(const char *w, size_t len)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		v |= (uint64_t)lower[(unsigned char)w[i]] << (8 * i);
+	return v;
+}
+
+static unsigned fs_hash(uint64_t v)
+{
+	return (unsigned)((v * 0x9e3779b97f4a7c15ull) >> 57) & (FS_SLOTS - 1);
+}
+
+static void fs_table_init(void)
+{
+	size_t i;
+
+	if (fs_packed[0])
+		return;
+	cclass_init();
+	for (i = 0; fs_names[i]; i++) {
+		unsigned h;
+
+		fs_packed[i] = pack_lower(fs_names[i], strlen(fs_names[i]));
+		for (h = fs_hash(fs_packed[i]); fs_slot[h]; h = (h + 1) & (FS_SLOTS - 1))
+			;
+		fs_slot[h] = (unsigned char)(i + 1);
+	}
 }
 
 const char *import_fs_name(const char *word, size_t len)
 {
-	static unsigned char lens[sizeof(fs_names) / sizeof(fs_names[0])];
-	int first = tolower((unsigned char)word[0]);
-	size_t i;
+	uint64_t v;
+	unsigned h;
 
 	/* most words of prose are not file systems: decide those at once */
-	if (len < 3 || len > 8 || !strchr("bcefghjlmnoprtuvxz", first))
+	if (len < 3 || len > 8)
 		return NULL;
-	if (!lens[0])
-		for (i = 0; fs_names[i]; i++)
-			lens[i] = (unsigned char)strlen(fs_names[i]);
-	for (i = 0; fs_names[i]; i++)
-		if (lens[i] == len && fs_names[i][0] == first && !strncasecmp(fs_names[i], word, len))
-			return fs_names[i];
+	fs_table_init();
+	v = pack_lower(word, len);
+	for (h = fs_hash(v); fs_slot[h]; h = (h + 1) & (FS_SLOTS - 1))
+		if (fs_packed[fs_slot[h] - 1] == v)
+			return fs_names[fs_slot[h] - 1];
 	return NULL;
 }
 
@@ -68,6 +124,7 @@ const char *import_find_fs(const char *s, const char **fs, char **mode)
 {
 	const char *p = s;
 
+	fs_table_init();
 	*fs = NULL;
 	*mode = NULL;
 	while (*p) {
