@@ -69,6 +69,12 @@ struct mail_spans {
 };
 
 void mail_split_mbox(struct mail_spans *out, const char *buf, size_t len);
+/*
+ * The message of an mbox that starts at *pos (0, or where the last call
+ * left it), so that a reader can go through a big one message by message;
+ * *line counts the lines passed (start it at 0).  Returns 0 at the end.
+ */
+int mail_mbox_next(struct mail_span *out, const char *buf, size_t len, size_t *pos, long *line);
 void mail_split_bare(struct mail_spans *out, const char *buf, size_t len);
 void mail_spans_release(struct mail_spans *s);
 /* mboxrd/mboxo: ">From " (any number of '>') loses one '>'. */
