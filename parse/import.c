@@ -247,8 +247,7 @@ static void drop_repeats(struct import_result *r)
 	struct pairset seen = { NULL, NULL, 0, 0 };
 	struct pair *pairs = xcalloc(r->records.nr + 1, sizeof(*pairs));
 	struct group_index gi;
-	struct recset kept = RECSET_INIT;
-	size_t *msg_of = xcalloc(r->records.nr + 1, sizeof(*msg_of));
+	size_t kept = 0;
 
 	for (i = 0; i < r->records.nr; i++)
 		pairs[i] = pair_of(&r->records.v[i]);
@@ -289,6 +288,7 @@ static void drop_repeats(struct import_result *r)
 		for (k = 0; k < g[i].nr; k++)
 			pairset_add(&seen, &pairs[g[i].first + k]);
 	}
+	/* kept records move down in place: a second array would double the peak */
 	for (i = 0; i < ng; i++) {
 		size_t k;
 
@@ -299,14 +299,11 @@ static void drop_repeats(struct import_result *r)
 				record_release(&r->records.v[at]);
 				continue;
 			}
-			msg_of[kept.nr] = r->msg_of[at];
-			recset_take(&kept, &r->records.v[at]);
+			r->msg_of[kept] = r->msg_of[at];
+			r->records.v[kept++] = r->records.v[at];
 		}
 	}
-	free(r->records.v);
-	r->records = kept;
-	free(r->msg_of);
-	r->msg_of = msg_of;
+	r->records.nr = kept;
 	free(seen.v);
 	free(seen.used);
 	free(pairs);

@@ -60,6 +60,11 @@ struct extract {
 	struct mount_seen *mounts;
 	size_t nmounts;
 	struct import_hw hw;
+	/* the hardware of the last device asked for: records share its facts */
+	struct facts *hw_facts;
+	char *hw_key;
+	char *hw_device;
+	int hw_cached;
 	size_t group;
 	int found;
 	struct scan sc;             /* the parse layer's view of the same lines */
@@ -249,6 +254,17 @@ struct where {
 	const char *author;
 };
 
+static void take_str(char **dst, char *v)
+{
+	free(*dst);
+	*dst = v;
+}
+
+static int same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 static void emit(struct extract *x, const struct where *w, const char *metric,
 		 const char *value, const char *unit, long lineno)
 {
@@ -257,8 +273,16 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 
 	r->kernel = w->kernel ? xstrdup(w->kernel) : NULL;
 	if (!w->depth) {
-		r->facts = facts_new();
-		r->hardware = import_hw_key(&x->hw, w->device, r->facts);
+		if (!x->hw_cached || !same_str(x->hw_device, w->device)) {
+			facts_unref(x->hw_facts);
+			free(x->hw_key);
+			take_str(&x->hw_device, w->device ? xstrdup(w->device) : NULL);
+			x->hw_facts = facts_new();
+			x->hw_key = import_hw_key(&x->hw, w->device, x->hw_facts);
+			x->hw_cached = 1;
+		}
+		r->facts = facts_ref(x->hw_facts);
+		r->hardware = x->hw_key ? xstrdup(x->hw_key) : NULL;
 	}
 	r->fs = w->fs ? xstrdup(w->fs) : NULL;
 	r->options = w->options ? xstrdup(w->options) : NULL;
@@ -288,11 +312,6 @@ static void set_str(char **dst, const char *v)
 	free(old);
 }
 
-static void take_str(char **dst, char *v)
-{
-	free(*dst);
-	*dst = v;
-}
 
 /* Mount options as a record keeps them: without the ones every mount has. */
 static char *clean_options(const char *opts)
@@ -951,6 +970,9 @@ static void extract_release(struct extract *x)
 	facts_unref(x->fs_options);
 	facts_unref(x->echo_cmd);
 	import_hw_release(&x->hw);
+	facts_unref(x->hw_facts);
+	free(x->hw_key);
+	free(x->hw_device);
 	mail_quote_release(&x->q);
 	if (x->sc.ctx)
 		scan_close(&x->sc);
