@@ -21,7 +21,7 @@ const char *import_skip_space(const char *s)
 }
 
 /* Character classes the scanners below test on every byte of prose. */
-enum { C_WORD = 1, C_DIGIT = 2, C_ALPHA = 4 };
+enum { C_WORD = 1, C_DIGIT = 2, C_ALPHA = 4, C_FS_FIRST = 8 };
 static unsigned char cclass[256], lower[256];
 
 static void cclass_init(void)
@@ -50,6 +50,19 @@ static int word_char(int c)
 static unsigned char fs_slot[FS_SLOTS];   /* index + 1 into fs_names, 0: empty */
 static uint64_t fs_packed[sizeof(fs_names) / sizeof(fs_names[0])];
 
+static void fs_first_init(void)
+{
+	size_t i;
+
+	/* what a file-system name or "data=" can start with, in either case */
+	for (i = 0; fs_names[i]; i++) {
+		cclass[(unsigned char)fs_names[i][0]] |= C_FS_FIRST;
+		cclass[toupper((unsigned char)fs_names[i][0])] |= C_FS_FIRST;
+	}
+	cclass['d'] |= C_FS_FIRST;
+	cclass['D'] |= C_FS_FIRST;
+}
+
 static uint64_t pack_lower(const char *w, size_t len)
 {
 	uint64_t v = 0;
@@ -72,6 +85,7 @@ static void fs_table_init(void)
 	if (fs_packed[0])
 		return;
 	cclass_init();
+	fs_first_init();
 	for (i = 0; fs_names[i]; i++) {
 		unsigned h;
 
@@ -82,20 +96,23 @@ static void fs_table_init(void)
 	}
 }
 
-const char *import_fs_name(const char *word, size_t len)
+static const char *fs_lookup(uint64_t v)
 {
-	uint64_t v;
 	unsigned h;
 
-	/* most words of prose are not file systems: decide those at once */
-	if (len < 3 || len > 8)
-		return NULL;
-	fs_table_init();
-	v = pack_lower(word, len);
 	for (h = fs_hash(v); fs_slot[h]; h = (h + 1) & (FS_SLOTS - 1))
 		if (fs_packed[fs_slot[h] - 1] == v)
 			return fs_names[fs_slot[h] - 1];
 	return NULL;
+}
+
+const char *import_fs_name(const char *word, size_t len)
+{
+	/* most words of prose are not file systems: decide those at once */
+	if (len < 3 || len > 8)
+		return NULL;
+	fs_table_init();
+	return fs_lookup(pack_lower(word, len));
 }
 
 static const char *const modes[] = { "writeback", "ordered", "journal", NULL };
@@ -128,16 +145,18 @@ const char *import_find_fs(const char *s, const char **fs, char **mode)
 	*fs = NULL;
 	*mode = NULL;
 	while (*p) {
-		const char *w = p, *m;
+		const char *w, *m;
 		size_t n;
 
-		if (!word_char((unsigned char)*p)) {
+		while (*p && !word_char(*p))
 			p++;
-			continue;
-		}
-		while (word_char((unsigned char)*p))
-			p++;
+		if (!*p)
+			break;
+		for (w = p; word_char(*p); p++)
+			;
 		n = p - w;
+		if (n < 3 || n > 8 || !(cclass[(unsigned char)*w] & C_FS_FIRST))
+			continue;
 		if (w > s && (w[-1] == '-' || w[-1] == '/' || w[-1] == '.' || w[-1] == '~'))
 			continue;
 		if (n == 4 && !strncmp(w, "data", 4) && *p == '=') {
@@ -154,7 +173,7 @@ const char *import_find_fs(const char *s, const char **fs, char **mode)
 		/* "ext3-2.4-0.9.4" is a patch, "ext2.c" a file */
 		if ((*p == '-' && isdigit((unsigned char)p[1])) || (*p == '.' && isalpha((unsigned char)p[1])))
 			continue;
-		if ((*fs = import_fs_name(w, n)))
+		if ((*fs = fs_lookup(pack_lower(w, n))))
 			return p;
 	}
 	return NULL;
@@ -213,10 +232,11 @@ static const char *const kernel_cues[] = {
 
 int import_find_kernel(const char *s, size_t *pos, size_t *len)
 {
-	const char *p = s + *pos;
+	const char *start = s + *pos, *dot;
 
-	for (; *p; p++) {
-		const char *q = p, *e;
+	/* a version's one-digit major stands right before a '.': look only there */
+	for (dot = *start ? strchr(start + 1, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
+		const char *p = dot - 1, *q, *e;
 		int parts = 1, major, i;
 
 		if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||

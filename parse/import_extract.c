@@ -89,7 +89,12 @@ static int is_output_line(struct extract *x, size_t i)
 	pending_clear(&b.values);
 	free(b.label);
 	import_dd_release(&dd);
-	return is || strstr(s, " records in") || strstr(s, " records out");
+	if (is)
+		return 1;
+	for (s = strstr(s, " records "); s; s = strstr(s + 1, " records "))
+		if (!strncmp(s + 9, "in", 2) || !strncmp(s + 9, "out", 3))
+			return 1;
+	return 0;
 }
 
 static int has_time_command(const char *s)
