@@ -61,6 +61,8 @@ static char *attribution(const char *line)
 
 	while (end > line && isspace((unsigned char)end[-1]))
 		end--;
+	if (end == line || end[-1] != ':')
+		return NULL;
 	for (i = 0; verbs[i]; i++) {
 		size_t n = strlen(verbs[i]);
 
