@@ -73,6 +73,7 @@ struct extract {
 	struct strbuf joined;       /* the lines, quoting undone, for whole-text parsers */
 	struct recset tools;        /* postmark, dbench, fio reports found in them */
 	size_t *tool_order, tool_next;
+	unsigned tool_signed;        /* bit k: tool_reports[k]'s signature is in the text */
 	long tool_last_line;
 	const char *tool_last;
 };
@@ -845,7 +846,7 @@ static void find_tool_reports(struct extract *x)
 		const struct parser *p = parse_find(tool_reports[i].parser);
 		struct parse_ctx ctx = { x->msg->name, 0, NULL };
 
-		if (p && strstr(x->joined.buf, tool_reports[i].signature))
+		if (p && (x->tool_signed & (1u << i)) && strstr(x->joined.buf, tool_reports[i].signature))
 			p->parse(&x->tools, x->joined.buf, x->joined.len, &ctx);
 	}
 	if (!x->tools.nr)
@@ -991,14 +992,17 @@ static void extract_release(struct extract *x)
  * Whether any line could give a number: most mail has none, and this one
  * pass is all it then costs.  Every recogniser below starts at such a line.
  */
-static int has_candidates(const struct qtext *q, const struct mail_message *m)
+static int has_candidates(struct extract *x, const struct qtext *q, const struct mail_message *m)
 {
 	size_t i, k;
 
+	/* a signature in the text without its quote marks is in the text */
 	for (k = 0; k < sizeof(tool_reports) / sizeof(tool_reports[0]); k++)
 		if (memmem(m->text.buf, m->text.len, tool_reports[k].signature,
 			   strlen(tool_reports[k].signature)))
-			return 1;
+			x->tool_signed |= 1u << k;
+	if (x->tool_signed)
+		return 1;
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
 
@@ -1025,7 +1029,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.echo_cmd = facts_new();
 	import_hw_init(&x.hw);
 	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
-	if (!has_candidates(&x.q, m)) {
+	if (!has_candidates(&x, &x.q, m)) {
 		extract_release(&x);
 		return;
 	}
