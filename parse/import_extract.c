@@ -940,9 +940,14 @@ static void open_scan(struct extract *x)
 	struct strbuf joined = STRBUF_INIT;
 	size_t i;
 
+	/* no line is longer than the text it came from */
+	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1);
 	for (i = 0; i < x->q.nr; i++) {
-		strbuf_addstr(&joined, x->q.v[i].text);
-		strbuf_addch(&joined, '\n');
+		size_t n = strlen(x->q.v[i].text);
+
+		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
+		joined.buf[joined.len + n] = '\n';
+		strbuf_setlen(&joined, joined.len + n + 1);
 	}
 	x->pctx.name = x->msg->name;
 	scan_open(&x->sc, &x->scan_out, joined.buf, joined.len, &x->pctx, "time");

@@ -160,8 +160,13 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 			break;
 		}
 		if ((*p == ' ' || *p == '\t') && cur >= 0) {
+			const char *v = p;
+
+			/* the input may be a mapped file: nothing is read past e */
+			while (v < e && (*v == ' ' || *v == '\t'))
+				v++;
 			strbuf_addch(&values[cur], ' ');
-			strbuf_add(&values[cur], p + strspn(p, " \t"), e - p - strspn(p, " \t"));
+			strbuf_add(&values[cur], v, e - v);
 		} else if ((colon = memchr(p, ':', e - p))) {
 			cur = -1;
 			for (i = 0; wanted[i]; i++) {

@@ -79,9 +79,14 @@ static void read_mbox_message(struct mail_list *out, const char *name, const cha
 {
 	struct mail_message *m = add_message(out, name, nth, many);
 
-	strbuf_reset(unescaped);
-	mail_unescape_from(unescaped, buf + s->start, s->len);
-	read_rfc822(m, unescaped->buf, unescaped->len, s->line0);
+	/* most messages have no ">From " to undo: they are read where they are */
+	if (!memmem(buf + s->start, s->len, ">From ", 6)) {
+		read_rfc822(m, buf + s->start, s->len, s->line0);
+	} else {
+		strbuf_reset(unescaped);
+		mail_unescape_from(unescaped, buf + s->start, s->len);
+		read_rfc822(m, unescaped->buf, unescaped->len, s->line0);
+	}
 	finished(out);
 }
 
