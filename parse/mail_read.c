@@ -163,6 +163,80 @@ void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, 
 	read_buffer(out, name, buf, len, 0);
 }
 
+/* Appends up to one chunk of fd to buf; 0 at the end, -1 on error. */
+static ssize_t read_chunk(struct strbuf *buf, int fd)
+{
+	for (;;) {
+		ssize_t n;
+
+		strbuf_grow(buf, 65536);
+		n = read(fd, buf->buf + buf->len, buf->alloc - buf->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n > 0)
+			strbuf_setlen(buf, buf->len + (size_t)n);
+		return n;
+	}
+}
+
+/*
+ * A pipe (stdin) is read in chunks: an mbox is imported a message at a
+ * time as soon as the envelope after it has arrived, and only the message
+ * not yet complete is kept.  Anything else is one message or bare text,
+ * read whole.  Returns -1 with errno set when fd cannot be read.
+ */
+static int read_stream(struct mail_list *out, const char *name, int fd)
+{
+	struct strbuf buf = STRBUF_INIT, unescaped = STRBUF_INIT;
+	size_t nth = 1;
+	long base_line = 0;
+	int eof = 0, many = 0, ret = 0, saved;
+	ssize_t n = 0;
+
+	while (buf.len < 5 && (n = read_chunk(&buf, fd)) > 0)
+		;
+	if (n < 0)
+		goto fail;
+	if (buf.len < 5 || memcmp(buf.buf, "From ", 5)) {
+		if (strbuf_read_fd(&buf, fd) < 0)
+			goto fail;
+		read_buffer(out, name, buf.buf, buf.len, 0);
+		goto done;
+	}
+	while (!eof) {
+		struct mail_span span;
+		size_t pos = 0, done = 0;
+		long line = 0, done_line = 0;
+
+		if ((n = read_chunk(&buf, fd)) < 0)
+			goto fail;
+		eof = n == 0;
+		while (mail_mbox_next(&span, buf.buf, buf.len, &pos, &line)) {
+			/* the last message is complete only once the input has ended */
+			if (pos >= buf.len && !eof)
+				break;
+			many |= pos < buf.len;
+			span.line0 += base_line;
+			read_mbox_message(out, name, buf.buf, &span, nth++, many, &unescaped);
+			done = pos;
+			done_line = line;
+		}
+		/* what is left starts at an envelope line, as a buffer must */
+		memmove(buf.buf, buf.buf + done, buf.len - done);
+		strbuf_setlen(&buf, buf.len - done);
+		base_line += done_line;
+	}
+	goto done;
+fail:
+	ret = -1;
+done:
+	saved = errno;
+	strbuf_release(&buf);
+	strbuf_release(&unescaped);
+	errno = saved;
+	return ret;
+}
+
 /* Files are mapped rather than read: the pages read come back as it goes. */
 static int read_file(struct mail_list *out, const char *path, const char *label)
 {
@@ -177,18 +251,13 @@ static int read_file(struct mail_list *out, const char *path, const char *label)
 		return BP_ERROR;
 	}
 	if (!S_ISREG(st.st_mode) || st.st_size == 0) {
-		/* nothing to map (or not a plain file): read it the ordinary way */
-		struct strbuf buf = STRBUF_INIT;
-		int ret = strbuf_read_fd(&buf, fd);
+		/* nothing to map (or not a plain file): read as it comes */
+		int ret = read_stream(out, label, fd);
 
+		if (ret < 0)
+			err_set_errno("cannot read '%s'", path);
 		close(fd);
-		if (ret < 0) {
-			strbuf_release(&buf);
-			return err_set_errno("cannot read '%s'", path);
-		}
-		read_buffer(out, label, buf.buf, buf.len, 0);
-		strbuf_release(&buf);
-		return 0;
+		return ret < 0 ? BP_ERROR : 0;
 	}
 	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
@@ -253,14 +322,8 @@ int mail_read_path(struct mail_list *out, const char *path)
 	struct stat st;
 
 	if (!strcmp(path, "-")) {
-		struct strbuf buf = STRBUF_INIT;
-
-		if (strbuf_read_fd(&buf, 0) < 0) {
-			strbuf_release(&buf);
+		if (read_stream(out, "stdin", 0) < 0)
 			return err_set_errno("cannot read standard input");
-		}
-		mail_read_buffer(out, "stdin", buf.buf, buf.len);
-		strbuf_release(&buf);
 		return 0;
 	}
 	if (stat(path, &st) < 0)
