@@ -150,9 +150,39 @@ struct group {
 	size_t same_as;     /* an earlier group with the same numbers, or -1 */
 };
 
+/*
+ * Most values are a few digits with a '.': an integer divided by a power
+ * of ten gives exactly what strtod gives (both are exact doubles and the
+ * division rounds once), at a fraction of its cost.
+ */
+static double value_of(const struct record *r)
+{
+	static const double tens[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+				       1e11, 1e12, 1e13, 1e14, 1e15 };
+	const char *p = r->value;
+	unsigned long long m = 0;
+	int digits = 0, frac = -1;
+
+	for (; p && *p; p++) {
+		if (*p >= '0' && *p <= '9' && digits < 15) {
+			m = m * 10 + (unsigned long long)(*p - '0');
+			digits++;
+			if (frac >= 0)
+				frac++;
+		} else if ((*p == '.' || *p == ',') && frac < 0) {
+			frac = 0;
+		} else {
+			return record_number(r);
+		}
+	}
+	if (!digits)
+		return record_number(r);
+	return (double)m / tens[frac > 0 ? frac : 0];
+}
+
 static struct pair pair_of(const struct record *r)
 {
-	struct pair p = { r->metric ? r->metric : "", record_number(r) };
+	struct pair p = { r->metric ? r->metric : "", value_of(r) };
 
 	return p;
 }
