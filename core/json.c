@@ -42,47 +42,66 @@ static int plain_byte(unsigned char c)
 	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
 }
 
-void json_add_nstring(struct strbuf *out, const char *str, size_t len)
+static char *put_u00(char *w, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	memcpy(w, "\\u00", 4);
+	w[4] = hex[c >> 4];
+	w[5] = hex[c & 15];
+	return w + 6;
+}
+
+/*
+ * The writers below put their bytes straight into room made beforehand
+ * (at most 6 bytes a byte of input, plus quotes): output is most of what
+ * an import does byte for byte, and a call per piece cost more than the
+ * escaping itself.
+ */
+#define STRING_ROOM(len) (6 * (len) + 2)
+
+static char *put_string(char *w, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0;
 
-	strbuf_grow(out, len + 2);
-	strbuf_addch(out, '"');
+	*w++ = '"';
 	while (i < len) {
 		unsigned char c = s[i];
 		size_t n;
 
-		/* most text needs no escaping: copy it a run at a time */
-		for (n = i; n < len && plain_byte(s[n]); n++)
-			;
-		if (n > i) {
-			strbuf_add(out, s + i, n - i);
-			i = n;
+		if (plain_byte(c)) {
+			*w++ = (char)c;
+			i++;
 			continue;
 		}
 		switch (c) {
-		case '"': strbuf_addstr(out, "\\\""); i++; continue;
-		case '\\': strbuf_addstr(out, "\\\\"); i++; continue;
-		case '\n': strbuf_addstr(out, "\\n"); i++; continue;
-		case '\r': strbuf_addstr(out, "\\r"); i++; continue;
-		case '\t': strbuf_addstr(out, "\\t"); i++; continue;
+		case '"': *w++ = '\\'; *w++ = '"'; i++; continue;
+		case '\\': *w++ = '\\'; *w++ = '\\'; i++; continue;
+		case '\n': *w++ = '\\'; *w++ = 'n'; i++; continue;
+		case '\r': *w++ = '\\'; *w++ = 'r'; i++; continue;
+		case '\t': *w++ = '\\'; *w++ = 't'; i++; continue;
 		}
-		if (c < 0x20 || c == 0x7f) {
-			strbuf_addf(out, "\\u%04x", c);
+		if (c < 0x20 || c == 0x7f || !(n = utf8_len(s + i, len - i))) {
+			w = put_u00(w, c);
 			i++;
 			continue;
 		}
-		n = utf8_len(s + i, len - i);
-		if (!n) {
-			strbuf_addf(out, "\\u%04x", c);
-			i++;
-			continue;
-		}
-		strbuf_add(out, s + i, n);
+		memcpy(w, s + i, n);
+		w += n;
 		i += n;
 	}
-	strbuf_addch(out, '"');
+	*w++ = '"';
+	return w;
+}
+
+void json_add_nstring(struct strbuf *out, const char *str, size_t len)
+{
+	char *w;
+
+	strbuf_grow(out, STRING_ROOM(len));
+	w = put_string(out->buf + out->len, str, len);
+	strbuf_setlen(out, w - out->buf);
 }
 
 void json_add_string(struct strbuf *out, const char *s)
@@ -93,79 +112,121 @@ void json_add_string(struct strbuf *out, const char *s)
 		json_add_nstring(out, s, strlen(s));
 }
 
-void json_add_number(struct strbuf *out, const char *value)
+/* A number needs at most 3 bytes more than its text ("-.5" -> "-0.5", "5." -> "5.0"). */
+#define NUMBER_ROOM(len) ((len) + 4)
+
+static char *put_number(char *w, const char *value)
 {
 	const char *p = value;
 
 	if (!value || !value_is_number(value)) {
-		strbuf_addstr(out, "null");
-		return;
+		memcpy(w, "null", 4);
+		return w + 4;
 	}
 	/* JSON wants no '+', no leading zeros and a digit on both sides of '.' */
 	if (*p == '+')
 		p++;
 	if (*p == '-')
-		strbuf_addch(out, *p++);
+		*w++ = *p++;
 	while (p[0] == '0' && p[1] >= '0' && p[1] <= '9')
 		p++;
 	if (*p == '.')
-		strbuf_addch(out, '0');
+		*w++ = '0';
 	for (; *p; p++) {
-		strbuf_addch(out, *p);
+		*w++ = *p;
 		if (*p == '.' && !(p[1] >= '0' && p[1] <= '9'))
-			strbuf_addch(out, '0');
+			*w++ = '0';
 	}
+	return w;
 }
 
-/* The key with its quotes, colon and the comma before it: one copy each. */
-#define ADD_KEY(out, key, first) strbuf_add(out, &(",\"" key "\":")[first], sizeof(",\"" key "\":") - 1 - (first))
+void json_add_number(struct strbuf *out, const char *value)
+{
+	char *w;
 
-static void add_int(struct strbuf *out, long v)
+	strbuf_grow(out, NUMBER_ROOM(value ? strlen(value) : 0));
+	w = put_number(out->buf + out->len, value);
+	strbuf_setlen(out, w - out->buf);
+}
+
+/* The key with its quotes, colon and the comma before it. */
+#define PUT_KEY(w, key, first) \
+	(memcpy(w, &(",\"" key "\":")[first], sizeof(",\"" key "\":") - 1 - (first)), \
+	 (w) + sizeof(",\"" key "\":") - 1 - (first))
+
+static char *put_int(char *w, long v)
 {
 	char digits[24];
 	size_t n = sizeof(digits);
 
 	if (v <= 0) {
-		strbuf_addstr(out, "null");
-		return;
+		memcpy(w, "null", 4);
+		return w + 4;
 	}
 	while (v) {
 		digits[--n] = '0' + v % 10;
 		v /= 10;
 	}
-	strbuf_add(out, digits + n, sizeof(digits) - n);
+	memcpy(w, digits + n, sizeof(digits) - n);
+	return w + sizeof(digits) - n;
 }
+
+static char *put_opt_string(char *w, const char *s, size_t len)
+{
+	if (!s) {
+		memcpy(w, "null", 4);
+		return w + 4;
+	}
+	return put_string(w, s, len);
+}
+
+enum { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_METRIC, F_VALUE,
+       F_UNIT, F_SOURCE, F_NR };
 
 void json_write_record(struct strbuf *out, const struct record *r)
 {
-	strbuf_addch(out, '{');
-	ADD_KEY(out, "kernel", 1);
-	json_add_string(out, r->kernel);
-	ADD_KEY(out, "hardware", 0);
-	json_add_string(out, r->hardware);
-	ADD_KEY(out, "fs", 0);
-	json_add_string(out, r->fs);
-	ADD_KEY(out, "options", 0);
-	json_add_string(out, r->options);
-	ADD_KEY(out, "device", 0);
-	json_add_string(out, r->device);
-	ADD_KEY(out, "benchmark", 0);
-	json_add_string(out, r->benchmark);
-	ADD_KEY(out, "metric", 0);
-	json_add_string(out, r->metric);
-	ADD_KEY(out, "value", 0);
-	json_add_number(out, r->value);
-	ADD_KEY(out, "unit", 0);
-	json_add_string(out, r->unit);
-	ADD_KEY(out, "iteration", 0);
-	add_int(out, r->iteration);
-	ADD_KEY(out, "source", 0);
-	json_add_string(out, r->source);
-	ADD_KEY(out, "quoted", 0);
-	strbuf_addstr(out, r->quoted ? "true" : "false");
-	ADD_KEY(out, "line", 0);
-	add_int(out, r->line);
-	strbuf_add(out, "}\n", 2);
+	const char *f[F_NR] = { r->kernel, r->hardware, r->fs, r->options, r->device,
+				r->benchmark, r->metric, r->value, r->unit, r->source };
+	size_t len[F_NR], room = 256, i;
+	char *w;
+
+	for (i = 0; i < F_NR; i++) {
+		len[i] = f[i] ? strlen(f[i]) : 0;
+		room += STRING_ROOM(len[i]);
+	}
+	strbuf_grow(out, room);
+	w = out->buf + out->len;
+	*w++ = '{';
+	w = PUT_KEY(w, "kernel", 1);
+	w = put_opt_string(w, f[F_KERNEL], len[F_KERNEL]);
+	w = PUT_KEY(w, "hardware", 0);
+	w = put_opt_string(w, f[F_HARDWARE], len[F_HARDWARE]);
+	w = PUT_KEY(w, "fs", 0);
+	w = put_opt_string(w, f[F_FS], len[F_FS]);
+	w = PUT_KEY(w, "options", 0);
+	w = put_opt_string(w, f[F_OPTIONS], len[F_OPTIONS]);
+	w = PUT_KEY(w, "device", 0);
+	w = put_opt_string(w, f[F_DEVICE], len[F_DEVICE]);
+	w = PUT_KEY(w, "benchmark", 0);
+	w = put_opt_string(w, f[F_BENCHMARK], len[F_BENCHMARK]);
+	w = PUT_KEY(w, "metric", 0);
+	w = put_opt_string(w, f[F_METRIC], len[F_METRIC]);
+	w = PUT_KEY(w, "value", 0);
+	w = put_number(w, f[F_VALUE]);
+	w = PUT_KEY(w, "unit", 0);
+	w = put_opt_string(w, f[F_UNIT], len[F_UNIT]);
+	w = PUT_KEY(w, "iteration", 0);
+	w = put_int(w, r->iteration);
+	w = PUT_KEY(w, "source", 0);
+	w = put_opt_string(w, f[F_SOURCE], len[F_SOURCE]);
+	w = PUT_KEY(w, "quoted", 0);
+	memcpy(w, r->quoted ? "true" : "false", r->quoted ? 4 : 5);
+	w += r->quoted ? 4 : 5;
+	w = PUT_KEY(w, "line", 0);
+	w = put_int(w, r->line);
+	*w++ = '}';
+	*w++ = '\n';
+	strbuf_setlen(out, w - out->buf);
 }
 
 void json_write_recset(struct strbuf *out, const struct recset *set)
