@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "../../parse/mail.h"
+
+#include <gmime/gmime.h>
 #include "../../parse/mail_quote.h"
 
 static void test_detect(void **state)
@@ -221,6 +223,42 @@ static void test_plain_decodes_like_gmime(void **state)
 	}
 }
 
+/* Dates read without GMime's parser come out as GMime reads them. */
+static void test_plain_dates_like_gmime(void **state)
+{
+	static const char *const dates[] = {
+		"Mon, 01 Mar 2008 00:00:00 +0000", "09 Dec 2001 20:46:02 +0100",
+		"Tue, 4 Mar 2008 09:00:00 -0530", "Thu, 29 Feb 2024 23:59:59 +1400",
+		"Fri, 31 Dec 1999 23:59:59 -1200", "Mon, 02 Mar 2008 01:01 +0000",
+		"Sat,  1 Jan 2000 12:00:00 +0000  ", "Mon, 1 Jan 2001 00:00:00 GMT",
+		"Mon, 01 Mar 08 00:00:00 +0000", "Mon, 31 Feb 2008 00:00:00 +0000",
+		"Sun, 2 Jan 2005 10:11:12 +0100 (CET)", "1 Jan 1970 00:00:00 +0000", NULL,
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; dates[i]; i++) {
+		struct strbuf msg = STRBUF_INIT;
+		struct mail_message m;
+		GDateTime *dt;
+		time_t want = 0;
+
+		mail_mime_init();
+		dt = g_mime_utils_header_decode_date(dates[i]);
+		if (dt) {
+			want = (time_t)g_date_time_to_unix(dt);
+			g_date_time_unref(dt);
+		}
+		strbuf_addf(&msg, "Subject: d\nDate: %s\n\nbody\n", dates[i]);
+		memset(&m, 0, sizeof(m));
+		strbuf_init(&m.text, 0);
+		assert_int_equal(mail_plain_decode(&m, msg.buf, msg.len), 0);
+		assert_int_equal((long long)m.date, (long long)want);
+		mail_message_release(&m);
+		strbuf_release(&msg);
+	}
+}
+
 static void test_html(void **state)
 {
 	const char *html = "<p>a &amp; b</p><script>9.9 user</script><pre>real 1\nuser 2</pre>"
@@ -265,6 +303,7 @@ int main(void)
 		cmocka_unit_test(test_mime_decoding),
 		cmocka_unit_test(test_plain_headers),
 		cmocka_unit_test(test_plain_decodes_like_gmime),
+		cmocka_unit_test(test_plain_dates_like_gmime),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_read_buffer_skips_bad),
 	};
