@@ -67,6 +67,8 @@ struct extract {
 	int hw_cached;
 	size_t group;
 	int found;
+	unsigned char *digit;       /* per line: it has a digit (no number without one) */
+	size_t *digit_next;         /* per line: the first line from it on with a digit */
 	struct scan sc;             /* the parse layer's view of the same lines */
 	struct recset scan_out;
 	struct parse_ctx pctx;
@@ -85,7 +87,7 @@ static int is_output_line(struct extract *x, size_t i)
 	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
 	struct import_dd dd = { NULL, NULL, NULL };
 	const char *s = x->q.v[i].text;
-	int form, is = import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s);
+	int form, is = x->digit[i] && (import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s));
 
 	pending_clear(&b.values);
 	free(b.label);
@@ -212,7 +214,7 @@ static void first_pass(struct extract *x)
 			continue;
 		if (!strcmp(l->text, "-- ") || !strcmp(l->text, "--"))
 			sig[l->depth] = 1;
-		if (!sig[l->depth])
+		if (!sig[l->depth] && x->digit[i])
 			remember_kernel(x, l);
 		if (!l->depth)
 			import_hw_line(&x->hw, l->text);
@@ -886,6 +888,17 @@ static void tool_numbers_until(struct extract *x, size_t at)
 	}
 }
 
+/*
+ * A table's rows hold numbers: a line with no digit in the few lines
+ * below it (room for a two-line header and rules) starts none.
+ */
+#define TABLE_REACH 6
+
+static int table_may_start(const struct extract *x, size_t at)
+{
+	return at + 1 < x->q.nr && x->digit_next[at + 1] <= at + TABLE_REACH;
+}
+
 static void walk(struct extract *x)
 {
 	size_t i = 0;
@@ -919,11 +932,11 @@ static void walk(struct extract *x)
 			i++;
 			continue;
 		}
-		if ((used = time_block(x, i)) || (used = dd_summary(x, i))) {
+		if (x->digit[i] && ((used = time_block(x, i)) || (used = dd_summary(x, i)))) {
 			i += used;
 			continue;
 		}
-		if ((used = table(x, i))) {
+		if (table_may_start(x, i) && (used = table(x, i))) {
 			i += used;
 			continue;
 		}
@@ -932,6 +945,19 @@ static void walk(struct extract *x)
 		i++;
 	}
 	tool_numbers_until(x, (size_t)-1);
+}
+
+static void find_digits(struct extract *x)
+{
+	size_t i = x->q.nr;
+
+	x->digit = xcalloc(x->q.nr + 1, 1);
+	x->digit_next = xcalloc(x->q.nr + 1, sizeof(*x->digit_next));
+	x->digit_next[i] = (size_t)-1;
+	while (i-- > 0) {
+		x->digit[i] = strpbrk(x->q.v[i].text, "0123456789") != NULL;
+		x->digit_next[i] = x->digit[i] ? i : x->digit_next[i + 1];
+	}
 }
 
 /* The parse layer scans the same lines, quoting already undone. */
@@ -991,6 +1017,8 @@ static void extract_release(struct extract *x)
 	strbuf_release(&x->joined);
 	recset_release(&x->tools);
 	free(x->tool_order);
+	free(x->digit);
+	free(x->digit_next);
 }
 
 /*
@@ -1011,7 +1039,7 @@ static int has_candidates(struct extract *x, const struct qtext *q, const struct
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
 
-		if (q->v[i].blank || !strpbrk(s, "0123456789"))
+		if (q->v[i].blank || !x->digit[i])
 			continue;
 		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s))
 			return 1;
@@ -1034,6 +1062,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.echo_cmd = facts_new();
 	import_hw_init(&x.hw);
 	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
+	find_digits(&x);
 	if (!has_candidates(&x, &x.q, m)) {
 		extract_release(&x);
 		return;
