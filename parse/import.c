@@ -227,20 +227,28 @@ static size_t group_find_or_add(struct group_index *gi, const struct pair *pairs
 }
 
 /* A restated measurement may name what the first statement left unknown. */
+/* Both records' strings are the result's (import_intern): shared, not copied. */
 static void fill_unknown(struct record *dst, const struct record *src)
 {
 	if (!dst->fs && src->fs) {
-		record_set(&dst->fs, src->fs);
-		record_set(&dst->options, src->options);
+		dst->fs = src->fs;
+		dst->options = src->options;
 	} else if (dst->fs && src->fs && !strcmp(dst->fs, src->fs) && !dst->options) {
-		record_set(&dst->options, src->options);
+		dst->options = src->options;
 	}
 	if (!dst->kernel)
-		record_set(&dst->kernel, src->kernel);
+		dst->kernel = src->kernel;
 	if (!dst->device)
-		record_set(&dst->device, src->device);
+		dst->device = src->device;
 	if (!dst->benchmark)
-		record_set(&dst->benchmark, src->benchmark);
+		dst->benchmark = src->benchmark;
+}
+
+/* A record whose strings are the result's: only its facts are its own. */
+static void forget_record(struct record *r)
+{
+	facts_unref(r->facts);
+	record_init(r);
 }
 
 static size_t collect_groups(struct import_result *r, struct group **out)
@@ -326,7 +334,7 @@ static void drop_repeats(struct import_result *r)
 			size_t at = g[i].first + k;
 
 			if (g[i].drop) {
-				record_release(&r->records.v[at]);
+				forget_record(&r->records.v[at]);
 				continue;
 			}
 			r->msg_of[kept] = r->msg_of[at];
@@ -385,7 +393,12 @@ void import_result_release(struct import_result *r)
 {
 	size_t i;
 
-	recset_release(&r->records);
+	for (i = 0; i < r->records.nr; i++)
+		forget_record(&r->records.v[i]);
+	free(r->records.v);
+	memset(&r->records, 0, sizeof(r->records));
+	import_strings_free(r->strings);
+	r->strings = NULL;
 	for (i = 0; i < r->nmsgs; i++) {
 		free(r->msgs[i].name);
 		free(r->msgs[i].source);

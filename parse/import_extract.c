@@ -279,7 +279,7 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 	struct record *r = import_add(x->out, x->group, w->depth);
 	const char *source = x->out->msgs[x->out->nmsgs - 1].source;
 
-	r->kernel = w->kernel ? xstrdup(w->kernel) : NULL;
+	r->kernel = import_intern(x->out, w->kernel);
 	if (!w->depth) {
 		if (!x->hw_cached || !same_str(x->hw_device, w->device)) {
 			facts_unref(x->hw_facts);
@@ -290,24 +290,27 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 			x->hw_cached = 1;
 		}
 		r->facts = facts_ref(x->hw_facts);
-		r->hardware = x->hw_key ? xstrdup(x->hw_key) : NULL;
+		r->hardware = import_intern(x->out, x->hw_key);
 	}
-	r->fs = w->fs ? xstrdup(w->fs) : NULL;
-	r->options = w->options ? xstrdup(w->options) : NULL;
-	r->device = w->device ? xstrdup(w->device) : NULL;
-	r->benchmark = w->benchmark ? xstrdup(w->benchmark) : NULL;
-	r->metric = xstrdup(metric);
-	r->value = xstrdup(value);
-	r->unit = unit ? xstrdup(unit) : NULL;
+	r->fs = import_intern(x->out, w->fs);
+	r->options = import_intern(x->out, w->options);
+	r->device = import_intern(x->out, w->device);
+	r->benchmark = import_intern(x->out, w->benchmark);
+	r->metric = import_intern(x->out, metric);
+	r->value = import_intern(x->out, value);
+	r->unit = import_intern(x->out, unit);
 	r->line = lineno;
 	r->quoted = w->depth > 0;
 	if (r->quoted && w->author) {
 		struct strbuf sb = STRBUF_INIT;
 
-		strbuf_addf(&sb, "%s, quoting %s", source, w->author);
-		r->source = strbuf_detach(&sb, NULL);
+		strbuf_addstr(&sb, source);
+		strbuf_addstr(&sb, ", quoting ");
+		strbuf_addstr(&sb, w->author);
+		r->source = import_intern(x->out, sb.buf);
+		strbuf_release(&sb);
 	} else {
-		r->source = xstrdup(source);
+		r->source = import_intern(x->out, source);
 	}
 	x->found = 1;
 }
