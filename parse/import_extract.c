@@ -21,6 +21,11 @@
 
 #define DEPTHS 17
 
+/* A record's string fields, for the last one each had (extract.last). */
+enum field { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_METRIC, F_VALUE,
+	     F_UNIT, F_SOURCE, F_NR };
+
+
 struct depth_ctx {
 	const char *fs;
 	char *options;
@@ -65,6 +70,7 @@ struct extract {
 	char *hw_key;
 	char *hw_device;
 	int hw_cached;
+	char *last[F_NR];       /* per record field: the pooled string it had last */
 	size_t group;
 	int found;
 	unsigned char *digit;       /* per line: it has a digit (no number without one) */
@@ -273,13 +279,23 @@ static int same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
+/* The pooled string of s; records in a row mostly repeat the last one. */
+static char *field(struct extract *x, enum field f, const char *s)
+{
+	if (!s)
+		return NULL;
+	if (!x->last[f] || strcmp(x->last[f], s))
+		x->last[f] = import_intern(x->out, s);
+	return x->last[f];
+}
+
 static void emit(struct extract *x, const struct where *w, const char *metric,
 		 const char *value, const char *unit, long lineno)
 {
 	struct record *r = import_add(x->out, x->group, w->depth);
 	const char *source = x->out->msgs[x->out->nmsgs - 1].source;
 
-	r->kernel = import_intern(x->out, w->kernel);
+	r->kernel = field(x, F_KERNEL, w->kernel);
 	if (!w->depth) {
 		if (!x->hw_cached || !same_str(x->hw_device, w->device)) {
 			facts_unref(x->hw_facts);
@@ -290,15 +306,15 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 			x->hw_cached = 1;
 		}
 		r->facts = facts_ref(x->hw_facts);
-		r->hardware = import_intern(x->out, x->hw_key);
+		r->hardware = field(x, F_HARDWARE, x->hw_key);
 	}
-	r->fs = import_intern(x->out, w->fs);
-	r->options = import_intern(x->out, w->options);
-	r->device = import_intern(x->out, w->device);
-	r->benchmark = import_intern(x->out, w->benchmark);
-	r->metric = import_intern(x->out, metric);
-	r->value = import_intern(x->out, value);
-	r->unit = import_intern(x->out, unit);
+	r->fs = field(x, F_FS, w->fs);
+	r->options = field(x, F_OPTIONS, w->options);
+	r->device = field(x, F_DEVICE, w->device);
+	r->benchmark = field(x, F_BENCHMARK, w->benchmark);
+	r->metric = field(x, F_METRIC, metric);
+	r->value = field(x, F_VALUE, value);
+	r->unit = field(x, F_UNIT, unit);
 	r->line = lineno;
 	r->quoted = w->depth > 0;
 	if (r->quoted && w->author) {
@@ -307,10 +323,10 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 		strbuf_addstr(&sb, source);
 		strbuf_addstr(&sb, ", quoting ");
 		strbuf_addstr(&sb, w->author);
-		r->source = import_intern(x->out, sb.buf);
+		r->source = field(x, F_SOURCE, sb.buf);
 		strbuf_release(&sb);
 	} else {
-		r->source = import_intern(x->out, source);
+		r->source = field(x, F_SOURCE, source);
 	}
 	x->found = 1;
 }
