@@ -73,7 +73,7 @@ struct extract {
 	char *last[F_NR];       /* per record field: the pooled string it had last */
 	size_t group;
 	int found;
-	unsigned char *digit;       /* per line: it has a digit (no number without one) */
+	unsigned char *feat;        /* per line: FEAT_ bits, found once */
 	size_t *digit_next;         /* per line: the first line from it on with a digit */
 	struct scan sc;             /* the parse layer's view of the same lines */
 	struct recset scan_out;
@@ -86,6 +86,18 @@ struct extract {
 	const char *tool_last;
 };
 
+/*
+ * What a line has that recognisers need, found once: no number without a
+ * digit, no time command without "time".
+ */
+enum { FEAT_DIGIT = 1, FEAT_TIME = 2 };
+#define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
+
+static char *time_command(const struct extract *x, size_t i)
+{
+	return x->feat[i] & FEAT_TIME ? import_time_command(x->q.v[i].text) : NULL;
+}
+
 /* ---- the first pass ---- */
 
 static int is_output_line(struct extract *x, size_t i)
@@ -93,7 +105,7 @@ static int is_output_line(struct extract *x, size_t i)
 	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
 	struct import_dd dd = { NULL, NULL, NULL };
 	const char *s = x->q.v[i].text;
-	int form, is = x->digit[i] && (import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s));
+	int form, is = HAS_DIGIT(x, i) && (import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s));
 
 	pending_clear(&b.values);
 	free(b.label);
@@ -106,9 +118,9 @@ static int is_output_line(struct extract *x, size_t i)
 	return 0;
 }
 
-static int has_time_command(const char *s)
+static int has_time_command(const struct extract *x, size_t i)
 {
-	char *cmd = import_time_command(s);
+	char *cmd = time_command(x, i);
 	int has = cmd != NULL;
 
 	free(cmd);
@@ -129,10 +141,10 @@ static int is_invocation(struct extract *x, size_t i)
 		seen++;
 		if (is_output_line(x, j))
 			return 1;
-		if (has_time_command(x->q.v[j].text))
+		if (has_time_command(x, j))
 			return 0;
 		if (seen == 1) {
-			char *cmd = import_time_command(x->q.v[i].text);
+			char *cmd = time_command(x, i);
 			int script = cmd && import_is_script(cmd);
 
 			free(cmd);
@@ -220,7 +232,7 @@ static void first_pass(struct extract *x)
 			continue;
 		if (!strcmp(l->text, "-- ") || !strcmp(l->text, "--"))
 			sig[l->depth] = 1;
-		if (!sig[l->depth] && x->digit[i])
+		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
 		if (!l->depth)
 			import_hw_line(&x->hw, l->text);
@@ -239,7 +251,7 @@ static void first_pass(struct extract *x)
 			echo = label;
 			continue;
 		}
-		cmd = import_time_command(l->text);
+		cmd = time_command(x, i);
 		if (!cmd)
 			continue;
 		if (is_invocation(x, i)) {
@@ -768,7 +780,7 @@ static void program_used(struct depth_ctx *d, const char *s)
 /* "ext4 on /dev/nvme0n1p2": the device prose says the fs is on */
 static void device_named(struct depth_ctx *d, const char *s)
 {
-	const char *p = strstr(s, " on /dev/");
+	const char *p = strchr(s, '/') ? strstr(s, " on /dev/") : NULL;
 	size_t n;
 
 	if (!p || (n = import_device_at(p + 4)) == 0)
@@ -938,7 +950,7 @@ static void walk(struct extract *x)
 			d->para_fs = 0;
 		if ((dir = import_prompt_dir(l->text)))
 			take_str(&d->cwd, dir);
-		if ((cmd = import_time_command(l->text))) {
+		if ((cmd = time_command(x, i))) {
 			if (import_is_script(cmd) && x->nscript) {
 				d->script_run = 1;
 				d->script_pos = 0;
@@ -951,7 +963,7 @@ static void walk(struct extract *x)
 			i++;
 			continue;
 		}
-		if (x->digit[i] && ((used = time_block(x, i)) || (used = dd_summary(x, i)))) {
+		if (HAS_DIGIT(x, i) && ((used = time_block(x, i)) || (used = dd_summary(x, i)))) {
 			i += used;
 			continue;
 		}
@@ -970,12 +982,14 @@ static void find_digits(struct extract *x)
 {
 	size_t i = x->q.nr;
 
-	x->digit = xcalloc(x->q.nr + 1, 1);
+	x->feat = xcalloc(x->q.nr + 1, 1);
 	x->digit_next = xcalloc(x->q.nr + 1, sizeof(*x->digit_next));
 	x->digit_next[i] = (size_t)-1;
 	while (i-- > 0) {
-		x->digit[i] = strpbrk(x->q.v[i].text, "0123456789") != NULL;
-		x->digit_next[i] = x->digit[i] ? i : x->digit_next[i + 1];
+		const char *t = x->q.v[i].text;
+
+		x->feat[i] = (strpbrk(t, "0123456789") ? FEAT_DIGIT : 0) | (strstr(t, "time") ? FEAT_TIME : 0);
+		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
 	}
 }
 
@@ -1036,7 +1050,7 @@ static void extract_release(struct extract *x)
 	strbuf_release(&x->joined);
 	recset_release(&x->tools);
 	free(x->tool_order);
-	free(x->digit);
+	free(x->feat);
 	free(x->digit_next);
 }
 
@@ -1058,7 +1072,7 @@ static int has_candidates(struct extract *x, const struct qtext *q, const struct
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
 
-		if (q->v[i].blank || !x->digit[i])
+		if (q->v[i].blank || !HAS_DIGIT(x, i))
 			continue;
 		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s))
 			return 1;
