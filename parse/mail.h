@@ -59,6 +59,7 @@ enum mail_kind mail_detect(const char *buf, size_t len);
 struct mail_span {
 	size_t start, len;  /* bytes of one message in the input */
 	long line0;         /* its first line in the input, minus one */
+	int escaped_from;   /* mbox: a ">From " line is in it (mail_unescape_from) */
 	char *author;       /* bare text: the "[Name]" a web archive shows */
 	char *subject;
 };

@@ -80,7 +80,7 @@ static void read_mbox_message(struct mail_list *out, const char *name, const cha
 	struct mail_message *m = add_message(out, name, nth, many);
 
 	/* most messages have no ">From " to undo: they are read where they are */
-	if (!memmem(buf + s->start, s->len, ">From ", 6)) {
+	if (!s->escaped_from) {
 		read_rfc822(m, buf + s->start, s->len, s->line0);
 	} else {
 		strbuf_reset(unescaped);

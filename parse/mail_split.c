@@ -96,14 +96,28 @@ static struct mail_span *add_span(struct mail_spans *out, size_t start, size_t l
  * unescaped "From ").  The envelope line itself is not part of the message.
  * One message at a time, so that a reader can let go of what it has read.
  */
-/* The next envelope line from p on (one after a blank line), or end. */
-static const char *next_envelope(const char *p, const char *end, long *line, int prev_blank)
+/* ">From ", ">>From ": a line that mail_unescape_from changes */
+static int escaped_from(const char *p, const char *e)
+{
+	while (p < e && *p == '>')
+		p++;
+	return e - p >= 5 && !memcmp(p, "From ", 5);
+}
+
+/*
+ * The next envelope line from p on (one after a blank line), or end;
+ * *escaped is set when a line on the way has a '>' to undo.
+ */
+static const char *next_envelope(const char *p, const char *end, long *line, int prev_blank,
+				 int *escaped)
 {
 	while (p < end) {
 		const char *e = line_end(p, end);
 
 		if (prev_blank && e - p >= 5 && !memcmp(p, "From ", 5))
 			break;
+		if (*p == '>' && escaped_from(p, e))
+			*escaped = 1;
 		prev_blank = is_blank(p, e);
 		(*line)++;
 		p = e < end ? e + 1 : end;
@@ -122,7 +136,7 @@ int mail_mbox_next(struct mail_span *out, const char *buf, size_t len, size_t *p
 		/* text before the first envelope is no message; without one, all is */
 		long skipped = 0;
 
-		p = next_envelope(p, end, &skipped, 1);
+		p = next_envelope(p, end, &skipped, 1, &out->escaped_from);
 		if (p >= end) {
 			out->len = len;
 			*pos = len;
@@ -136,7 +150,7 @@ int mail_mbox_next(struct mail_span *out, const char *buf, size_t len, size_t *p
 	msg = p < end ? p + 1 : end;
 	out->start = msg - buf;
 	out->line0 = ++*line;
-	p = next_envelope(msg, end, line, 0);
+	p = next_envelope(msg, end, line, 0, &out->escaped_from);
 	out->len = p - msg;
 	*pos = p - buf;
 	return 1;

@@ -41,6 +41,15 @@ test_expect_success 'stdin, read in chunks, gives the same records' '
 	test_cmp file.json redirect.json
 '
 
+test_expect_success 'a ">From " line is the message'"'"'s own text, in a file and a pipe' '
+	{ message 1 3 &&
+	  printf "From x Mon Jan  1 00:00:00 2001\nSubject: esc\n\n>From kernel 2.6.66 on it is faster.\n\nreal\t0m6.500s\nuser\t0m0.200s\nsys\t0m0.100s\n\n"; } >esc.mbox &&
+	benchpost import --dry-run --format json esc.mbox >esc.json &&
+	grep "\"value\":6.500," esc.json | grep -q "\"kernel\":\"2.6.66\"" &&
+	benchpost import --dry-run --format json - <esc.mbox >esc-pipe.json &&
+	grep "\"value\":6.500," esc-pipe.json | grep -q "\"kernel\":\"2.6.66\""
+'
+
 test_expect_success 'a file of exactly two pages ending inside a header is read to its end only' '
 	{ message 5 3 && printf "From x Mon Jan  1 00:00:00 2001\nSubject: cut\n  "; } >cut.mbox &&
 	size=$(wc -c <cut.mbox) &&
