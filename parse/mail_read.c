@@ -46,6 +46,10 @@ static char *not_text(const char *buf, size_t len, long line0)
 	long line = line0 + 1;
 	struct strbuf why = STRBUF_INIT;
 
+	/* the usual case at memchr's speed; the line is found only for a warning */
+	if (len <= MAIL_MAX_LINE && !memchr(buf, '\0', len))
+		return NULL;
+
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
 		const char *e = nl ? nl : end;
