@@ -286,7 +286,7 @@ size_t import_device_at(const char *s)
 {
 	size_t n;
 
-	if (strncmp(s, "/dev/", 5))
+	if (s[0] != '/' || strncmp(s, "/dev/", 5))
 		return 0;
 	n = 5;
 	while (isalnum((unsigned char)s[n]) || s[n] == '/' || s[n] == '_' || s[n] == '-' || s[n] == '.')

@@ -195,11 +195,11 @@ static void remember_mount_options(struct extract *x, const char *s, const char 
 		*case_fs = import_fs_name(p, n);
 		return;
 	}
-	if (!strncmp(p, ";;", 2) || !strncmp(p, "esac", 4)) {
+	if ((p[0] == ';' && p[1] == ';') || (p[0] == 'e' && !strncmp(p, "esac", 4))) {
 		*case_fs = NULL;
 		return;
 	}
-	if (strncmp(p, "mount ", 6) || !(o = strstr(p, " -o "))) 
+	if (p[0] != 'm' || strncmp(p, "mount ", 6) || !(o = strstr(p, " -o ")))
 		return;
 	o = import_skip_space(o + 4);
 	{
@@ -730,7 +730,7 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		n--;
 	if (!n)
 		return 0;
-	if ((!strncmp(p, "fs=", 3) || !strncasecmp(p, "fs: ", 4)) &&
+	if ((p[0] | 0x20) == 'f' && (!strncmp(p, "fs=", 3) || !strncasecmp(p, "fs: ", 4)) &&
 	    (fs = import_fs_name(import_skip_space(p + 3), strcspn(import_skip_space(p + 3), " \t")))) {
 		set_fs(x, d, fs, NULL);
 		return 1;
@@ -876,10 +876,13 @@ static void find_tool_reports(struct extract *x)
 	size_t i;
 
 	for (i = 0; i < sizeof(tool_reports) / sizeof(tool_reports[0]); i++) {
-		const struct parser *p = parse_find(tool_reports[i].parser);
+		const struct parser *p;
 		struct parse_ctx ctx = { x->msg->name, 0, NULL };
 
-		if (p && (x->tool_signed & (1u << i)) && strstr(x->joined.buf, tool_reports[i].signature))
+		if (!(x->tool_signed & (1u << i)))
+			continue;
+		p = parse_find(tool_reports[i].parser);
+		if (p && strstr(x->joined.buf, tool_reports[i].signature))
 			p->parse(&x->tools, x->joined.buf, x->joined.len, &ctx);
 	}
 	if (!x->tools.nr)
