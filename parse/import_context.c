@@ -50,6 +50,14 @@ static int word_char(int c)
 static unsigned char fs_slot[FS_SLOTS];   /* index + 1 into fs_names, 0: empty */
 static uint64_t fs_packed[sizeof(fs_names) / sizeof(fs_names[0])];
 
+/* The first two letters of a name (or "data"), lowercase, as a bit of a small set. */
+static unsigned char fs_pairs[1024 / 8];
+
+static unsigned pair_hash(const char *w)
+{
+	return (((unsigned)lower[(unsigned char)w[0]] << 5) ^ lower[(unsigned char)w[1]]) & 1023;
+}
+
 static void fs_first_init(void)
 {
 	size_t i;
@@ -58,9 +66,19 @@ static void fs_first_init(void)
 	for (i = 0; fs_names[i]; i++) {
 		cclass[(unsigned char)fs_names[i][0]] |= C_FS_FIRST;
 		cclass[toupper((unsigned char)fs_names[i][0])] |= C_FS_FIRST;
+		fs_pairs[pair_hash(fs_names[i]) / 8] |= 1 << (pair_hash(fs_names[i]) % 8);
 	}
 	cclass['d'] |= C_FS_FIRST;
 	cclass['D'] |= C_FS_FIRST;
+	fs_pairs[pair_hash("data") / 8] |= 1 << (pair_hash("data") % 8);
+}
+
+/* Whether word w (3 to 8 bytes) can be a name or "data": most words fail here. */
+static int may_be_fs(const char *w)
+{
+	unsigned h = pair_hash(w);
+
+	return (cclass[(unsigned char)*w] & C_FS_FIRST) && (fs_pairs[h / 8] & (1 << (h % 8)));
 }
 
 static uint64_t pack_lower(const char *w, size_t len)
@@ -155,11 +173,11 @@ const char *import_find_fs(const char *s, const char **fs, char **mode)
 		for (w = p; word_char(*p); p++)
 			;
 		n = p - w;
-		if (n < 3 || n > 8 || !(cclass[(unsigned char)*w] & C_FS_FIRST))
+		if (n < 3 || n > 8 || !may_be_fs(w))
 			continue;
 		if (w > s && (w[-1] == '-' || w[-1] == '/' || w[-1] == '.' || w[-1] == '~'))
 			continue;
-		if (n == 4 && !strncmp(w, "data", 4) && *p == '=') {
+		if (n == 4 && *p == '=' && !memcmp(w, "data", 4)) {
 			const char *v = p + 1, *e = v;
 
 			while (isalpha((unsigned char)*e))
