@@ -328,7 +328,8 @@ int import_parse_mount(struct import_mount *out, const char *s)
 	char *on = NULL, *type = NULL;
 
 	memset(out, 0, sizeof(*out));
-	if (!strstr(p, " on ") || !strstr(p, " type "))
+	/* " type " is the rarer of the two in prose: it is looked for first */
+	if (!strstr(p, " type ") || !strstr(p, " on "))
 		return -1;
 	out->device = word_at(&p);
 	on = word_at(&p);

@@ -98,6 +98,17 @@ static char *message_id_of(const char *v)
 	return trimmed(v);
 }
 
+/* "=?": an RFC 2047 word may start here ('=' is rare in headers, memchr finds it fast) */
+static int has_encoded_word(const char *p, const char *e)
+{
+	while ((p = memchr(p, '=', e - p)) && p + 1 < e) {
+		if (p[1] == '?')
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
 static int is_ascii(const unsigned char *p, size_t n)
 {
 	size_t i;
@@ -219,7 +230,7 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 			body = nl ? nl + 1 : end;
 			break;
 		}
-		if (memmem(p, e - p, "=?", 2)) {
+		if (has_encoded_word(p, e)) {
 			ok = 0;
 			break;
 		}
