@@ -25,7 +25,6 @@
 enum field { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_METRIC, F_VALUE,
 	     F_UNIT, F_SOURCE, F_NR };
 
-
 struct depth_ctx {
 	const char *fs;
 	char *options;
@@ -81,7 +80,7 @@ struct extract {
 	struct strbuf joined;       /* the lines, quoting undone, for whole-text parsers */
 	struct recset tools;        /* postmark, dbench, fio reports found in them */
 	size_t *tool_order, tool_next;
-	unsigned tool_signed;        /* bit k: tool_reports[k]'s signature is in the text */
+	unsigned tool_signed;       /* bit k: tool_reports[k]'s signature is in the text */
 	long tool_last_line;
 	const char *tool_last;
 };
@@ -292,7 +291,7 @@ static int same_str(const char *a, const char *b)
 }
 
 /* The pooled string of s; records in a row mostly repeat the last one. */
-static char *field(struct extract *x, enum field f, const char *s)
+static char *pooled(struct extract *x, enum field f, const char *s)
 {
 	if (!s)
 		return NULL;
@@ -307,7 +306,7 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 	struct record *r = import_add(x->out, x->group, w->depth);
 	const char *source = x->out->msgs[x->out->nmsgs - 1].source;
 
-	r->kernel = field(x, F_KERNEL, w->kernel);
+	r->kernel = pooled(x, F_KERNEL, w->kernel);
 	if (!w->depth) {
 		if (!x->hw_cached || !same_str(x->hw_device, w->device)) {
 			facts_unref(x->hw_facts);
@@ -318,15 +317,15 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 			x->hw_cached = 1;
 		}
 		r->facts = facts_ref(x->hw_facts);
-		r->hardware = field(x, F_HARDWARE, x->hw_key);
+		r->hardware = pooled(x, F_HARDWARE, x->hw_key);
 	}
-	r->fs = field(x, F_FS, w->fs);
-	r->options = field(x, F_OPTIONS, w->options);
-	r->device = field(x, F_DEVICE, w->device);
-	r->benchmark = field(x, F_BENCHMARK, w->benchmark);
-	r->metric = field(x, F_METRIC, metric);
-	r->value = field(x, F_VALUE, value);
-	r->unit = field(x, F_UNIT, unit);
+	r->fs = pooled(x, F_FS, w->fs);
+	r->options = pooled(x, F_OPTIONS, w->options);
+	r->device = pooled(x, F_DEVICE, w->device);
+	r->benchmark = pooled(x, F_BENCHMARK, w->benchmark);
+	r->metric = pooled(x, F_METRIC, metric);
+	r->value = pooled(x, F_VALUE, value);
+	r->unit = pooled(x, F_UNIT, unit);
 	r->line = lineno;
 	r->quoted = w->depth > 0;
 	if (r->quoted && w->author) {
@@ -335,10 +334,10 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 		strbuf_addstr(&sb, source);
 		strbuf_addstr(&sb, ", quoting ");
 		strbuf_addstr(&sb, w->author);
-		r->source = field(x, F_SOURCE, sb.buf);
+		r->source = pooled(x, F_SOURCE, sb.buf);
 		strbuf_release(&sb);
 	} else {
-		r->source = field(x, F_SOURCE, source);
+		r->source = pooled(x, F_SOURCE, source);
 	}
 	x->found = 1;
 }
@@ -981,7 +980,7 @@ static void walk(struct extract *x)
 	tool_numbers_until(x, (size_t)-1);
 }
 
-static void find_digits(struct extract *x)
+static void find_features(struct extract *x)
 {
 	size_t i = x->q.nr;
 
@@ -1101,7 +1100,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.echo_cmd = facts_new();
 	import_hw_init(&x.hw);
 	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
-	find_digits(&x);
+	find_features(&x);
 	if (!has_candidates(&x, &x.q, m)) {
 		extract_release(&x);
 		return;
