@@ -63,7 +63,7 @@ void mail_lines_add_part(struct mail_lines *map, GMimePart *part, const char *bu
 	GMimeDataWrapper *content = g_mime_part_get_content(part);
 	GMimeStream *stream = content ? g_mime_data_wrapper_get_stream(content) : NULL;
 	GMimeContentEncoding enc = g_mime_part_get_content_encoding(part);
-	size_t start, end, added = 0;
+	size_t start, end;
 	long line;
 
 	/* the parser keeps a part's bytes as a window on the message's stream */
@@ -75,13 +75,21 @@ void mail_lines_add_part(struct mail_lines *map, GMimePart *part, const char *bu
 									   : (size_t)stream->bound_end;
 	}
 	line = line_at(buf, start, line0);
+	mail_lines_add_encoded(map, enc, buf + start, end - start, line, text_lines);
+}
+
+void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, const char *p,
+			    size_t len, long line, size_t text_lines)
+{
+	size_t added = 0;
+
 	if (!text_lines)
 		return;
 	switch (enc) {
 	case GMIME_CONTENT_ENCODING_BASE64:
 	case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
 	case GMIME_CONTENT_ENCODING_UUENCODE:
-		added = map_encoded(map, enc, buf + start, buf + end, line, text_lines);
+		added = map_encoded(map, enc, p, p + len, line, text_lines);
 		break;
 	default:
 		for (; added < text_lines; added++)

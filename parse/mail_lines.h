@@ -27,6 +27,13 @@ struct mail_lines {
 void mail_lines_add_part(struct mail_lines *map, GMimePart *part, const char *buf, size_t len,
 			 long line0, size_t text_lines);
 
+/*
+ * The same for encoded content at hand: len bytes at p in encoding enc,
+ * whose first line is input line line.
+ */
+void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, const char *p,
+			    size_t len, long line, size_t text_lines);
+
 /* Gives each line of q its input line from m's map, when m has one. */
 void mail_lines_apply(struct qtext *q, const struct mail_message *m);
 
