@@ -48,11 +48,22 @@ int cmd_write_records(const struct recset *set, const char *format)
 	struct strbuf out = STRBUF_INIT;
 	int ret = 0;
 
-	if (!strcmp(format, "json"))
-		json_write_recset(&out, set);
-	else
+	if (!strcmp(format, "json")) {
+		/* a record a line: written in pieces, never all held at once */
+		size_t i;
+
+		for (i = 0; i < set->nr && !ret; i++) {
+			json_write_record(&out, &set->v[i]);
+			if (out.len < 256 * 1024)
+				continue;
+			if (fwrite(out.buf, 1, out.len, stdout) != out.len)
+				ret = cmd_error("cannot write output: %s", strerror(errno));
+			strbuf_reset(&out);
+		}
+	} else {
 		bench_write(&out, set);
-	if (fwrite(out.buf, 1, out.len, stdout) != out.len || fflush(stdout))
+	}
+	if (!ret && (fwrite(out.buf, 1, out.len, stdout) != out.len || fflush(stdout)))
 		ret = cmd_error("cannot write output: %s", strerror(errno));
 	strbuf_release(&out);
 	return ret;

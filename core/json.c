@@ -36,38 +36,72 @@ static size_t utf8_len(const unsigned char *s, size_t avail)
 	return n;
 }
 
-void json_add_nstring(struct strbuf *out, const char *str, size_t len)
+/* Bytes that stand for themselves inside a JSON string (printable ASCII). */
+static int plain_byte(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
+static char *put_u00(char *w, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	memcpy(w, "\\u00", 4);
+	w[4] = hex[c >> 4];
+	w[5] = hex[c & 15];
+	return w + 6;
+}
+
+/*
+ * The writers below put their bytes straight into room made beforehand
+ * (at most 6 bytes a byte of input, plus quotes): output is most of what
+ * an import does byte for byte, and a call per piece cost more than the
+ * escaping itself.
+ */
+#define STRING_ROOM(len) (6 * (len) + 2)
+
+static char *put_string(char *w, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0;
 
-	strbuf_addch(out, '"');
+	*w++ = '"';
 	while (i < len) {
 		unsigned char c = s[i];
 		size_t n;
 
+		if (plain_byte(c)) {
+			*w++ = (char)c;
+			i++;
+			continue;
+		}
 		switch (c) {
-		case '"': strbuf_addstr(out, "\\\""); i++; continue;
-		case '\\': strbuf_addstr(out, "\\\\"); i++; continue;
-		case '\n': strbuf_addstr(out, "\\n"); i++; continue;
-		case '\r': strbuf_addstr(out, "\\r"); i++; continue;
-		case '\t': strbuf_addstr(out, "\\t"); i++; continue;
+		case '"': *w++ = '\\'; *w++ = '"'; i++; continue;
+		case '\\': *w++ = '\\'; *w++ = '\\'; i++; continue;
+		case '\n': *w++ = '\\'; *w++ = 'n'; i++; continue;
+		case '\r': *w++ = '\\'; *w++ = 'r'; i++; continue;
+		case '\t': *w++ = '\\'; *w++ = 't'; i++; continue;
 		}
-		if (c < 0x20 || c == 0x7f) {
-			strbuf_addf(out, "\\u%04x", c);
+		if (c < 0x20 || c == 0x7f || !(n = utf8_len(s + i, len - i))) {
+			w = put_u00(w, c);
 			i++;
 			continue;
 		}
-		n = utf8_len(s + i, len - i);
-		if (!n) {
-			strbuf_addf(out, "\\u%04x", c);
-			i++;
-			continue;
-		}
-		strbuf_add(out, s + i, n);
+		memcpy(w, s + i, n);
+		w += n;
 		i += n;
 	}
-	strbuf_addch(out, '"');
+	*w++ = '"';
+	return w;
+}
+
+void json_add_nstring(struct strbuf *out, const char *str, size_t len)
+{
+	char *w;
+
+	strbuf_grow(out, STRING_ROOM(len));
+	w = put_string(out->buf + out->len, str, len);
+	strbuf_setlen(out, w - out->buf);
 }
 
 void json_add_string(struct strbuf *out, const char *s)
@@ -78,75 +112,121 @@ void json_add_string(struct strbuf *out, const char *s)
 		json_add_nstring(out, s, strlen(s));
 }
 
-void json_add_number(struct strbuf *out, const char *value)
+/* A number needs at most 3 bytes more than its text ("-.5" -> "-0.5", "5." -> "5.0"). */
+#define NUMBER_ROOM(len) ((len) + 4)
+
+static char *put_number(char *w, const char *value)
 {
 	const char *p = value;
 
 	if (!value || !value_is_number(value)) {
-		strbuf_addstr(out, "null");
-		return;
+		memcpy(w, "null", 4);
+		return w + 4;
 	}
 	/* JSON wants no '+', no leading zeros and a digit on both sides of '.' */
 	if (*p == '+')
 		p++;
 	if (*p == '-')
-		strbuf_addch(out, *p++);
+		*w++ = *p++;
 	while (p[0] == '0' && p[1] >= '0' && p[1] <= '9')
 		p++;
 	if (*p == '.')
-		strbuf_addch(out, '0');
+		*w++ = '0';
 	for (; *p; p++) {
-		strbuf_addch(out, *p);
+		*w++ = *p;
 		if (*p == '.' && !(p[1] >= '0' && p[1] <= '9'))
-			strbuf_addch(out, '0');
+			*w++ = '0';
 	}
+	return w;
 }
 
-static void add_key(struct strbuf *out, const char *key, int first)
+void json_add_number(struct strbuf *out, const char *value)
 {
-	if (!first)
-		strbuf_addch(out, ',');
-	strbuf_addch(out, '"');
-	strbuf_addstr(out, key);
-	strbuf_addstr(out, "\":");
+	char *w;
+
+	strbuf_grow(out, NUMBER_ROOM(value ? strlen(value) : 0));
+	w = put_number(out->buf + out->len, value);
+	strbuf_setlen(out, w - out->buf);
 }
+
+/* The key with its quotes, colon and the comma before it. */
+#define PUT_KEY(w, key, first) \
+	(memcpy(w, &(",\"" key "\":")[first], sizeof(",\"" key "\":") - 1 - (first)), \
+	 (w) + sizeof(",\"" key "\":") - 1 - (first))
+
+static char *put_int(char *w, long v)
+{
+	char digits[24];
+	size_t n = sizeof(digits);
+
+	if (v <= 0) {
+		memcpy(w, "null", 4);
+		return w + 4;
+	}
+	while (v) {
+		digits[--n] = '0' + v % 10;
+		v /= 10;
+	}
+	memcpy(w, digits + n, sizeof(digits) - n);
+	return w + sizeof(digits) - n;
+}
+
+static char *put_opt_string(char *w, const char *s, size_t len)
+{
+	if (!s) {
+		memcpy(w, "null", 4);
+		return w + 4;
+	}
+	return put_string(w, s, len);
+}
+
+enum { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_METRIC, F_VALUE,
+       F_UNIT, F_SOURCE, F_NR };
 
 void json_write_record(struct strbuf *out, const struct record *r)
 {
-	strbuf_addch(out, '{');
-	add_key(out, "kernel", 1);
-	json_add_string(out, r->kernel);
-	add_key(out, "hardware", 0);
-	json_add_string(out, r->hardware);
-	add_key(out, "fs", 0);
-	json_add_string(out, r->fs);
-	add_key(out, "options", 0);
-	json_add_string(out, r->options);
-	add_key(out, "device", 0);
-	json_add_string(out, r->device);
-	add_key(out, "benchmark", 0);
-	json_add_string(out, r->benchmark);
-	add_key(out, "metric", 0);
-	json_add_string(out, r->metric);
-	add_key(out, "value", 0);
-	json_add_number(out, r->value);
-	add_key(out, "unit", 0);
-	json_add_string(out, r->unit);
-	add_key(out, "iteration", 0);
-	if (r->iteration > 0)
-		strbuf_addf(out, "%d", r->iteration);
-	else
-		strbuf_addstr(out, "null");
-	add_key(out, "source", 0);
-	json_add_string(out, r->source);
-	add_key(out, "quoted", 0);
-	strbuf_addstr(out, r->quoted ? "true" : "false");
-	add_key(out, "line", 0);
-	if (r->line > 0)
-		strbuf_addf(out, "%ld", r->line);
-	else
-		strbuf_addstr(out, "null");
-	strbuf_addstr(out, "}\n");
+	const char *f[F_NR] = { r->kernel, r->hardware, r->fs, r->options, r->device,
+				r->benchmark, r->metric, r->value, r->unit, r->source };
+	size_t len[F_NR], room = 256, i;
+	char *w;
+
+	for (i = 0; i < F_NR; i++) {
+		len[i] = f[i] ? strlen(f[i]) : 0;
+		room += STRING_ROOM(len[i]);
+	}
+	strbuf_grow(out, room);
+	w = out->buf + out->len;
+	*w++ = '{';
+	w = PUT_KEY(w, "kernel", 1);
+	w = put_opt_string(w, f[F_KERNEL], len[F_KERNEL]);
+	w = PUT_KEY(w, "hardware", 0);
+	w = put_opt_string(w, f[F_HARDWARE], len[F_HARDWARE]);
+	w = PUT_KEY(w, "fs", 0);
+	w = put_opt_string(w, f[F_FS], len[F_FS]);
+	w = PUT_KEY(w, "options", 0);
+	w = put_opt_string(w, f[F_OPTIONS], len[F_OPTIONS]);
+	w = PUT_KEY(w, "device", 0);
+	w = put_opt_string(w, f[F_DEVICE], len[F_DEVICE]);
+	w = PUT_KEY(w, "benchmark", 0);
+	w = put_opt_string(w, f[F_BENCHMARK], len[F_BENCHMARK]);
+	w = PUT_KEY(w, "metric", 0);
+	w = put_opt_string(w, f[F_METRIC], len[F_METRIC]);
+	w = PUT_KEY(w, "value", 0);
+	w = put_number(w, f[F_VALUE]);
+	w = PUT_KEY(w, "unit", 0);
+	w = put_opt_string(w, f[F_UNIT], len[F_UNIT]);
+	w = PUT_KEY(w, "iteration", 0);
+	w = put_int(w, r->iteration);
+	w = PUT_KEY(w, "source", 0);
+	w = put_opt_string(w, f[F_SOURCE], len[F_SOURCE]);
+	w = PUT_KEY(w, "quoted", 0);
+	memcpy(w, r->quoted ? "true" : "false", r->quoted ? 4 : 5);
+	w += r->quoted ? 4 : 5;
+	w = PUT_KEY(w, "line", 0);
+	w = put_int(w, r->line);
+	*w++ = '}';
+	*w++ = '\n';
+	strbuf_setlen(out, w - out->buf);
 }
 
 void json_write_recset(struct strbuf *out, const struct recset *set)

@@ -38,9 +38,15 @@ struct import_result {
 	size_t groups;
 	size_t alloc;
 	int quiet;               /* count skipped messages without warning */
+	/*
+	 * The records' strings, each kept once (import_strings.c): they belong
+	 * to the result, so a record's field is set with import_intern(),
+	 * never freed, record_set() or record_release()d.
+	 */
+	struct import_strings *strings;
 };
 
-#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, { NULL }, NULL, NULL, 0, 0, 0 }
+#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, { NULL }, NULL, NULL, 0, 0, 0, NULL }
 
 /*
  * Imports every message of list; warns (naming the message and why) about
@@ -55,6 +61,10 @@ void import_result_release(struct import_result *r);
 
 /* Extraction of one message (import_extract.c), appending to out. */
 void import_extract(struct import_result *out, const struct mail_message *m, size_t msg);
+
+/* The result's one copy of s (NULL for NULL), for a record's field. */
+char *import_intern(struct import_result *out, const char *s);
+void import_strings_free(struct import_strings *pool);
 
 /* Appends one record with its group and depth (for import_extract's helpers). */
 struct record *import_add(struct import_result *out, size_t group, int depth);

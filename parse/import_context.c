@@ -1,6 +1,7 @@
 #include "import_context.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -19,27 +20,117 @@ const char *import_skip_space(const char *s)
 	return s;
 }
 
+/* Character classes the scanners below test on every byte of prose. */
+enum { C_WORD = 1, C_DIGIT = 2, C_ALPHA = 4, C_FS_FIRST = 8 };
+static unsigned char cclass[256], lower[256];
+
+static void cclass_init(void)
+{
+	int c;
+
+	if (cclass['a'])
+		return;
+	for (c = 0; c < 256; c++)
+		lower[c] = (unsigned char)tolower(c);
+	for (c = 0; c < 256; c++)
+		cclass[c] = (isalnum(c) || c == '_' ? C_WORD : 0) | (isdigit(c) ? C_DIGIT : 0) |
+			    (isalpha(c) ? C_ALPHA : 0);
+}
+
 static int word_char(int c)
 {
-	return isalnum(c) || c == '_';
+	return cclass[(unsigned char)c] & C_WORD;
+}
+
+/*
+ * The names as 64-bit words of their lowercase bytes, in a small open
+ * hash: one lookup a word of prose instead of a comparison with each name.
+ */
+#define FS_SLOTS 128
+static unsigned char fs_slot[FS_SLOTS];   /* index + 1 into fs_names, 0: empty */
+static uint64_t fs_packed[sizeof(fs_names) / sizeof(fs_names[0])];
+
+/* The first two letters of a name (or "data"), lowercase, as a bit of a small set. */
+static unsigned char fs_pairs[1024 / 8];
+
+static unsigned pair_hash(const char *w)
+{
+	return (((unsigned)lower[(unsigned char)w[0]] << 5) ^ lower[(unsigned char)w[1]]) & 1023;
+}
+
+static void fs_first_init(void)
+{
+	size_t i;
+
+	/* what a file-system name or "data=" can start with, in either case */
+	for (i = 0; fs_names[i]; i++) {
+		cclass[(unsigned char)fs_names[i][0]] |= C_FS_FIRST;
+		cclass[toupper((unsigned char)fs_names[i][0])] |= C_FS_FIRST;
+		fs_pairs[pair_hash(fs_names[i]) / 8] |= 1 << (pair_hash(fs_names[i]) % 8);
+	}
+	cclass['d'] |= C_FS_FIRST;
+	cclass['D'] |= C_FS_FIRST;
+	fs_pairs[pair_hash("data") / 8] |= 1 << (pair_hash("data") % 8);
+}
+
+/* Whether word w (3 to 8 bytes) can be a name or "data": most words fail here. */
+static int may_be_fs(const char *w)
+{
+	unsigned h = pair_hash(w);
+
+	return (cclass[(unsigned char)*w] & C_FS_FIRST) && (fs_pairs[h / 8] & (1 << (h % 8)));
+}
+
+static uint64_t pack_lower(const char *w, size_t len)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		v |= (uint64_t)lower[(unsigned char)w[i]] << (8 * i);
+	return v;
+}
+
+static unsigned fs_hash(uint64_t v)
+{
+	return (unsigned)((v * 0x9e3779b97f4a7c15ull) >> 57) & (FS_SLOTS - 1);
+}
+
+static void fs_table_init(void)
+{
+	size_t i;
+
+	if (fs_packed[0])
+		return;
+	cclass_init();
+	fs_first_init();
+	for (i = 0; fs_names[i]; i++) {
+		unsigned h;
+
+		fs_packed[i] = pack_lower(fs_names[i], strlen(fs_names[i]));
+		for (h = fs_hash(fs_packed[i]); fs_slot[h]; h = (h + 1) & (FS_SLOTS - 1))
+			;
+		fs_slot[h] = (unsigned char)(i + 1);
+	}
+}
+
+static const char *fs_lookup(uint64_t v)
+{
+	unsigned h;
+
+	for (h = fs_hash(v); fs_slot[h]; h = (h + 1) & (FS_SLOTS - 1))
+		if (fs_packed[fs_slot[h] - 1] == v)
+			return fs_names[fs_slot[h] - 1];
+	return NULL;
 }
 
 const char *import_fs_name(const char *word, size_t len)
 {
-	static unsigned char lens[sizeof(fs_names) / sizeof(fs_names[0])];
-	int first = tolower((unsigned char)word[0]);
-	size_t i;
-
 	/* most words of prose are not file systems: decide those at once */
-	if (len < 3 || len > 8 || !strchr("bcefghjlmnoprtuvxz", first))
+	if (len < 3 || len > 8)
 		return NULL;
-	if (!lens[0])
-		for (i = 0; fs_names[i]; i++)
-			lens[i] = (unsigned char)strlen(fs_names[i]);
-	for (i = 0; fs_names[i]; i++)
-		if (lens[i] == len && fs_names[i][0] == first && !strncasecmp(fs_names[i], word, len))
-			return fs_names[i];
-	return NULL;
+	fs_table_init();
+	return fs_lookup(pack_lower(word, len));
 }
 
 static const char *const modes[] = { "writeback", "ordered", "journal", NULL };
@@ -68,22 +159,25 @@ const char *import_find_fs(const char *s, const char **fs, char **mode)
 {
 	const char *p = s;
 
+	fs_table_init();
 	*fs = NULL;
 	*mode = NULL;
 	while (*p) {
-		const char *w = p, *m;
+		const char *w, *m;
 		size_t n;
 
-		if (!word_char((unsigned char)*p)) {
+		while (*p && !word_char(*p))
 			p++;
-			continue;
-		}
-		while (word_char((unsigned char)*p))
-			p++;
+		if (!*p)
+			break;
+		for (w = p; word_char(*p); p++)
+			;
 		n = p - w;
+		if (n < 3 || n > 8 || !may_be_fs(w))
+			continue;
 		if (w > s && (w[-1] == '-' || w[-1] == '/' || w[-1] == '.' || w[-1] == '~'))
 			continue;
-		if (n == 4 && !strncmp(w, "data", 4) && *p == '=') {
+		if (n == 4 && *p == '=' && !memcmp(w, "data", 4)) {
 			const char *v = p + 1, *e = v;
 
 			while (isalpha((unsigned char)*e))
@@ -97,7 +191,7 @@ const char *import_find_fs(const char *s, const char **fs, char **mode)
 		/* "ext3-2.4-0.9.4" is a patch, "ext2.c" a file */
 		if ((*p == '-' && isdigit((unsigned char)p[1])) || (*p == '.' && isalpha((unsigned char)p[1])))
 			continue;
-		if ((*fs = import_fs_name(w, n)))
+		if ((*fs = fs_lookup(pack_lower(w, n))))
 			return p;
 	}
 	return NULL;
@@ -156,10 +250,11 @@ static const char *const kernel_cues[] = {
 
 int import_find_kernel(const char *s, size_t *pos, size_t *len)
 {
-	const char *p = s + *pos;
+	const char *start = s + *pos, *dot;
 
-	for (; *p; p++) {
-		const char *q = p, *e;
+	/* a version's one-digit major stands right before a '.': look only there */
+	for (dot = *start ? strchr(start + 1, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
+		const char *p = dot - 1, *q, *e;
 		int parts = 1, major, i;
 
 		if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||
@@ -209,7 +304,7 @@ size_t import_device_at(const char *s)
 {
 	size_t n;
 
-	if (strncmp(s, "/dev/", 5))
+	if (s[0] != '/' || strncmp(s, "/dev/", 5))
 		return 0;
 	n = 5;
 	while (isalnum((unsigned char)s[n]) || s[n] == '/' || s[n] == '_' || s[n] == '-' || s[n] == '.')
@@ -233,7 +328,8 @@ int import_parse_mount(struct import_mount *out, const char *s)
 	char *on = NULL, *type = NULL;
 
 	memset(out, 0, sizeof(*out));
-	if (!strstr(p, " on ") || !strstr(p, " type "))
+	/* " type " is the rarer of the two in prose: it is looked for first */
+	if (!strstr(p, " type ") || !strstr(p, " on "))
 		return -1;
 	out->device = word_at(&p);
 	on = word_at(&p);

@@ -1,9 +1,13 @@
 #include "import.h"
 #include "import_context.h"
 #include "import_hardware.h"
+#include "import_pair.h"
+#include "import_patch.h"
+#include "import_prose.h"
 #include "import_script.h"
 #include "import_table.h"
 #include "import_time.h"
+#include "import_uuencode.h"
 #include "mail_quote.h"
 
 #include <ctype.h>
@@ -20,6 +24,10 @@
  */
 
 #define DEPTHS 17
+
+/* A record's string fields, for the last one each had (extract.last). */
+enum field { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_METRIC, F_VALUE,
+	     F_UNIT, F_SOURCE, F_NR };
 
 struct depth_ctx {
 	const char *fs;
@@ -60,17 +68,38 @@ struct extract {
 	struct mount_seen *mounts;
 	size_t nmounts;
 	struct import_hw hw;
+	/* the hardware of the last device asked for: records share its facts */
+	struct facts *hw_facts;
+	char *hw_key;
+	char *hw_device;
+	int hw_cached;
+	char *last[F_NR];       /* per record field: the pooled string it had last */
 	size_t group;
 	int found;
+	unsigned char *feat;        /* per line: FEAT_ bits, found once */
+	size_t *digit_next;         /* per line: the first line from it on with a digit */
 	struct scan sc;             /* the parse layer's view of the same lines */
 	struct recset scan_out;
 	struct parse_ctx pctx;
 	struct strbuf joined;       /* the lines, quoting undone, for whole-text parsers */
 	struct recset tools;        /* postmark, dbench, fio reports found in them */
 	size_t *tool_order, tool_next;
+	unsigned tool_signed;       /* bit k: tool_reports[k]'s signature is in the text */
 	long tool_last_line;
 	const char *tool_last;
 };
+
+/*
+ * What a line has that recognisers need, found once: no number without a
+ * digit, no time command without "time".
+ */
+enum { FEAT_DIGIT = 1, FEAT_TIME = 2 };
+#define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
+
+static char *time_command(const struct extract *x, size_t i)
+{
+	return x->feat[i] & FEAT_TIME ? import_time_command(x->q.v[i].text) : NULL;
+}
 
 /* ---- the first pass ---- */
 
@@ -79,17 +108,22 @@ static int is_output_line(struct extract *x, size_t i)
 	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
 	struct import_dd dd = { NULL, NULL, NULL };
 	const char *s = x->q.v[i].text;
-	int form, is = import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s);
+	int form, is = HAS_DIGIT(x, i) && (import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s));
 
 	pending_clear(&b.values);
 	free(b.label);
 	import_dd_release(&dd);
-	return is || strstr(s, " records in") || strstr(s, " records out");
+	if (is)
+		return 1;
+	for (s = strstr(s, " records "); s; s = strstr(s + 1, " records "))
+		if (!strncmp(s + 9, "in", 2) || !strncmp(s + 9, "out", 3))
+			return 1;
+	return 0;
 }
 
-static int has_time_command(const char *s)
+static int has_time_command(const struct extract *x, size_t i)
 {
-	char *cmd = import_time_command(s);
+	char *cmd = time_command(x, i);
 	int has = cmd != NULL;
 
 	free(cmd);
@@ -110,10 +144,10 @@ static int is_invocation(struct extract *x, size_t i)
 		seen++;
 		if (is_output_line(x, j))
 			return 1;
-		if (has_time_command(x->q.v[j].text))
+		if (has_time_command(x, j))
 			return 0;
 		if (seen == 1) {
-			char *cmd = import_time_command(x->q.v[i].text);
+			char *cmd = time_command(x, i);
 			int script = cmd && import_is_script(cmd);
 
 			free(cmd);
@@ -132,7 +166,7 @@ static void remember_kernel(struct extract *x, const struct qline *l)
 	while ((strength = import_find_kernel(l->text, &pos, &len))) {
 		if (strength > x->kernel_strength[l->depth]) {
 			free(x->kernel[l->depth]);
-			x->kernel[l->depth] = xstrndup(l->text + pos, len);
+			x->kernel[l->depth] = import_patched_kernel(l->text + pos, len);
 			x->kernel_strength[l->depth] = strength;
 		}
 		pos += len;
@@ -164,11 +198,11 @@ static void remember_mount_options(struct extract *x, const char *s, const char 
 		*case_fs = import_fs_name(p, n);
 		return;
 	}
-	if (!strncmp(p, ";;", 2) || !strncmp(p, "esac", 4)) {
+	if ((p[0] == ';' && p[1] == ';') || (p[0] == 'e' && !strncmp(p, "esac", 4))) {
 		*case_fs = NULL;
 		return;
 	}
-	if (strncmp(p, "mount ", 6) || !(o = strstr(p, " -o "))) 
+	if (p[0] != 'm' || strncmp(p, "mount ", 6) || !(o = strstr(p, " -o ")))
 		return;
 	o = import_skip_space(o + 4);
 	{
@@ -201,7 +235,7 @@ static void first_pass(struct extract *x)
 			continue;
 		if (!strcmp(l->text, "-- ") || !strcmp(l->text, "--"))
 			sig[l->depth] = 1;
-		if (!sig[l->depth])
+		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
 		if (!l->depth)
 			import_hw_line(&x->hw, l->text);
@@ -220,7 +254,7 @@ static void first_pass(struct extract *x)
 			echo = label;
 			continue;
 		}
-		cmd = import_time_command(l->text);
+		cmd = time_command(x, i);
 		if (!cmd)
 			continue;
 		if (is_invocation(x, i)) {
@@ -249,33 +283,65 @@ struct where {
 	const char *author;
 };
 
+static void take_str(char **dst, char *v)
+{
+	free(*dst);
+	*dst = v;
+}
+
+static int same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The pooled string of s; records in a row mostly repeat the last one. */
+static char *pooled(struct extract *x, enum field f, const char *s)
+{
+	if (!s)
+		return NULL;
+	if (!x->last[f] || strcmp(x->last[f], s))
+		x->last[f] = import_intern(x->out, s);
+	return x->last[f];
+}
+
 static void emit(struct extract *x, const struct where *w, const char *metric,
 		 const char *value, const char *unit, long lineno)
 {
 	struct record *r = import_add(x->out, x->group, w->depth);
 	const char *source = x->out->msgs[x->out->nmsgs - 1].source;
 
-	r->kernel = w->kernel ? xstrdup(w->kernel) : NULL;
+	r->kernel = pooled(x, F_KERNEL, w->kernel);
 	if (!w->depth) {
-		r->facts = facts_new();
-		r->hardware = import_hw_key(&x->hw, w->device, r->facts);
+		if (!x->hw_cached || !same_str(x->hw_device, w->device)) {
+			facts_unref(x->hw_facts);
+			free(x->hw_key);
+			take_str(&x->hw_device, w->device ? xstrdup(w->device) : NULL);
+			x->hw_facts = facts_new();
+			x->hw_key = import_hw_key(&x->hw, w->device, x->hw_facts);
+			x->hw_cached = 1;
+		}
+		r->facts = facts_ref(x->hw_facts);
+		r->hardware = pooled(x, F_HARDWARE, x->hw_key);
 	}
-	r->fs = w->fs ? xstrdup(w->fs) : NULL;
-	r->options = w->options ? xstrdup(w->options) : NULL;
-	r->device = w->device ? xstrdup(w->device) : NULL;
-	r->benchmark = w->benchmark ? xstrdup(w->benchmark) : NULL;
-	r->metric = xstrdup(metric);
-	r->value = xstrdup(value);
-	r->unit = unit ? xstrdup(unit) : NULL;
+	r->fs = pooled(x, F_FS, w->fs);
+	r->options = pooled(x, F_OPTIONS, w->options);
+	r->device = pooled(x, F_DEVICE, w->device);
+	r->benchmark = pooled(x, F_BENCHMARK, w->benchmark);
+	r->metric = pooled(x, F_METRIC, metric);
+	r->value = pooled(x, F_VALUE, value);
+	r->unit = pooled(x, F_UNIT, unit);
 	r->line = lineno;
 	r->quoted = w->depth > 0;
 	if (r->quoted && w->author) {
 		struct strbuf sb = STRBUF_INIT;
 
-		strbuf_addf(&sb, "%s, quoting %s", source, w->author);
-		r->source = strbuf_detach(&sb, NULL);
+		strbuf_addstr(&sb, source);
+		strbuf_addstr(&sb, ", quoting ");
+		strbuf_addstr(&sb, w->author);
+		r->source = pooled(x, F_SOURCE, sb.buf);
+		strbuf_release(&sb);
 	} else {
-		r->source = xstrdup(source);
+		r->source = pooled(x, F_SOURCE, source);
 	}
 	x->found = 1;
 }
@@ -288,11 +354,6 @@ static void set_str(char **dst, const char *v)
 	free(old);
 }
 
-static void take_str(char **dst, char *v)
-{
-	free(*dst);
-	*dst = v;
-}
 
 /* Mount options as a record keeps them: without the ones every mount has. */
 static char *clean_options(const char *opts)
@@ -593,20 +654,90 @@ static int title_names_benchmark(const char *title)
 	return 1;
 }
 
+static void emit_cell(struct extract *x, const struct where *w, const char *metric,
+		      const char *unit, const char *text, long lineno)
+{
+	char *value;
+
+	if (!strcmp(metric, "value") && strchr(text, ':')) {
+		/* m:ss cells are elapsed times whatever the header says */
+		metric = "elapsed";
+		unit = "s";
+	}
+	if (!strcmp(metric, "cpu") || (!strchr(text, ':') && !unit))
+		value = import_number(text, strlen(text));
+	else
+		value = import_seconds(text, strlen(text));
+	if (value)
+		emit(x, w, metric, value, unit, lineno);
+	free(value);
+}
+
+/* "4.42/4.39": each number is what the table's text says, else nothing is taken */
+static void pair_cell(struct extract *x, const struct import_table *t, const struct import_cell *cell,
+		      const struct where *base, const char *metric, const char *unit, size_t at)
+{
+	const char *said[] = { t->cols[cell->col], t->cols2 ? t->cols2[cell->col] : NULL,
+			       t->rows[cell->row], t->title,
+			       at > 0 ? x->q.v[at - 1].text : NULL, at > 1 ? x->q.v[at - 2].text : NULL,
+			       at > 2 ? x->q.v[at - 3].text : NULL };
+	struct import_pair p;
+	size_t i;
+	int k;
+
+	for (i = 0; i < sizeof(said) / sizeof(said[0]); i++)
+		if (said[i] && !import_pair_find(&p, said[i]))
+			break;
+	if (i == sizeof(said) / sizeof(said[0]))
+		return;
+	if (p.kind == PAIR_PATCH && !base->kernel) {
+		import_pair_release(&p);
+		return;
+	}
+	for (k = 0; k < 2; k++) {
+		struct where w = *base;
+		struct strbuf s = STRBUF_INIT;
+		const char *m = p.kind == PAIR_METRIC ? p.what[k] : metric;
+		const char *u = p.unit[k] ?: unit;
+		char *half = import_pair_half(cell->text, k);
+
+		if (p.kind == PAIR_STEP) {
+			strbuf_addf(&s, "%s%s%s", w.benchmark ?: "", w.benchmark ? " " : "", p.what[k]);
+			w.benchmark = s.buf;
+		} else if (p.kind == PAIR_PATCH && k) {
+			strbuf_addf(&s, "%s%s", w.kernel, p.patch);
+			w.kernel = s.buf;
+		}
+		if (p.kind != PAIR_METRIC && p.unit[k] && !strcmp(m, "value"))
+			m = "throughput";
+		emit_cell(x, &w, m, u, half, cell->lineno);
+		free(half);
+		strbuf_release(&s);
+	}
+	import_pair_release(&p);
+}
+
 static size_t table(struct extract *x, size_t at)
 {
 	const struct qline *l = &x->q.v[at];
 	struct depth_ctx *d = &x->d[l->depth];
 	struct import_table t;
-	struct cls *cols, *rows;
+	struct cls *cols, *rows, *cols2;
 	size_t i;
 
 	if (import_table_at(&t, x->q.v, x->q.nr, at, column_known, x))
 		return 0;
 	cols = xcalloc(t.ncols, sizeof(*cols));
+	cols2 = xcalloc(t.ncols, sizeof(*cols2));
 	rows = xcalloc(t.nrows, sizeof(*rows));
-	for (i = 0; i < t.ncols; i++)
+	for (i = 0; i < t.ncols; i++) {
 		classify(x, &cols[i], t.cols[i]);
+		/* a second header line: file systems, configs or units under the first */
+		if (t.cols2 && !import_table_unit(t.cols2[i]))
+			classify(x, &cols2[i], t.cols2[i]);
+		else
+			cols2[i].kind = CLS_BENCH;
+	}
 	for (i = 0; i < t.nrows; i++)
 		classify(x, &rows[i], t.rows[i]);
 	x->group++;
@@ -616,25 +747,24 @@ static size_t table(struct extract *x, size_t at)
 				   title_names_benchmark(t.title) ? t.title : d->program,
 				   l->depth, l->author };
 		const char *metric = "value", *unit = NULL;
-		char *value;
 
 		merge_cls(&w, &rows[cell->row], &metric, &unit);
 		merge_cls(&w, &cols[cell->col], &metric, &unit);
-		if (!strcmp(metric, "value") && strchr(cell->text, ':')) {
-			/* m:ss cells are elapsed times whatever the header says */
-			metric = "elapsed";
-			unit = "s";
-		}
-		if (!strcmp(metric, "cpu") || (!strchr(cell->text, ':') && !unit))
-			value = import_number(cell->text, strlen(cell->text));
+		if (cols2[cell->col].kind != CLS_BENCH)
+			merge_cls(&w, &cols2[cell->col], &metric, &unit);
+		else if (t.cols2 && (unit = unit ?: import_table_unit(t.cols2[cell->col])) &&
+			 !strcmp(metric, "value") && strchr(unit, '/'))
+			metric = "throughput";
+		if (strchr(cell->text, '/'))
+			pair_cell(x, &t, cell, &w, metric, unit, at);
 		else
-			value = import_seconds(cell->text, strlen(cell->text));
-		if (value)
-			emit(x, &w, metric, value, unit, cell->lineno);
-		free(value);
+			emit_cell(x, &w, metric, unit, cell->text, cell->lineno);
 	}
-	for (i = 0; i < t.ncols; i++)
+	for (i = 0; i < t.ncols; i++) {
 		cls_release(&cols[i]);
+		cls_release(&cols2[i]);
+	}
+	free(cols2);
 	for (i = 0; i < t.nrows; i++)
 		cls_release(&rows[i]);
 	free(cols);
@@ -672,7 +802,7 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		n--;
 	if (!n)
 		return 0;
-	if ((!strncmp(p, "fs=", 3) || !strncasecmp(p, "fs: ", 4)) &&
+	if ((p[0] | 0x20) == 'f' && (!strncmp(p, "fs=", 3) || !strncasecmp(p, "fs: ", 4)) &&
 	    (fs = import_fs_name(import_skip_space(p + 3), strcspn(import_skip_space(p + 3), " \t")))) {
 		set_fs(x, d, fs, NULL);
 		return 1;
@@ -722,7 +852,7 @@ static void program_used(struct depth_ctx *d, const char *s)
 /* "ext4 on /dev/nvme0n1p2": the device prose says the fs is on */
 static void device_named(struct depth_ctx *d, const char *s)
 {
-	const char *p = strstr(s, " on /dev/");
+	const char *p = strchr(s, '/') ? strstr(s, " on /dev/") : NULL;
 	size_t n;
 
 	if (!p || (n = import_device_at(p + 4)) == 0)
@@ -789,6 +919,27 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 	}
 }
 
+/* "untarring took 45 seconds on ext3 and 38 on ext2" (import_prose.c) */
+static void prose_numbers(struct extract *x, struct depth_ctx *d, size_t at)
+{
+	const struct qline *l = &x->q.v[at];
+	struct prose_nums nums;
+	size_t i;
+
+	if (!import_prose_may_start(l->text) || import_prose_line(&nums, l->text))
+		return;
+	x->group++;
+	for (i = 0; i < nums.nr; i++) {
+		const struct prose_num *n = &nums.v[i];
+		int same_fs = !n->fs || (d->fs && !strcmp(d->fs, n->fs));
+		struct where w = { x->kernel[l->depth], n->fs ?: d->fs, same_fs ? d->options : NULL,
+				   d->device, n->benchmark, l->depth, l->author };
+
+		emit(x, &w, n->metric, n->value, n->unit, l->lineno);
+	}
+	import_prose_release(&nums);
+}
+
 /*
  * The tools' own reports (postmark, dbench, fio JSON) are read by the parse
  * layer's parsers over the whole text; each number then gets the context
@@ -818,9 +969,12 @@ static void find_tool_reports(struct extract *x)
 	size_t i;
 
 	for (i = 0; i < sizeof(tool_reports) / sizeof(tool_reports[0]); i++) {
-		const struct parser *p = parse_find(tool_reports[i].parser);
+		const struct parser *p;
 		struct parse_ctx ctx = { x->msg->name, 0, NULL };
 
+		if (!(x->tool_signed & (1u << i)))
+			continue;
+		p = parse_find(tool_reports[i].parser);
 		if (p && strstr(x->joined.buf, tool_reports[i].signature))
 			p->parse(&x->tools, x->joined.buf, x->joined.len, &ctx);
 	}
@@ -861,6 +1015,17 @@ static void tool_numbers_until(struct extract *x, size_t at)
 	}
 }
 
+/*
+ * A table's rows hold numbers: a line with no digit in the few lines
+ * below it (room for a two-line header and rules) starts none.
+ */
+#define TABLE_REACH 6
+
+static int table_may_start(const struct extract *x, size_t at)
+{
+	return at + 1 < x->q.nr && x->digit_next[at + 1] <= at + TABLE_REACH;
+}
+
 static void walk(struct extract *x)
 {
 	size_t i = 0;
@@ -881,7 +1046,7 @@ static void walk(struct extract *x)
 			d->para_fs = 0;
 		if ((dir = import_prompt_dir(l->text)))
 			take_str(&d->cwd, dir);
-		if ((cmd = import_time_command(l->text))) {
+		if ((cmd = time_command(x, i))) {
 			if (import_is_script(cmd) && x->nscript) {
 				d->script_run = 1;
 				d->script_pos = 0;
@@ -894,19 +1059,35 @@ static void walk(struct extract *x)
 			i++;
 			continue;
 		}
-		if ((used = time_block(x, i)) || (used = dd_summary(x, i))) {
+		if (HAS_DIGIT(x, i) && ((used = time_block(x, i)) || (used = dd_summary(x, i)))) {
 			i += used;
 			continue;
 		}
-		if ((used = table(x, i))) {
+		if (table_may_start(x, i) && (used = table(x, i))) {
 			i += used;
 			continue;
 		}
 		if (!label_line(x, d, i, l->text))
 			prose(x, d, i, l);
+		prose_numbers(x, d, i);
 		i++;
 	}
 	tool_numbers_until(x, (size_t)-1);
+}
+
+static void find_features(struct extract *x)
+{
+	size_t i = x->q.nr;
+
+	x->feat = xcalloc(x->q.nr + 1, 1);
+	x->digit_next = xcalloc(x->q.nr + 1, sizeof(*x->digit_next));
+	x->digit_next[i] = (size_t)-1;
+	while (i-- > 0) {
+		const char *t = x->q.v[i].text;
+
+		x->feat[i] = (strpbrk(t, "0123456789") ? FEAT_DIGIT : 0) | (strstr(t, "time") ? FEAT_TIME : 0);
+		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
+	}
 }
 
 /* The parse layer scans the same lines, quoting already undone. */
@@ -915,9 +1096,14 @@ static void open_scan(struct extract *x)
 	struct strbuf joined = STRBUF_INIT;
 	size_t i;
 
+	/* no line is longer than the text it came from */
+	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1);
 	for (i = 0; i < x->q.nr; i++) {
-		strbuf_addstr(&joined, x->q.v[i].text);
-		strbuf_addch(&joined, '\n');
+		size_t n = strlen(x->q.v[i].text);
+
+		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
+		joined.buf[joined.len + n] = '\n';
+		strbuf_setlen(&joined, joined.len + n + 1);
 	}
 	x->pctx.name = x->msg->name;
 	scan_open(&x->sc, &x->scan_out, joined.buf, joined.len, &x->pctx, "time");
@@ -951,6 +1137,9 @@ static void extract_release(struct extract *x)
 	facts_unref(x->fs_options);
 	facts_unref(x->echo_cmd);
 	import_hw_release(&x->hw);
+	facts_unref(x->hw_facts);
+	free(x->hw_key);
+	free(x->hw_device);
 	mail_quote_release(&x->q);
 	if (x->sc.ctx)
 		scan_close(&x->sc);
@@ -958,26 +1147,35 @@ static void extract_release(struct extract *x)
 	strbuf_release(&x->joined);
 	recset_release(&x->tools);
 	free(x->tool_order);
+	free(x->feat);
+	free(x->digit_next);
 }
 
 /*
  * Whether any line could give a number: most mail has none, and this one
  * pass is all it then costs.  Every recogniser below starts at such a line.
  */
-static int has_candidates(const struct qtext *q, const struct mail_message *m)
+static int has_candidates(struct extract *x, const struct qtext *q, const struct mail_message *m)
 {
 	size_t i, k;
 
+	/*
+	 * A signature in the text without its quote marks is in the text.  The
+	 * text has no NUL (such messages are skipped), so strstr, faster than
+	 * memmem, sees all of it.
+	 */
 	for (k = 0; k < sizeof(tool_reports) / sizeof(tool_reports[0]); k++)
-		if (memmem(m->text.buf, m->text.len, tool_reports[k].signature,
-			   strlen(tool_reports[k].signature)))
-			return 1;
+		if (strstr(m->text.buf, tool_reports[k].signature))
+			x->tool_signed |= 1u << k;
+	if (x->tool_signed)
+		return 1;
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
 
-		if (q->v[i].blank || !strpbrk(s, "0123456789"))
+		if (q->v[i].blank || !HAS_DIGIT(x, i))
 			continue;
-		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s))
+		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s) ||
+		    import_prose_may_start(s))
 			return 1;
 	}
 	return 0;
@@ -997,8 +1195,9 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.fs_options = facts_new();
 	x.echo_cmd = facts_new();
 	import_hw_init(&x.hw);
-	mail_quote_split(&x.q, m->text.buf, m->text.len, m->line0, m->from);
-	if (!has_candidates(&x.q, m)) {
+	import_uu_split(&x.q, m);
+	find_features(&x);
+	if (!has_candidates(&x, &x.q, m)) {
 		extract_release(&x);
 		return;
 	}

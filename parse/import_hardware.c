@@ -27,6 +27,9 @@ static const char *const cpu_words[] = {
 	"Celeron", "Duron", "Core 2", "Core i", "EPYC", "Ryzen", "POWER", "UltraSPARC", NULL,
 };
 
+/* the first letters of cpu_words */
+#define CPU_FIRST "AIPXOCDERU"
+
 static const struct { const char *word; int cpus; } counts[] = {
 	{ "single ", 1 }, { "dual ", 2 }, { "quad ", 4 }, { "uniprocessor", 1 }, { NULL, 0 },
 };
@@ -38,9 +41,9 @@ static void learn_cpu(struct import_hw *hw, const char *s)
 
 	if (hw->cpu)
 		return;
-	/* one pass: every CPU word starts a word with a capital letter */
-	for (p = s; *p && !hit; p++) {
-		if (!isupper((unsigned char)*p) || (p > s && isalnum((unsigned char)p[-1])))
+	/* only where a CPU word's first letter starts a word (strpbrk is vectorised) */
+	for (p = strpbrk(s, CPU_FIRST); p && !hit; p = strpbrk(p + 1, CPU_FIRST)) {
+		if (p > s && isalnum((unsigned char)p[-1]))
 			continue;
 		for (i = 0; cpu_words[i]; i++)
 			if (cpu_words[i][0] == *p && !strncmp(p, cpu_words[i], strlen(cpu_words[i])))

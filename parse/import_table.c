@@ -1,4 +1,5 @@
 #include "import_table.h"
+#include "import_pair.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -68,6 +69,9 @@ int import_cell_is_value(const char *s, size_t n)
 
 	if (is_placeholder(s, n))
 		return 1;
+	/* "4.42/4.39": two numbers (import_pair.c) */
+	if (n > 2 && memchr(s, '/', n))
+		return import_pair_cell(s, n);
 	if (n && (s[n - 1] == 's' || s[n - 1] == '%'))
 		n--;
 	if (!n || n > 16 || !isdigit((unsigned char)s[0]) || !isdigit((unsigned char)s[n - 1]))
@@ -102,6 +106,19 @@ int import_table_row_like(const char *s)
 	size_t n = split(c, s, 0);
 
 	return n > 2 && trailing_values(c, n) >= 2;
+}
+
+size_t import_table_split(struct import_span *out, const char *s, int wide, size_t *values)
+{
+	struct span c[MAX_CELLS];
+	size_t n = split(c, s, wide), i;
+
+	for (i = 0; i < n; i++) {
+		out[i].p = c[i].p;
+		out[i].n = c[i].n;
+	}
+	*values = trailing_values(c, n);
+	return n;
 }
 
 static char *join(const struct span *c, size_t from, size_t to)
@@ -146,15 +163,16 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 {
 	const struct qline *head = &lines[at];
 	struct span hc[MAX_CELLS], rc[MAX_CELLS];
-	size_t nh, k, i, row;
+	size_t nh, k, i, row, head2;
 
 	memset(out, 0, sizeof(*out));
 	if (head->blank || at + 1 >= nr)
 		return -1;
+	head2 = import_table_head2_like(lines, nr, at);
 	/* the first row decides how many columns there are */
-	for (i = at + 1; i < nr && lines[i].depth == head->depth && is_rule(lines[i].text); i++)
+	for (i = at + 1 + head2; i < nr && lines[i].depth == head->depth && is_rule(lines[i].text); i++)
 		;
-	if (i >= nr || i > at + 2 || lines[i].depth != head->depth || lines[i].blank)
+	if (i >= nr || i > at + 2 + head2 || lines[i].depth != head->depth || lines[i].blank)
 		return -1;
 	{
 		size_t n = split(rc, lines[i].text, 0);
@@ -162,6 +180,11 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 		k = trailing_values(rc, n);
 		if (k < 2 || k == n || trailing_values(hc, split(hc, head->text, 0)) > 0)
 			return -1;
+	}
+	if (head2) {
+		if (import_table_head2(out, head->text, lines[at + 1].text, lines[i].text, k, known, data))
+			return -1;
+		goto rows;
 	}
 	nh = split(hc, head->text, 1);
 	if (nh < k)
@@ -181,8 +204,9 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 	out->cols = xcalloc(k, sizeof(*out->cols));
 	for (i = 0; i < k; i++)
 		out->cols[i] = column_name(&hc[nh - k + i]);
-	out->lines = 1;
-	for (i = at + 1, row = 0; i < nr; i++) {
+rows:
+	out->lines = 1 + head2;
+	for (i = at + 1 + head2, row = 0; i < nr; i++) {
 		const struct qline *l = &lines[i];
 		size_t n, j;
 
@@ -215,9 +239,12 @@ void import_table_release(struct import_table *t)
 	size_t i;
 
 	free(t->title);
-	for (i = 0; i < t->ncols; i++)
+	for (i = 0; i < t->ncols; i++) {
 		free(t->cols[i]);
+		free(t->cols2 ? t->cols2[i] : NULL);
+	}
 	free(t->cols);
+	free(t->cols2);
 	for (i = 0; i < t->nrows; i++)
 		free(t->rows[i]);
 	free(t->rows);

@@ -20,6 +20,7 @@ struct import_cell {
 struct import_table {
 	char *title;      /* what the header has left of its columns, or NULL */
 	char **cols;
+	char **cols2;     /* a second header line's names, or NULL (import_table_head.c) */
 	size_t ncols;
 	char **rows;
 	size_t nrows;
@@ -38,6 +39,34 @@ typedef int (*import_col_known)(const char *name, void *data);
 int import_table_at(struct import_table *out, const struct qline *lines, size_t nr,
 		    size_t at, import_col_known known, void *data);
 void import_table_release(struct import_table *t);
+
+/* One cell of a line as split for a table: where it starts, how long. */
+struct import_span {
+	const char *p;
+	size_t n;
+};
+
+#define IMPORT_TABLE_MAX_CELLS 32
+
+/*
+ * Splits a line into cells on blanks, tabs and '|'; wide: only on tabs, '|'
+ * and runs of two or more spaces.  Returns how many (at most
+ * IMPORT_TABLE_MAX_CELLS) and how many of them, at the end, are values.
+ */
+size_t import_table_split(struct import_span *out, const char *s, int wide, size_t *values);
+
+/*
+ * A header of two lines, lines[at] over lines[at + 1] (kernels over file
+ * systems, or over units), above rows with k values whose first is row:
+ * fills t's title, cols and cols2 by where the names stand over the
+ * columns.  0 when both lines name every column.
+ */
+int import_table_head2(struct import_table *t, const char *top, const char *bottom,
+		       const char *row, size_t k, import_col_known known, void *data);
+/* Whether lines[at + 1] could be the second line of a header at lines[at]. */
+int import_table_head2_like(const struct qline *lines, size_t nr, size_t at);
+/* A units cell under a column ("(s)", "sec", "MB/s", "%"): its unit, or NULL. */
+const char *import_table_unit(const char *name);
 
 /* Whether line s could be a table row: a label and two or more cells. */
 int import_table_row_like(const char *s);

@@ -24,6 +24,8 @@ struct mail_message {
 	struct strbuf text; /* the readable text, lines ending in '\n' */
 	long line0;        /* input line of text's first line, minus one */
 	int exact_lines;   /* text lines are the input's lines (not decoded) */
+	long *line_map;    /* else per text line its input line, or NULL (mail_lines.c) */
+	size_t line_map_nr;
 	char *skip;        /* why the message cannot be read, or NULL */
 };
 
@@ -59,6 +61,7 @@ enum mail_kind mail_detect(const char *buf, size_t len);
 struct mail_span {
 	size_t start, len;  /* bytes of one message in the input */
 	long line0;         /* its first line in the input, minus one */
+	int escaped_from;   /* mbox: a ">From " line is in it (mail_unescape_from) */
 	char *author;       /* bare text: the "[Name]" a web archive shows */
 	char *subject;
 };
@@ -69,6 +72,12 @@ struct mail_spans {
 };
 
 void mail_split_mbox(struct mail_spans *out, const char *buf, size_t len);
+/*
+ * The message of an mbox that starts at *pos (0, or where the last call
+ * left it), so that a reader can go through a big one message by message;
+ * *line counts the lines passed (start it at 0).  Returns 0 at the end.
+ */
+int mail_mbox_next(struct mail_span *out, const char *buf, size_t len, size_t *pos, long *line);
 void mail_split_bare(struct mail_spans *out, const char *buf, size_t len);
 void mail_spans_release(struct mail_spans *s);
 /* mboxrd/mboxo: ">From " (any number of '>') loses one '>'. */

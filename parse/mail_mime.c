@@ -1,4 +1,5 @@
 #include "mail.h"
+#include "mail_lines.h"
 
 #include <gmime/gmime.h>
 #include <stdio.h>
@@ -22,6 +23,10 @@ static char *dup_or_null(const char *s)
 struct walk {
 	struct strbuf plain, html;
 	const char *error;
+	struct mail_lines lines;  /* where plain's lines stand in the input */
+	const char *buf;
+	size_t len;
+	long line0;
 };
 
 static int is_encoded(GMimePart *part)
@@ -43,6 +48,9 @@ static void add_text_part(struct walk *w, GMimeTextPart *part, int html)
 	if (sb->len && sb->buf[sb->len - 1] != '\n')
 		strbuf_addch(sb, '\n');
 	strbuf_addstr(sb, text);
+	if (!html)
+		mail_lines_add_part(&w->lines, (GMimePart *)part, w->buf, w->len, w->line0,
+				    mail_lines_count(text, strlen(text)));
 	g_free(text);
 }
 
@@ -145,7 +153,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	GMimeParser *parser;
 	GMimeMessage *msg;
 	GMimeObject *body;
-	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL };
+	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, { NULL, 0, 0 }, buf, len, m->line0 };
 	int ret = 0;
 
 	mail_mime_init();
@@ -171,12 +179,18 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	if (w.plain.len) {
 		strbuf_add(&m->text, w.plain.buf, w.plain.len);
 		m->exact_lines = body && GMIME_IS_TEXT_PART(body) && !is_encoded((GMimePart *)body);
+		if (!m->exact_lines) {
+			m->line_map = w.lines.v;
+			m->line_map_nr = w.lines.nr;
+			w.lines.v = NULL;
+		}
 	} else if (w.html.len) {
 		mail_html_to_text(&m->text, w.html.buf, w.html.len);
 	}
 done:
 	strbuf_release(&w.plain);
 	strbuf_release(&w.html);
+	free(w.lines.v);
 	if (msg)
 		g_object_unref(msg);
 	g_object_unref(parser);

@@ -53,14 +53,16 @@ static int strip_quotes(char **text)
 }
 
 /* "Steven Cole wrote:", "On Wed, ..., Andrew Morton wrote:", "X <a@b> writes:" */
-static char *attribution(const char *line)
+static char *attribution(const char *line, const char *end)
 {
 	static const char *const verbs[] = { " wrote:", " writes:", " said:", " wrote :", NULL };
-	const char *end = line + strlen(line), *start = line, *v, *lt;
+	const char *start = line, *v, *lt;
 	size_t i;
 
 	while (end > line && isspace((unsigned char)end[-1]))
 		end--;
+	if (end == line || end[-1] != ':')
+		return NULL;
 	for (i = 0; verbs[i]; i++) {
 		size_t n = strlen(verbs[i]);
 
@@ -105,10 +107,12 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 		struct qline *q;
 		int depth;
 
+		char *e = nl ? nl : end;
+
 		if (nl)
 			*nl = '\0';
 		if (nl && nl > p && nl[-1] == '\r')
-			nl[-1] = '\0';
+			*--e = '\0';
 		depth = strip_quotes(&s);
 		if (depth > MAX_DEPTH)
 			depth = MAX_DEPTH;
@@ -119,7 +123,7 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 		q->lineno = ++line;
 		q->author = author[depth];
 		q->blank = !s[strspn(s, " \t")];
-		if (depth < MAX_DEPTH && (a = attribution(s))) {
+		if (depth < MAX_DEPTH && (a = attribution(s, e))) {
 			ALLOC_GROW(out->authors, out->nauthors + 1, out->aauthors);
 			out->authors[out->nauthors++] = a;
 			author[depth + 1] = a;

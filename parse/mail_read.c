@@ -3,10 +3,13 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static struct mail_message *add_message(struct mail_list *out, const char *file, size_t nth, int many)
 {
@@ -43,6 +46,10 @@ static char *not_text(const char *buf, size_t len, long line0)
 	long line = line0 + 1;
 	struct strbuf why = STRBUF_INIT;
 
+	/* the usual case at memchr's speed; the line is found only for a warning */
+	if (len <= MAIL_MAX_LINE && !memchr(buf, '\0', len))
+		return NULL;
+
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
 		const char *e = nl ? nl : end;
@@ -71,33 +78,78 @@ static void read_rfc822(struct mail_message *m, const char *buf, size_t len, lon
 		m->skip = xstrdup("binary data (a NUL byte) in its text");
 }
 
-void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len)
+static void read_mbox_message(struct mail_list *out, const char *name, const char *buf,
+			      const struct mail_span *s, size_t nth, int many, struct strbuf *unescaped)
+{
+	struct mail_message *m = add_message(out, name, nth, many);
+
+	/* most messages have no ">From " to undo: they are read where they are */
+	if (!s->escaped_from) {
+		read_rfc822(m, buf + s->start, s->len, s->line0);
+	} else {
+		strbuf_reset(unescaped);
+		mail_unescape_from(unescaped, buf + s->start, s->len);
+		read_rfc822(m, unescaped->buf, unescaped->len, s->line0);
+	}
+	finished(out);
+}
+
+/*
+ * Pages of a mapped input that are read and done with are handed back, so
+ * that memory does not grow with the size of the input.
+ */
+static void drop_read(const char *buf, size_t upto, size_t *dropped)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), end = upto / page * page;
+
+	if (end <= *dropped + (1 << 20))
+		return;
+	madvise((char *)buf + *dropped, end - *dropped, MADV_DONTNEED);
+	*dropped = end;
+}
+
+/* An mbox, one message at a time: the next one is found before this one is read. */
+static void read_mbox(struct mail_list *out, const char *name, const char *buf, size_t len, int mapped)
+{
+	struct strbuf unescaped = STRBUF_INIT;
+	struct mail_span cur, next;
+	size_t pos = 0, nth = 1, dropped = 0;
+	long line = 0;
+	int have = mail_mbox_next(&cur, buf, len, &pos, &line), many = 0;
+
+	while (have) {
+		int more = mail_mbox_next(&next, buf, len, &pos, &line);
+
+		many |= more;
+		read_mbox_message(out, name, buf, &cur, nth++, many, &unescaped);
+		if (mapped && more)
+			drop_read(buf, next.start, &dropped);
+		cur = next;
+		have = more;
+	}
+	strbuf_release(&unescaped);
+}
+
+static void read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len, int mapped)
 {
 	struct mail_spans spans = { NULL, 0, 0 };
-	struct strbuf unescaped = STRBUF_INIT;
 	enum mail_kind kind = mail_detect(buf, len);
 	size_t i;
 
-	if (kind == MAIL_MBOX)
-		mail_split_mbox(&spans, buf, len);
-	else if (kind == MAIL_BARE)
-		mail_split_bare(&spans, buf, len);
+	if (kind == MAIL_MBOX) {
+		read_mbox(out, name, buf, len, mapped);
+		return;
+	}
 	if (kind == MAIL_RFC822) {
 		read_rfc822(add_message(out, name, 1, 0), buf, len, 0);
 		finished(out);
 		return;
 	}
+	mail_split_bare(&spans, buf, len);
 	for (i = 0; i < spans.nr; i++) {
 		const struct mail_span *s = &spans.v[i];
 		struct mail_message *m = add_message(out, name, i + 1, spans.nr > 1);
 
-		if (kind == MAIL_MBOX) {
-			strbuf_reset(&unescaped);
-			mail_unescape_from(&unescaped, buf + s->start, s->len);
-			read_rfc822(m, unescaped.buf, unescaped.len, s->line0);
-			finished(out);
-			continue;
-		}
 		m->line0 = s->line0;
 		m->exact_lines = 1;
 		m->from = s->author ? xstrdup(s->author) : NULL;
@@ -107,21 +159,117 @@ void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, 
 			strbuf_add(&m->text, buf + s->start, s->len);
 		finished(out);
 	}
-	strbuf_release(&unescaped);
 	mail_spans_release(&spans);
 }
 
+void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len)
+{
+	read_buffer(out, name, buf, len, 0);
+}
+
+/* Appends up to one chunk of fd to buf; 0 at the end, -1 on error. */
+static ssize_t read_chunk(struct strbuf *buf, int fd)
+{
+	for (;;) {
+		ssize_t n;
+
+		strbuf_grow(buf, 65536);
+		n = read(fd, buf->buf + buf->len, buf->alloc - buf->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n > 0)
+			strbuf_setlen(buf, buf->len + (size_t)n);
+		return n;
+	}
+}
+
+/*
+ * A pipe (stdin) is read in chunks: an mbox is imported a message at a
+ * time as soon as the envelope after it has arrived, and only the message
+ * not yet complete is kept.  Anything else is one message or bare text,
+ * read whole.  Returns -1 with errno set when fd cannot be read.
+ */
+static int read_stream(struct mail_list *out, const char *name, int fd)
+{
+	struct strbuf buf = STRBUF_INIT, unescaped = STRBUF_INIT;
+	size_t nth = 1;
+	long base_line = 0;
+	int eof = 0, many = 0, ret = 0, saved;
+	ssize_t n = 0;
+
+	while (buf.len < 5 && (n = read_chunk(&buf, fd)) > 0)
+		;
+	if (n < 0)
+		goto fail;
+	if (buf.len < 5 || memcmp(buf.buf, "From ", 5)) {
+		if (strbuf_read_fd(&buf, fd) < 0)
+			goto fail;
+		read_buffer(out, name, buf.buf, buf.len, 0);
+		goto done;
+	}
+	while (!eof) {
+		struct mail_span span;
+		size_t pos = 0, done = 0;
+		long line = 0, done_line = 0;
+
+		if ((n = read_chunk(&buf, fd)) < 0)
+			goto fail;
+		eof = n == 0;
+		while (mail_mbox_next(&span, buf.buf, buf.len, &pos, &line)) {
+			/* the last message is complete only once the input has ended */
+			if (pos >= buf.len && !eof)
+				break;
+			many |= pos < buf.len;
+			span.line0 += base_line;
+			read_mbox_message(out, name, buf.buf, &span, nth++, many, &unescaped);
+			done = pos;
+			done_line = line;
+		}
+		/* what is left starts at an envelope line, as a buffer must */
+		memmove(buf.buf, buf.buf + done, buf.len - done);
+		strbuf_setlen(&buf, buf.len - done);
+		base_line += done_line;
+	}
+	goto done;
+fail:
+	ret = -1;
+done:
+	saved = errno;
+	strbuf_release(&buf);
+	strbuf_release(&unescaped);
+	errno = saved;
+	return ret;
+}
+
+/* Files are mapped rather than read: the pages read come back as it goes. */
 static int read_file(struct mail_list *out, const char *path, const char *label)
 {
-	struct strbuf buf = STRBUF_INIT;
+	struct stat st;
+	void *map;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (strbuf_read_file(&buf, path) < 0) {
+	if (fd < 0 || fstat(fd, &st) < 0) {
 		err_set_errno("cannot open '%s'", path);
-		strbuf_release(&buf);
+		if (fd >= 0)
+			close(fd);
 		return BP_ERROR;
 	}
-	mail_read_buffer(out, label, buf.buf, buf.len);
-	strbuf_release(&buf);
+	if (!S_ISREG(st.st_mode) || st.st_size == 0) {
+		/* nothing to map (or not a plain file): read as it comes */
+		int ret = read_stream(out, label, fd);
+
+		if (ret < 0)
+			err_set_errno("cannot read '%s'", path);
+		close(fd);
+		return ret < 0 ? BP_ERROR : 0;
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return err_set_errno("cannot read '%s'", path);
+	madvise(map, st.st_size, MADV_SEQUENTIAL);
+	read_buffer(out, label, map, st.st_size, 1);
+	munmap(map, st.st_size);
 	return 0;
 }
 
@@ -178,14 +326,8 @@ int mail_read_path(struct mail_list *out, const char *path)
 	struct stat st;
 
 	if (!strcmp(path, "-")) {
-		struct strbuf buf = STRBUF_INIT;
-
-		if (strbuf_read_fd(&buf, 0) < 0) {
-			strbuf_release(&buf);
+		if (read_stream(out, "stdin", 0) < 0)
 			return err_set_errno("cannot read standard input");
-		}
-		mail_read_buffer(out, "stdin", buf.buf, buf.len);
-		strbuf_release(&buf);
 		return 0;
 	}
 	if (stat(path, &st) < 0)
@@ -201,6 +343,7 @@ void mail_message_release(struct mail_message *m)
 	free(m->file);
 	free(m->message_id);
 	free(m->from);
+	free(m->line_map);
 	free(m->subject);
 	free(m->in_reply_to);
 	free(m->references);

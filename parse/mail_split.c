@@ -94,30 +94,76 @@ static struct mail_span *add_span(struct mail_spans *out, size_t start, size_t l
  * A message starts after a "From " line at the top or after a blank line
  * (the rule mutt and most readers use for mboxo, whose bodies may hold an
  * unescaped "From ").  The envelope line itself is not part of the message.
+ * One message at a time, so that a reader can let go of what it has read.
  */
-void mail_split_mbox(struct mail_spans *out, const char *buf, size_t len)
+/* ">From ", ">>From ": a line that mail_unescape_from changes */
+static int escaped_from(const char *p, const char *e)
 {
-	const char *end = buf + len, *p = buf, *msg = NULL;
-	long line = 0, msg_line = 0;
-	int prev_blank = 1;
+	while (p < e && *p == '>')
+		p++;
+	return e - p >= 5 && !memcmp(p, "From ", 5);
+}
 
+/*
+ * The next envelope line from p on (one after a blank line), or end;
+ * *escaped is set when a line on the way has a '>' to undo.
+ */
+static const char *next_envelope(const char *p, const char *end, long *line, int prev_blank,
+				 int *escaped)
+{
 	while (p < end) {
 		const char *e = line_end(p, end);
 
-		if (prev_blank && e - p >= 5 && !memcmp(p, "From ", 5)) {
-			if (msg)
-				add_span(out, msg - buf, p - msg, msg_line);
-			msg = e < end ? e + 1 : end;
-			msg_line = line + 1;
-		}
+		if (prev_blank && e - p >= 5 && !memcmp(p, "From ", 5))
+			break;
+		if (*p == '>' && escaped_from(p, e))
+			*escaped = 1;
 		prev_blank = is_blank(p, e);
-		line++;
-		p = e + 1;
+		(*line)++;
+		p = e < end ? e + 1 : end;
 	}
-	if (msg)
-		add_span(out, msg - buf, end - msg, msg_line);
-	else if (len)
-		add_span(out, 0, len, 0);
+	return p;
+}
+
+int mail_mbox_next(struct mail_span *out, const char *buf, size_t len, size_t *pos, long *line)
+{
+	const char *end = buf + len, *p = buf + *pos, *msg;
+
+	if (p >= end)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	if (!*pos && (len < 5 || memcmp(buf, "From ", 5))) {
+		/* text before the first envelope is no message; without one, all is */
+		long skipped = 0;
+
+		p = next_envelope(p, end, &skipped, 1, &out->escaped_from);
+		if (p >= end) {
+			out->len = len;
+			*pos = len;
+			*line = skipped;
+			return 1;
+		}
+		*line += skipped;
+	}
+	/* p is at an envelope line */
+	p = line_end(p, end);
+	msg = p < end ? p + 1 : end;
+	out->start = msg - buf;
+	out->line0 = ++*line;
+	p = next_envelope(msg, end, line, 0, &out->escaped_from);
+	out->len = p - msg;
+	*pos = p - buf;
+	return 1;
+}
+
+void mail_split_mbox(struct mail_spans *out, const char *buf, size_t len)
+{
+	struct mail_span s;
+	size_t pos = 0;
+	long line = 0;
+
+	while (mail_mbox_next(&s, buf, len, &pos, &line))
+		*add_span(out, s.start, s.len, s.line0) = s;
 }
 
 void mail_unescape_from(struct strbuf *out, const char *buf, size_t len)

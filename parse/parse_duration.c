@@ -132,6 +132,22 @@ static int unit_form(long long *total, const char **frac, size_t *fraclen,
 	return any ? 0 : -1;
 }
 
+/* "%lld" without printf's machinery: importing mail formats many of these. */
+static void add_integer(struct strbuf *out, long long v)
+{
+	char digits[24];
+	size_t n = sizeof(digits);
+	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+
+	do {
+		digits[--n] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		digits[--n] = '-';
+	strbuf_add(out, digits + n, sizeof(digits) - n);
+}
+
 int parse_duration(struct strbuf *out, const char *s, size_t len)
 {
 	long long total;
@@ -149,7 +165,7 @@ int parse_duration(struct strbuf *out, const char *s, size_t len)
 	} else if (unit_form(&total, &frac, &fraclen, s, len) < 0) {
 		return -1;
 	}
-	strbuf_addf(out, "%lld", total);
+	add_integer(out, total);
 	if (frac) {
 		strbuf_addch(out, '.');
 		strbuf_add(out, frac, fraclen);

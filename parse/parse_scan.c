@@ -44,15 +44,13 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 	       const struct parse_ctx *ctx, const char *kind)
 {
 	char *p, *end;
-	size_t i;
 	long no = 0;
 
 	memset(sc, 0, sizeof(*sc));
 	strbuf_init(&sc->copy, len + 1);
 	strbuf_add(&sc->copy, text, len);
-	for (i = 0; i < len; i++)
-		if (!sc->copy.buf[i])
-			sc->copy.buf[i] = 0x1a;
+	for (p = sc->copy.buf; (p = memchr(p, '\0', len - (size_t)(p - sc->copy.buf))); p++)
+		*p = 0x1a;
 	sc->ctx = ctx;
 	sc->kind = kind;
 	sc->text = text;

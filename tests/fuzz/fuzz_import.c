@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (!rec->value || !value_is_number(rec->value) || !rec->metric)
 			__builtin_trap();
-		/* decoded MIME parts count lines from their message's body */
+		/* decoded MIME lines map to input lines, uuencoded ones to their own */
 		if (rec->line < 0)
 			__builtin_trap();
 	}

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "../../parse/mail.h"
+
+#include <gmime/gmime.h>
 #include "../../parse/mail_quote.h"
 
 static void test_detect(void **state)
@@ -136,6 +138,10 @@ static void test_mime_decoding(void **state)
 	assert_string_equal(m.text.buf, "data=writeback, Gr\xc3\xbc\xc3\x9f" "e, a soft break\n");
 	assert_false(m.exact_lines);
 	assert_int_equal(m.line0, 10);
+	/* the one decoded line starts on the body's first line */
+	assert_int_equal(m.line_map_nr, 1);
+	assert_int_equal(m.line_map[0], 11);
+	free(m.line_map);
 	free(m.from);
 	free(m.subject);
 	free(m.message_id);
@@ -177,11 +183,84 @@ static void test_plain_headers(void **state)
 	memset(&m, 0, sizeof(m));
 	strbuf_init(&m.text, 0);
 	assert_int_equal(mail_plain_decode(&m, "Subject: =?UTF-8?B?eA==?=\n\nx\n", 29), -1);
-	assert_int_equal(mail_plain_decode(&m, "Content-Transfer-Encoding: base64\n\neA==\n", 40), -1);
+	assert_int_equal(mail_plain_decode(&m, "Content-Type: text/plain; charset=iso-8859-1\n"
+				     "Content-Transfer-Encoding: base64\n\n6Q==\n", 82), -1);
+	assert_int_equal(mail_plain_decode(&m, "Content-Transfer-Encoding: quoted-printable\n\n=E9\n", 51), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Type: text/html\n\n<p>x\n", 30), -1);
 	assert_null(m.subject);
 	assert_int_equal(m.text.len, 0);
 	mail_message_release(&m);
+}
+
+/* A single encoded text part is decoded without GMime's parser, to the same text. */
+static void test_plain_decodes_like_gmime(void **state)
+{
+	static const char *const msgs[] = {
+		"Subject: qp\nContent-Type: text/plain; charset=utf-8\n"
+		"Content-Transfer-Encoding: quoted-printable\n\n"
+		"real=090m1.5s=\n and on\nuser 0m0.2s =C3=A9t=C3=A9\n",
+		"Subject: b64\nContent-Transfer-Encoding: base64\n\n"
+		"cmVhbCAwbTEuNXMKdXNlciAwbTAuMnMK\n",
+		"Subject: b64 crlf\r\nContent-Type: text/plain; charset=\"UTF-8\"\r\n"
+		"Content-Transfer-Encoding: BASE64\r\n\r\ncmVhbCAwbTEu\r\nNXMK\r\n",
+		NULL,
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; msgs[i]; i++) {
+		struct mail_message fast, slow;
+
+		memset(&fast, 0, sizeof(fast));
+		memset(&slow, 0, sizeof(slow));
+		strbuf_init(&fast.text, 0);
+		strbuf_init(&slow.text, 0);
+		assert_int_equal(mail_plain_decode(&fast, msgs[i], strlen(msgs[i])), 0);
+		assert_int_equal(mail_mime_decode(&slow, msgs[i], strlen(msgs[i])), 0);
+		assert_string_equal(fast.text.buf, slow.text.buf);
+		assert_int_equal(fast.line0, slow.line0);
+		assert_int_equal(fast.exact_lines, slow.exact_lines);
+		assert_false(fast.exact_lines);
+		assert_string_equal(fast.subject, slow.subject);
+		mail_message_release(&fast);
+		mail_message_release(&slow);
+	}
+}
+
+/* Dates read without GMime's parser come out as GMime reads them. */
+static void test_plain_dates_like_gmime(void **state)
+{
+	static const char *const dates[] = {
+		"Mon, 01 Mar 2008 00:00:00 +0000", "09 Dec 2001 20:46:02 +0100",
+		"Tue, 4 Mar 2008 09:00:00 -0530", "Thu, 29 Feb 2024 23:59:59 +1400",
+		"Fri, 31 Dec 1999 23:59:59 -1200", "Mon, 02 Mar 2008 01:01 +0000",
+		"Sat,  1 Jan 2000 12:00:00 +0000  ", "Mon, 1 Jan 2001 00:00:00 GMT",
+		"Mon, 01 Mar 08 00:00:00 +0000", "Mon, 31 Feb 2008 00:00:00 +0000",
+		"Sun, 2 Jan 2005 10:11:12 +0100 (CET)", "1 Jan 1970 00:00:00 +0000", NULL,
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; dates[i]; i++) {
+		struct strbuf msg = STRBUF_INIT;
+		struct mail_message m;
+		GDateTime *dt;
+		time_t want = 0;
+
+		mail_mime_init();
+		dt = g_mime_utils_header_decode_date(dates[i]);
+		if (dt) {
+			want = (time_t)g_date_time_to_unix(dt);
+			g_date_time_unref(dt);
+		}
+		strbuf_addf(&msg, "Subject: d\nDate: %s\n\nbody\n", dates[i]);
+		memset(&m, 0, sizeof(m));
+		strbuf_init(&m.text, 0);
+		assert_int_equal(mail_plain_decode(&m, msg.buf, msg.len), 0);
+		assert_int_equal((long long)m.date, (long long)want);
+		mail_message_release(&m);
+		strbuf_release(&msg);
+	}
 }
 
 static void test_html(void **state)
@@ -227,6 +306,8 @@ int main(void)
 		cmocka_unit_test(test_quote_depths_and_authors),
 		cmocka_unit_test(test_mime_decoding),
 		cmocka_unit_test(test_plain_headers),
+		cmocka_unit_test(test_plain_decodes_like_gmime),
+		cmocka_unit_test(test_plain_dates_like_gmime),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_read_buffer_skips_bad),
 	};

@@ -1,0 +1,116 @@
+#include "mail_lines.h"
+
+#include <string.h>
+
+size_t mail_lines_count(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len, *nl;
+	size_t n = 0;
+
+	while (p < end && (nl = memchr(p, '\n', end - p))) {
+		n++;
+		p = nl + 1;
+	}
+	return n + (p < end);
+}
+
+static void push(struct mail_lines *map, long line)
+{
+	ALLOC_GROW(map->v, map->nr + 1, map->alloc);
+	map->v[map->nr++] = line;
+}
+
+static long line_at(const char *buf, size_t off, long line0)
+{
+	return line0 + 1 + (long)(mail_lines_count(buf, off) - (off && buf[off - 1] != '\n'));
+}
+
+/*
+ * Decodes the encoded content one input line at a time: every '\n' the
+ * decoder gives ends a decoded line, and the next one starts on this input
+ * line, or on the next one when the '\n' was the last byte this line gave.
+ */
+static size_t map_encoded(struct mail_lines *map, GMimeContentEncoding enc, const char *p,
+			  const char *end, long line, size_t want)
+{
+	GMimeEncoding state;
+	struct strbuf out = STRBUF_INIT;
+	size_t added = 0;
+
+	g_mime_encoding_init_decode(&state, enc);
+	push(map, line);
+	added++;
+	while (p < end && added < want) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p), got;
+
+		strbuf_grow(&out, g_mime_encoding_outlen(&state, n));
+		got = g_mime_encoding_step(&state, p, n, out.buf);
+		for (nl = out.buf; added < want && (nl = memchr(nl, '\n', out.buf + got - nl)); nl++) {
+			push(map, (size_t)(nl + 1 - out.buf) < got ? line : line + 1);
+			added++;
+		}
+		p += n;
+		line++;
+	}
+	strbuf_release(&out);
+	return added;
+}
+
+void mail_lines_add_part(struct mail_lines *map, GMimePart *part, const char *buf, size_t len,
+			 long line0, size_t text_lines)
+{
+	GMimeDataWrapper *content = g_mime_part_get_content(part);
+	GMimeStream *stream = content ? g_mime_data_wrapper_get_stream(content) : NULL;
+	GMimeContentEncoding enc = g_mime_part_get_content_encoding(part);
+	size_t start, end;
+	long line;
+
+	/* the parser keeps a part's bytes as a window on the message's stream */
+	if (!stream || stream->bound_start < 0 || (size_t)stream->bound_start > len) {
+		start = end = len;
+	} else {
+		start = (size_t)stream->bound_start;
+		end = stream->bound_end < 0 || (size_t)stream->bound_end > len ? len
+									   : (size_t)stream->bound_end;
+	}
+	line = line_at(buf, start, line0);
+	mail_lines_add_encoded(map, enc, buf + start, end - start, line, text_lines);
+}
+
+void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, const char *p,
+			    size_t len, long line, size_t text_lines)
+{
+	size_t added = 0;
+
+	if (!text_lines)
+		return;
+	switch (enc) {
+	case GMIME_CONTENT_ENCODING_BASE64:
+	case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
+	case GMIME_CONTENT_ENCODING_UUENCODE:
+		added = map_encoded(map, enc, p, p + len, line, text_lines);
+		break;
+	default:
+		for (; added < text_lines; added++)
+			push(map, line + (long)added);
+		break;
+	}
+	/* a charset that changed the line count: the rest point at the start */
+	for (; added < text_lines; added++)
+		push(map, line);
+}
+
+void mail_lines_apply(struct qtext *q, const struct mail_message *m)
+{
+	size_t i;
+
+	if (!m->line_map)
+		return;
+	for (i = 0; i < q->nr; i++) {
+		long k = q->v[i].lineno - m->line0 - 1;
+
+		if (k >= 0 && (size_t)k < m->line_map_nr)
+			q->v[i].lineno = m->line_map[k];
+	}
+}

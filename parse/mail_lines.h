@@ -1,0 +1,43 @@
+#ifndef MAIL_LINES_H
+#define MAIL_LINES_H
+
+#include "mail.h"
+#include "mail_quote.h"
+
+#include <gmime/gmime.h>
+
+/*
+ * Where the lines of decoded text stand in the input.  A quoted-printable
+ * or base64 part's decoded lines are not the file's lines; each decoded
+ * line is mapped to the input line holding its first encoded byte, so that
+ * a record's line points at the number (or, for base64, at the encoded
+ * line that carries it).
+ */
+struct mail_lines {
+	long *v;       /* per decoded line, its input line (1-based) */
+	size_t nr, alloc;
+};
+
+/*
+ * Maps the lines a text part added to the decoded text: text_lines of
+ * them, from the part's encoded bytes in buf (the message, whose first
+ * line is input line line0 + 1).  A part whose decoding cannot be followed
+ * line by line is mapped to where its content starts.
+ */
+void mail_lines_add_part(struct mail_lines *map, GMimePart *part, const char *buf, size_t len,
+			 long line0, size_t text_lines);
+
+/*
+ * The same for encoded content at hand: len bytes at p in encoding enc,
+ * whose first line is input line line.
+ */
+void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, const char *p,
+			    size_t len, long line, size_t text_lines);
+
+/* Gives each line of q its input line from m's map, when m has one. */
+void mail_lines_apply(struct qtext *q, const struct mail_message *m);
+
+/* The number of lines text holds (a last line without '\n' counts). */
+size_t mail_lines_count(const char *text, size_t len);
+
+#endif
