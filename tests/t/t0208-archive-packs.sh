@@ -64,6 +64,31 @@ test_expect_success 'git clone reads the consolidated archive' '
 	test_cmp present cloned
 '
 
+test_expect_success 'readers running while batches consolidate the packs never fail' '
+	gen_runs 0 16 8 7 && bp_commit --archive busy --batch 16 --when 1 in/*.bench >/dev/null &&
+	run=$(git_in busy ls-tree -r --name-only HEAD runs/7.0.0/m0 | head -1) &&
+	: >done || return 1
+	(
+		while test ! -s done; do
+			benchpost log --archive busy --kernel 7.0.0 --format bench >/dev/null &&
+			benchpost show --archive busy "$run" >/dev/null &&
+			benchpost diff --archive busy --hardware m0 7.0.0 7.1.0 >/dev/null ||
+				echo "a reader failed" >>failed
+		done
+	) 2>>failed &
+	readers=$! &&
+	for b in $(seq 1 40); do
+		gen_runs $((b * 16)) $((b * 16 + 16)) 8 7 &&
+		bp_commit --archive busy --batch 16 --when $((b * 100)) in/*.bench >/dev/null ||
+		{ echo 1 >done; wait $readers; return 1; }
+	done &&
+	echo 1 >done &&
+	wait $readers &&
+	{ test ! -s failed || { cat failed; false; }; } &&
+	test "$(pack_count busy)" -le 9 &&
+	fsck_full_clean busy
+'
+
 test_expect_success 'after git repack and a multi-pack index of git: still consolidated, still clean' '
 	git_in arch repack -q -d &&
 	git_in arch multi-pack-index write &&
