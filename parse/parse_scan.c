@@ -331,6 +331,33 @@ char *scan_command_above(struct scan *sc, size_t first)
 	return NULL;
 }
 
+struct pending_strings {
+	struct pending_strings *next;
+	size_t used, size;
+	char bytes[];
+};
+
+static char *pending_strdup(struct pending *p, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	struct pending_strings *c = p->strings;
+	char *copy;
+
+	if (!c || c->size - c->used < n) {
+		size_t size = n > 240 ? n : 240;
+
+		c = xmalloc(sizeof(*c) + size);
+		c->next = p->strings;
+		c->used = 0;
+		c->size = size;
+		p->strings = c;
+	}
+	copy = c->bytes + c->used;
+	memcpy(copy, s, n);
+	c->used += n;
+	return copy;
+}
+
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value)
 {
@@ -339,9 +366,9 @@ void pending_add(struct pending *p, size_t idx, const char *metric, const char *
 	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
 	v = &p->v[p->nr++];
 	v->idx = idx;
-	v->metric = xstrdup(metric);
-	v->unit = unit ? xstrdup(unit) : NULL;
-	v->value = xstrdup(value);
+	v->metric = pending_strdup(p, metric);
+	v->unit = unit ? pending_strdup(p, unit) : NULL;
+	v->value = pending_strdup(p, value);
 }
 
 int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
@@ -380,12 +407,11 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 
 void pending_clear(struct pending *p)
 {
-	size_t i;
+	while (p->strings) {
+		struct pending_strings *next = p->strings->next;
 
-	for (i = 0; i < p->nr; i++) {
-		free(p->v[i].metric);
-		free(p->v[i].unit);
-		free(p->v[i].value);
+		free(p->strings);
+		p->strings = next;
 	}
 	free(p->v);
 	p->v = NULL;

@@ -98,12 +98,16 @@ struct pending_value {
 	char *metric, *unit, *value;
 };
 
+struct pending_strings;
+
 struct pending {
 	struct pending_value *v;
 	size_t nr, alloc;
+	/* the values' strings, in chunks freed together: a block's few values cost one malloc */
+	struct pending_strings *strings;
 };
 
-#define PENDING_INIT { NULL, 0, 0 }
+#define PENDING_INIT { NULL, 0, 0, NULL }
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value);
 /* Adds the number in token t minus n suffix bytes; -1 when it is not one. */
