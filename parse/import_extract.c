@@ -85,6 +85,7 @@ struct extract {
 	struct recset tools;        /* postmark, dbench, fio reports found in them */
 	size_t *tool_order, tool_next;
 	unsigned tool_signed;       /* bit k: tool_reports[k]'s signature is in the text */
+	unsigned words;             /* WORDS_ bits: what some line of the text has */
 	long tool_last_line;
 	const char *tool_last;
 };
@@ -95,6 +96,17 @@ struct extract {
  */
 enum { FEAT_DIGIT = 1, FEAT_TIME = 2 };
 #define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
+
+/*
+ * What some line of the message has, each looked for once in the whole
+ * text: a recogniser that needs it is not called on any line without.
+ */
+enum {
+	WORDS_MOUNT = 1,      /* " type ": mount output */
+	WORDS_USING = 2,      /* "sing ": "Using writer.c" */
+	WORDS_ON_DEV = 4,     /* " on /dev/": the device prose names */
+	WORDS_PROMPT_DIR = 8, /* "[/" or ":/": a prompt that shows its directory */
+};
 
 static char *time_command(const struct extract *x, size_t i)
 {
@@ -238,11 +250,11 @@ static void first_pass(struct extract *x)
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
 		if (!l->depth)
-			import_hw_line(&x->hw, l->text);
+			import_hw_line(&x->hw, l->text, HAS_DIGIT(x, i));
 		remember_legend(x, l->text);
 		import_shell_assignment(x->vars, l->text);
 		remember_mount_options(x, l->text, &case_fs);
-		if (!import_parse_mount(&m, l->text)) {
+		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
 			x->mounts = xrealloc(x->mounts, (x->nmounts + 1) * sizeof(*x->mounts));
 			x->mounts[x->nmounts].at = i;
 			x->mounts[x->nmounts].depth = l->depth;
@@ -898,8 +910,10 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 		}
 		return;
 	}
-	program_used(d, l->text);
-	device_named(d, l->text);
+	if (x->words & WORDS_USING)
+		program_used(d, l->text);
+	if (x->words & WORDS_ON_DEV)
+		device_named(d, l->text);
 	/*
 	 * A paragraph is about the first file system it names; a mode named
 	 * before another fs belongs to it ("ext3 mounted with default
@@ -1044,7 +1058,7 @@ static void walk(struct extract *x)
 		}
 		if (i && x->q.v[i - 1].depth != l->depth)
 			d->para_fs = 0;
-		if ((dir = import_prompt_dir(l->text)))
+		if ((x->words & WORDS_PROMPT_DIR) && (dir = import_prompt_dir(l->text)))
 			take_str(&d->cwd, dir);
 		if ((cmd = time_command(x, i))) {
 			if (import_is_script(cmd) && x->nscript) {
@@ -1105,6 +1119,11 @@ static void open_scan(struct extract *x)
 		joined.buf[joined.len + n] = '\n';
 		strbuf_setlen(&joined, joined.len + n + 1);
 	}
+	/* no line holds a NUL, so strstr sees all of the joined text */
+	x->words = (strstr(joined.buf, " type ") ? WORDS_MOUNT : 0) |
+		   (strstr(joined.buf, "sing ") ? WORDS_USING : 0) |
+		   (strstr(joined.buf, " on /dev/") ? WORDS_ON_DEV : 0) |
+		   (strstr(joined.buf, ":/") || strstr(joined.buf, "[/") ? WORDS_PROMPT_DIR : 0);
 	x->pctx.name = x->msg->name;
 	scan_open(&x->sc, &x->scan_out, joined.buf, joined.len, &x->pctx, "time");
 	x->joined = joined;

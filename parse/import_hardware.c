@@ -148,10 +148,10 @@ static void learn_disk(struct import_hw *hw, const char *s)
 	}
 }
 
-void import_hw_line(struct import_hw *hw, const char *line)
+void import_hw_line(struct import_hw *hw, const char *line, int has_digit)
 {
 	learn_cpu(hw, line);
-	if (strpbrk(line, "0123456789")) {
+	if (has_digit) {
 		learn_memory(hw, line);
 		learn_disk(hw, line);
 	}
