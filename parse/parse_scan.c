@@ -374,24 +374,22 @@ void pending_add(struct pending *p, size_t idx, const char *metric, const char *
 int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
 		   const struct scan_tok *t, size_t n, int comma)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int ret = scan_number_tok(&sb, t, n, comma);
+	int ret;
 
-	if (!ret)
-		pending_add(p, idx, metric, unit, sb.buf);
-	strbuf_release(&sb);
+	strbuf_reset(&p->number);
+	if (!(ret = scan_number_tok(&p->number, t, n, comma)))
+		pending_add(p, idx, metric, unit, p->number.buf);
 	return ret;
 }
 
 int pending_duration(struct pending *p, size_t idx, const char *metric,
 		     const struct scan_tok *t, size_t n)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int ret = t->len < n ? -1 : parse_duration(&sb, t->s, t->len - n);
+	int ret;
 
-	if (!ret)
-		pending_add(p, idx, metric, "s", sb.buf);
-	strbuf_release(&sb);
+	strbuf_reset(&p->number);
+	if (!(ret = t->len < n ? -1 : parse_duration(&p->number, t->s, t->len - n)))
+		pending_add(p, idx, metric, "s", p->number.buf);
 	return ret;
 }
 
@@ -413,6 +411,7 @@ void pending_clear(struct pending *p)
 		free(p->strings);
 		p->strings = next;
 	}
+	strbuf_release(&p->number);
 	free(p->v);
 	p->v = NULL;
 	p->nr = p->alloc = 0;

@@ -105,9 +105,10 @@ struct pending {
 	size_t nr, alloc;
 	/* the values' strings, in chunks freed together: a block's few values cost one malloc */
 	struct pending_strings *strings;
+	struct strbuf number;   /* where each number is written before it is added */
 };
 
-#define PENDING_INIT { NULL, 0, 0, NULL }
+#define PENDING_INIT { NULL, 0, 0, NULL, STRBUF_INIT }
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value);
 /* Adds the number in token t minus n suffix bytes; -1 when it is not one. */
