@@ -808,7 +808,7 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 {
 	const char *p = import_skip_space(s), *fs;
 	char *opts = NULL;
-	size_t n = strlen(p), dev;
+	size_t n = x->q.v[at].len - (size_t)(p - s), dev;
 
 	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
 		n--;
@@ -1113,7 +1113,7 @@ static void open_scan(struct extract *x)
 	/* no line is longer than the text it came from */
 	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1);
 	for (i = 0; i < x->q.nr; i++) {
-		size_t n = strlen(x->q.v[i].text);
+		size_t n = x->q.v[i].len;
 
 		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
 		joined.buf[joined.len + n] = '\n';

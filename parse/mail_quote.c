@@ -119,6 +119,7 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 		q = &out->v[out->nr++];
 		q->text = s;
+		q->len = (size_t)(e - s);
 		q->depth = depth;
 		q->lineno = ++line;
 		q->author = author[depth];

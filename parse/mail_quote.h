@@ -10,6 +10,7 @@
  */
 struct qline {
 	char *text;          /* the line without quote marks, NUL-terminated */
+	size_t len;          /* strlen(text) */
 	int depth;           /* 0: the message's own text */
 	long lineno;         /* line in the input */
 	const char *author;  /* who wrote it, when known (owned by qtext) */
