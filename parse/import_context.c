@@ -170,10 +170,19 @@ const char *import_find_fs(const char *s, const char **fs, char **mode)
 			p++;
 		if (!*p)
 			break;
-		for (w = p; word_char(*p); p++)
-			;
+		w = p;
+		/* most words are not even candidates: over them four bytes a step */
+		if (!may_be_fs(w)) {
+			while (word_char(p[0]) && word_char(p[1]) && word_char(p[2]) && word_char(p[3]))
+				p += 4;
+			while (word_char(*p))
+				p++;
+			continue;
+		}
+		while (word_char(*p))
+			p++;
 		n = p - w;
-		if (n < 3 || n > 8 || !may_be_fs(w))
+		if (n < 3 || n > 8)
 			continue;
 		if (w > s && (w[-1] == '-' || w[-1] == '/' || w[-1] == '.' || w[-1] == '~'))
 			continue;
