@@ -1161,7 +1161,7 @@ static void extract_release(struct extract *x)
 	free(x->hw_device);
 	mail_quote_release(&x->q);
 	if (x->sc.ctx)
-		scan_close(&x->sc);
+		scan_release(&x->sc);
 	recset_release(&x->scan_out);
 	strbuf_release(&x->joined);
 	recset_release(&x->tools);

@@ -77,6 +77,14 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 	}
 }
 
+void scan_release(struct scan *sc)
+{
+	strbuf_release(&sc->copy);
+	free(sc->v);
+	sc->v = NULL;
+	sc->nr = sc->alloc = 0;
+}
+
 int scan_close(struct scan *sc)
 {
 	int ret = 0;
@@ -87,10 +95,7 @@ int scan_close(struct scan *sc)
 		err_set("%s: no %s output found", sc->ctx->name ? sc->ctx->name : "<input>", sc->kind);
 		ret = BP_ENOTFOUND;
 	}
-	strbuf_release(&sc->copy);
-	free(sc->v);
-	sc->v = NULL;
-	sc->nr = sc->alloc = 0;
+	scan_release(sc);
 	return ret;
 }
 

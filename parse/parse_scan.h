@@ -38,6 +38,8 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 	       const struct parse_ctx *ctx, const char *kind);
 /* 0, BP_ENOTFOUND or BP_ERROR as parse.h describes; frees the lines. */
 int scan_close(struct scan *sc);
+/* Frees the lines of a scan whose outcome nobody asks for (no message is made). */
+void scan_release(struct scan *sc);
 
 int scan_blank(const struct scan_line *l);
 
