@@ -27,7 +27,9 @@ static char *source_of(const struct mail_message *m)
 	const char *base;
 
 	if (m->message_id) {
-		strbuf_addf(&sb, "email <%s>", m->message_id);
+		strbuf_addstr(&sb, "email <");
+		strbuf_addstr(&sb, m->message_id);
+		strbuf_addch(&sb, '>');
 		return strbuf_detach(&sb, NULL);
 	}
 	base = strrchr(m->file, '/');
