@@ -102,8 +102,11 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 	out->buf[len] = '\0';
 	p = out->buf;
 	end = out->buf + len;
+	/* room for lines of 40 bytes at once: mail's lines are about that long */
+	out->alloc = len / 40 + 16;
+	out->v = xmalloc(out->alloc * sizeof(*out->v));
 	while (p < end) {
-		char *nl = memchr(p, '\n', end - p), *s = p, *a;
+		char *nl = memchr(p, '\n', end - p), *s = p, *a, *b;
 		struct qline *q;
 		int depth;
 
@@ -123,7 +126,9 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 		q->depth = depth;
 		q->lineno = ++line;
 		q->author = author[depth];
-		q->blank = !s[strspn(s, " \t")];
+		for (b = s; b < e && (*b == ' ' || *b == '\t'); b++)
+			;
+		q->blank = b == e;
 		if (depth < MAX_DEPTH && (a = attribution(s, e))) {
 			ALLOC_GROW(out->authors, out->nauthors + 1, out->aauthors);
 			out->authors[out->nauthors++] = a;

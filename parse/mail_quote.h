@@ -25,7 +25,10 @@ struct qtext {
 	size_t nauthors, aauthors;
 };
 
-/* own_author: the message's author (for depth 0); kept by the caller. */
+/*
+ * own_author: the message's author (for depth 0); kept by the caller.  text
+ * holds no NUL byte (a message with one is skipped before it gets here).
+ */
 void mail_quote_split(struct qtext *out, const char *text, size_t len, long line0,
 		      const char *own_author);
 void mail_quote_release(struct qtext *q);
