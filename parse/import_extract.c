@@ -82,6 +82,7 @@ struct extract {
 	struct recset scan_out;
 	struct parse_ctx pctx;
 	struct strbuf joined;       /* the lines, quoting undone, for whole-text parsers */
+	size_t *line_off;           /* per line and one past the last: where it starts in joined */
 	struct recset tools;        /* postmark, dbench, fio reports found in them */
 	size_t *tool_order, tool_next;
 	unsigned tool_signed;       /* bit k: tool_reports[k]'s signature is in the text */
@@ -1089,44 +1090,96 @@ static void walk(struct extract *x)
 	tool_numbers_until(x, (size_t)-1);
 }
 
-static void find_features(struct extract *x)
-{
-	size_t i = x->q.nr;
-
-	x->feat = xcalloc(x->q.nr + 1, 1);
-	x->digit_next = xcalloc(x->q.nr + 1, sizeof(*x->digit_next));
-	x->digit_next[i] = (size_t)-1;
-	while (i-- > 0) {
-		const char *t = x->q.v[i].text;
-
-		x->feat[i] = (strpbrk(t, "0123456789") ? FEAT_DIGIT : 0) | (strstr(t, "time") ? FEAT_TIME : 0);
-		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
-	}
-}
-
-/* The parse layer scans the same lines, quoting already undone. */
-static void open_scan(struct extract *x)
+/* The lines joined by '\n', quoting undone: the parse layer's input, searched whole below. */
+static void join_lines(struct extract *x)
 {
 	struct strbuf joined = STRBUF_INIT;
 	size_t i;
 
+	x->line_off = xmalloc((x->q.nr + 1) * sizeof(*x->line_off));
 	/* no line is longer than the text it came from */
 	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1);
 	for (i = 0; i < x->q.nr; i++) {
 		size_t n = x->q.v[i].len;
 
+		x->line_off[i] = joined.len;
 		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
 		joined.buf[joined.len + n] = '\n';
 		strbuf_setlen(&joined, joined.len + n + 1);
 	}
-	/* no line holds a NUL, so strstr sees all of the joined text */
-	x->words = (strstr(joined.buf, " type ") ? WORDS_MOUNT : 0) |
-		   (strstr(joined.buf, "sing ") ? WORDS_USING : 0) |
-		   (strstr(joined.buf, " on /dev/") ? WORDS_ON_DEV : 0) |
-		   (strstr(joined.buf, ":/") || strstr(joined.buf, "[/") ? WORDS_PROMPT_DIR : 0);
-	x->pctx.name = x->msg->name;
-	scan_open(&x->sc, &x->scan_out, joined.buf, joined.len, &x->pctx, "time");
+	x->line_off[i] = joined.len;
 	x->joined = joined;
+}
+
+/*
+ * Sets bit on each line where find(from) finds something, one search over
+ * the joined text that goes on at the next line after a find.  No line
+ * holds a NUL, so the C string functions see all of it.
+ */
+static void mark_lines(struct extract *x, unsigned char bit,
+		       const char *(*find)(const char *from, const void *what), const void *what)
+{
+	const char *j = x->joined.buf, *p;
+	size_t i = 0;
+
+	for (p = find(j, what); p; p = find(j + x->line_off[i], what)) {
+		while (x->line_off[i + 1] <= (size_t)(p - j))
+			i++;
+		x->feat[i] |= bit;
+		if (++i >= x->q.nr)
+			break;
+	}
+}
+
+static const char *find_str(const char *from, const void *needle)
+{
+	return strstr(from, needle);
+}
+
+static const char *find_any(const char *from, const void *set)
+{
+	return strpbrk(from, set);
+}
+
+/* The words x->words tells of that have a '/': one memchr pass finds all three. */
+static unsigned slash_words(const struct strbuf *j)
+{
+	const char *p = j->buf, *end = j->buf + j->len;
+	unsigned words = 0;
+
+	while (p < end && (p = memchr(p, '/', (size_t)(end - p)))) {
+		if (p > j->buf && (p[-1] == ':' || p[-1] == '['))
+			words |= WORDS_PROMPT_DIR;
+		if (p - j->buf >= 4 && end - p >= 5 && !memcmp(p - 4, " on /dev/", 9))
+			words |= WORDS_ON_DEV;
+		p++;
+	}
+	return words;
+}
+
+static void find_features(struct extract *x)
+{
+	size_t i = x->q.nr;
+
+	join_lines(x);
+	x->feat = xcalloc(x->q.nr + 1, 1);
+	x->digit_next = xcalloc(x->q.nr + 1, sizeof(*x->digit_next));
+	if (x->q.nr) {
+		mark_lines(x, FEAT_DIGIT, find_any, "0123456789");
+		mark_lines(x, FEAT_TIME, find_str, "time");
+	}
+	x->digit_next[i] = (size_t)-1;
+	while (i-- > 0)
+		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
+	x->words = (strstr(x->joined.buf, " type ") ? WORDS_MOUNT : 0) |
+		   (strstr(x->joined.buf, "sing ") ? WORDS_USING : 0) | slash_words(&x->joined);
+}
+
+/* The parse layer scans the same lines, quoting already undone. */
+static void open_scan(struct extract *x)
+{
+	x->pctx.name = x->msg->name;
+	scan_open(&x->sc, &x->scan_out, x->joined.buf, x->joined.len, &x->pctx, "time");
 }
 
 static void extract_release(struct extract *x)
@@ -1168,6 +1221,7 @@ static void extract_release(struct extract *x)
 	free(x->tool_order);
 	free(x->feat);
 	free(x->digit_next);
+	free(x->line_off);
 }
 
 /*
