@@ -95,7 +95,7 @@ struct extract {
  * What a line has that recognisers need, found once: no number without a
  * digit, no time command without "time".
  */
-enum { FEAT_DIGIT = 1, FEAT_TIME = 2 };
+enum { FEAT_DIGIT = 1, FEAT_TIME = 2, FEAT_VERB = 4 /* import_prose_may_start */ };
 #define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
 
 /*
@@ -941,7 +941,7 @@ static void prose_numbers(struct extract *x, struct depth_ctx *d, size_t at)
 	struct prose_nums nums;
 	size_t i;
 
-	if (!import_prose_may_start(l->text) || import_prose_line(&nums, l->text))
+	if (!(x->feat[at] & FEAT_VERB) || import_prose_line(&nums, l->text))
 		return;
 	x->group++;
 	for (i = 0; i < nums.nr; i++) {
@@ -1157,6 +1157,11 @@ static unsigned slash_words(const struct strbuf *j)
 	return words;
 }
 
+static const char *find_verb(const char *from, const void *text)
+{
+	return import_prose_next_verb(text, from);
+}
+
 static void find_features(struct extract *x)
 {
 	size_t i = x->q.nr;
@@ -1167,6 +1172,7 @@ static void find_features(struct extract *x)
 	if (x->q.nr) {
 		mark_lines(x, FEAT_DIGIT, find_any, "0123456789");
 		mark_lines(x, FEAT_TIME, find_str, "time");
+		mark_lines(x, FEAT_VERB, find_verb, x->joined.buf);
 	}
 	x->digit_next[i] = (size_t)-1;
 	while (i-- > 0)
@@ -1248,7 +1254,7 @@ static int has_candidates(struct extract *x, const struct qtext *q, const struct
 		if (q->v[i].blank || !HAS_DIGIT(x, i))
 			continue;
 		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s) ||
-		    import_prose_may_start(s))
+		    (x->feat[i] & FEAT_VERB))
 			return 1;
 	}
 	return 0;
