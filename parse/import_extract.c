@@ -804,6 +804,19 @@ static void set_fs(struct extract *x, struct depth_ctx *d, const char *fs, char 
 		set_str(&d->options, opts);
 }
 
+/*
+ * Whether a label's first word is a file-system name, as import_label_fs
+ * wants before anything else: most short lines are not, and need no copy.
+ */
+static int label_may_name_fs(const char *p)
+{
+	const char *e = p;
+
+	while (isalnum((unsigned char)*e) || *e == '_')
+		e++;
+	return import_fs_name(p, (size_t)(e - p)) != NULL;
+}
+
 /* A line that is only a label: "ext3", "write:", "fs=ext2", "/dev/sda5 (...):" */
 static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const char *s)
 {
@@ -830,7 +843,7 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		d->step_at = at;
 		return 1;
 	}
-	if (n < 32) {
+	if (n < 32 && label_may_name_fs(p)) {
 		char *label = xstrndup(p, n - (p[n - 1] == ':'));
 
 		fs = import_label_fs(label, &opts);
