@@ -58,6 +58,7 @@ struct extract {
 	struct qtext q;
 	struct depth_ctx d[DEPTHS];
 	char *kernel[DEPTHS];
+	size_t depths;              /* one past the deepest quoting of a line: what d[] and kernel[] hold */
 	int kernel_strength[DEPTHS];
 	struct facts *legend;
 	struct facts *vars;
@@ -1116,6 +1117,8 @@ static void join_lines(struct extract *x)
 		size_t n = x->q.v[i].len;
 
 		x->line_off[i] = joined.len;
+		if ((size_t)x->q.v[i].depth >= x->depths)
+			x->depths = (size_t)x->q.v[i].depth + 1;
 		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
 		joined.buf[joined.len + n] = '\n';
 		strbuf_setlen(&joined, joined.len + n + 1);
@@ -1205,7 +1208,7 @@ static void extract_release(struct extract *x)
 {
 	size_t i;
 
-	for (i = 0; i < DEPTHS; i++) {
+	for (i = 0; i < x->depths; i++) {
 		struct depth_ctx *d = &x->d[i];
 
 		free(d->options);
