@@ -42,6 +42,9 @@ static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeCont
 	g_mime_encoding_init_decode(&state, enc);
 	push(map, line);
 	added++;
+	/* the room the whole content needs, once: a line's own grow then finds it there */
+	if (keep)
+		strbuf_grow(out, g_mime_encoding_outlen(&state, (size_t)(end - p)));
 	while (p < end && (keep || added < want)) {
 		const char *nl = memchr(p, '\n', end - p);
 		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p), got, from = keep ? out->len : 0;
