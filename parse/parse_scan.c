@@ -58,6 +58,9 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 	sc->out = out;
 	p = sc->copy.buf;
 	end = p + sc->copy.len;
+	/* room for lines of 40 bytes at once: text's lines are about that long */
+	sc->alloc = len / 40 + 16;
+	sc->v = xmalloc(sc->alloc * sizeof(*sc->v));
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		char *stop = nl ? nl : end;
