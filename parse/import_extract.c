@@ -1201,7 +1201,7 @@ static void find_features(struct extract *x)
 static void open_scan(struct extract *x)
 {
 	x->pctx.name = x->msg->name;
-	scan_open(&x->sc, &x->scan_out, x->joined.buf, x->joined.len, &x->pctx, "time");
+	scan_open_lines(&x->sc, &x->scan_out, x->joined.buf, x->line_off, x->q.nr, &x->pctx, "time");
 }
 
 static void extract_release(struct extract *x)

@@ -40,11 +40,11 @@ static char *skip_quote(char *s, int *quoted)
 	return s;
 }
 
-void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
-	       const struct parse_ctx *ctx, const char *kind)
+/* The copy of text the lines point into, and room for lines lines. */
+static void scan_setup(struct scan *sc, struct recset *out, const char *text, size_t len,
+		       const struct parse_ctx *ctx, const char *kind, size_t lines)
 {
-	char *p, *end;
-	long no = 0;
+	char *p;
 
 	memset(sc, 0, sizeof(*sc));
 	strbuf_init(&sc->copy, len + 1);
@@ -56,28 +56,52 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 	sc->text = text;
 	sc->len = len;
 	sc->out = out;
+	sc->alloc = lines;
+	sc->v = xmalloc(sc->alloc * sizeof(*sc->v));
+}
+
+/* The line of the copy from p to stop (its '\n' or the end). */
+static void add_line(struct scan *sc, char *p, char *stop)
+{
+	struct scan_line *l;
+
+	*stop = '\0';
+	if (stop > p && stop[-1] == '\r')
+		*--stop = '\0';
+	ALLOC_GROW(sc->v, sc->nr + 1, sc->alloc);
+	l = &sc->v[sc->nr++];
+	l->no = (long)sc->nr;
+	l->off = (size_t)(p - sc->copy.buf);
+	l->s = skip_quote(p, &l->quoted);
+	l->len = (size_t)(stop - l->s);
+	l->used = 0;
+}
+
+void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
+	       const struct parse_ctx *ctx, const char *kind)
+{
+	char *p, *end;
+
+	/* room for lines of 40 bytes at once: text's lines are about that long */
+	scan_setup(sc, out, text, len, ctx, kind, len / 40 + 16);
 	p = sc->copy.buf;
 	end = p + sc->copy.len;
-	/* room for lines of 40 bytes at once: text's lines are about that long */
-	sc->alloc = len / 40 + 16;
-	sc->v = xmalloc(sc->alloc * sizeof(*sc->v));
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
-		char *stop = nl ? nl : end;
-		struct scan_line *l;
 
-		*stop = '\0';
-		if (stop > p && stop[-1] == '\r')
-			*--stop = '\0';
-		ALLOC_GROW(sc->v, sc->nr + 1, sc->alloc);
-		l = &sc->v[sc->nr++];
-		l->no = ++no;
-		l->off = (size_t)(p - sc->copy.buf);
-		l->s = skip_quote(p, &l->quoted);
-		l->len = (size_t)(stop - l->s);
-		l->used = 0;
+		add_line(sc, p, nl ? nl : end);
 		p = nl ? nl + 1 : end;
 	}
+}
+
+void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
+		     size_t nr, const struct parse_ctx *ctx, const char *kind)
+{
+	size_t k;
+
+	scan_setup(sc, out, text, starts[nr], ctx, kind, nr + 1);
+	for (k = 0; k < nr; k++)
+		add_line(sc, sc->copy.buf + starts[k], sc->copy.buf + starts[k + 1] - 1);
 }
 
 void scan_release(struct scan *sc)

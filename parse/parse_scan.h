@@ -36,6 +36,12 @@ struct scan {
  */
 void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
 	       const struct parse_ctx *ctx, const char *kind);
+/*
+ * The same for text whose nr lines are known: line k starts at starts[k]
+ * and ends with the '\n' before starts[k + 1] (starts[nr]: the length).
+ */
+void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
+		     size_t nr, const struct parse_ctx *ctx, const char *kind);
 /* 0, BP_ENOTFOUND or BP_ERROR as parse.h describes; frees the lines. */
 int scan_close(struct scan *sc);
 /* Frees the lines of a scan whose outcome nobody asks for (no message is made). */
