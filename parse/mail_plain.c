@@ -25,7 +25,8 @@ struct field {
 
 static int header_is(const char *p, size_t n, const char *name)
 {
-	return strlen(name) == n && !strncasecmp(p, name, n);
+	/* the first letter (names are ASCII letters there) rules out most at once */
+	return n && (*p | 0x20) == (*name | 0x20) && strlen(name) == n && !strncasecmp(p, name, n);
 }
 
 static int plain_value(const char *name, const char *v, GMimeContentEncoding *enc)
