@@ -72,14 +72,12 @@ static void file_text(struct strbuf *out, const struct archive_run *run)
 	recset_release(&copy);
 }
 
-static int path_taken(git_tree *base, const struct pending *done, size_t nr, const char *path)
+static int path_taken(git_tree *base, const struct archive_pathset *done, const char *path)
 {
 	git_tree_entry *e = NULL;
-	size_t i;
 
-	for (i = 0; i < nr; i++)
-		if (!strcmp(done[i].path, path))
-			return 1;
+	if (archive_pathset_has(done, path))
+		return 1;
 	if (base && !git_tree_entry_bypath(&e, base, path)) {
 		git_tree_entry_free(e);
 		return 1;
@@ -89,7 +87,7 @@ static int path_taken(git_tree *base, const struct pending *done, size_t nr, con
 
 /* runs/<kernel>/<hardware>/<UTC time>-<fs>-<suite>.bench, never one already there. */
 static char *run_path(const struct archive_run *run, git_tree *base,
-		      const struct pending *done, size_t nr)
+		      const struct archive_pathset *done)
 {
 	const struct recset *set = &run->records;
 	char *kernel = archive_key(archive_first_field(set, offsetof(struct record, kernel)));
@@ -103,7 +101,7 @@ static char *run_path(const struct archive_run *run, git_tree *base,
 	archive_format_time(&stem, run_time(run), "%Y-%m-%dT%H%M%SZ");
 	strbuf_addf(&stem, "-%s-%s", fs, suite);
 	strbuf_addf(&path, "%s.bench", stem.buf);
-	for (n = 2; path_taken(base, done, nr, path.buf); n++) {
+	for (n = 2; path_taken(base, done, path.buf); n++) {
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s.%d.bench", stem.buf, n);
 	}
@@ -201,6 +199,26 @@ done:
 	return ret;
 }
 
+/* Which commit added these runs, for readers (archive/added.c). */
+static void remember_added(struct archive *a, const struct pending *pend, size_t nr,
+			   const git_oid *commit_id)
+{
+	struct archive_added *v = xcalloc(nr, sizeof(*v));
+	git_commit *c = NULL;
+	size_t i;
+
+	if (!git_commit_lookup(&c, a->repo, commit_id)) {
+		for (i = 0; i < nr; i++) {
+			v[i].path = pend[i].path;
+			v[i].commit = *commit_id;
+			v[i].when = git_commit_time(c);
+		}
+		archive_added_save(a, v, nr);
+	}
+	git_commit_free(c);
+	free(v);
+}
+
 static int commit_locked(struct archive *a, const struct archive_run *runs, size_t nr,
 			 const char *message, struct pending *pend)
 {
@@ -209,11 +227,12 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	struct strbuf text = STRBUF_INIT, msg = STRBUF_INIT;
 	git_commit *head = NULL;
 	git_tree *base = NULL;
-	char *branch = NULL;
+	char *branch = NULL, **changed = NULL;
 	size_t i, nup = 0;
 	git_oid tree_id, commit_id;
 	git_repository *w = a->repo;
 	git_odb_backend *mem = NULL;
+	struct archive_pathset taken = { 0 }, hw_seen = { 0 };
 	int ret;
 
 	if (nr >= ARCHIVE_PACK_MIN && (ret = archive_pack_begin(&w, &mem, a)) < 0)
@@ -227,7 +246,8 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	}
 	/* Objects first: a crash before the ref moves leaves only unreachable objects. */
 	for (i = 0; i < nr; i++) {
-		pend[i].path = run_path(&runs[i], base, pend, i);
+		pend[i].path = run_path(&runs[i], base, &taken);
+		archive_pathset_add(&taken, pend[i].path);
 		strbuf_reset(&text);
 		file_text(&text, &runs[i]);
 		ret = git_blob_create_from_buffer(&pend[i].blob, w, text.buf, text.len);
@@ -241,16 +261,13 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 		updates[nup].path = pend[i].path;
 		nup++;
 		if (runs[i].hardware_details) {
-			size_t j;
-			int dup = 0;
-
 			ret = hardware_update(&updates[nup], w, base, &runs[i], &hw_paths[i]);
 			if (ret < 0)
 				goto done;
-			for (j = 0; ret > 0 && j < nup; j++)
-				dup |= !strcmp(updates[j].path, hw_paths[i]);
-			if (ret > 0 && !dup)
+			if (ret > 0 && !archive_pathset_has(&hw_seen, hw_paths[i])) {
+				archive_pathset_add(&hw_seen, hw_paths[i]);
 				nup++;
+			}
 		}
 	}
 	if ((ret = git_tree_create_updated(&tree_id, w, base, nup, updates)) < 0) {
@@ -263,17 +280,28 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 		archive_message(&msg, runs, nr);
 	if ((ret = write_commit(&commit_id, a, w, head, &tree_id, msg.buf)) < 0)
 		goto done;
-	if (mem && (ret = archive_pack_finish(a, w, mem)) < 0)
+	if (mem && (ret = archive_pack_finish(a, w, &commit_id, updates, nup)) < 0)
 		goto done;
 	/* The ref last, atomically: only now is anything reported as saved. */
+	changed = xcalloc(nup, sizeof(*changed));
+	for (i = 0; i < nup; i++)
+		changed[i] = (char *)updates[i].path;
 	ret = archive_advance(a, branch, head ? git_commit_id(head) : NULL, &commit_id,
-			      "benchpost: commit");
+			      "benchpost: commit", changed, nup);
+	if (!ret)
+		remember_added(a, pend, nr, &commit_id);
+	/* Saved already: a repack that fails costs only speed. */
+	if (!ret && archive_repack(a) < 0)
+		warning("could not consolidate the packs of '%s': %s", a->path, err_last());
 done:
 	if (w != a->repo)
 		git_repository_free(w); /* and the objects in memory with it */
+	archive_pathset_release(&taken);
+	archive_pathset_release(&hw_seen);
 	for (i = 0; i < nr; i++)
 		free(hw_paths[i]);
 	free(hw_paths);
+	free(changed);
 	free(updates);
 	free(branch);
 	git_tree_free(base);

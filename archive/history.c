@@ -23,20 +23,20 @@ static int cmp_wanted(const void *a, const void *b)
 }
 
 /* The deepest directory holding every path. */
-static char *common_dir(const struct archive_list *list)
+static char *common_dir(const struct wanted *want, size_t nr)
 {
-	size_t i, len = strlen(list->v[0].path);
+	size_t i, len = strlen(want[0].path);
 
-	for (i = 1; i < list->nr; i++) {
+	for (i = 1; i < nr; i++) {
 		size_t n = 0;
 
-		while (n < len && list->v[i].path[n] == list->v[0].path[n])
+		while (n < len && want[i].path[n] == want[0].path[n])
 			n++;
 		len = n;
 	}
-	while (len && list->v[0].path[len] != '/')
+	while (len && want[0].path[len] != '/')
 		len--;
-	return xstrndup(list->v[0].path, len);
+	return xstrndup(want[0].path, len);
 }
 
 /* The subtree at dir in commit c, or NULL when it has none. */
@@ -194,25 +194,46 @@ static void label_records(struct archive_entry *e)
 	}
 }
 
+/* Keeps what the walk found, so that the next reader need not walk. */
+static void save_found(struct archive *a, const struct wanted *want, size_t nr)
+{
+	struct archive_added *found = xcalloc(nr, sizeof(*found));
+	size_t i, n = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (!want[i].e->commit || git_oid_fromstr(&found[n].commit, want[i].e->commit))
+			continue;
+		found[n].path = want[i].path;
+		found[n++].when = want[i].e->committed;
+	}
+	archive_added_save(a, found, n);
+	free(found);
+}
+
 int archive_attribute(struct archive *a, struct archive_list *list)
 {
-	struct wanted *want;
+	struct wanted *want = NULL;
 	git_revwalk *walk = NULL;
 	git_commit *c = NULL;
 	char *dir = NULL;
-	size_t i, left = list->nr;
+	size_t i, nr = 0, left = list->nr;
 	git_oid id;
 	int ret = 0;
 
 	if (!list->nr)
 		return 0;
-	want = xcalloc(list->nr, sizeof(*want));
+	archive_added_lookup(a, list, &left);
+	if (!left)
+		goto done;
+	want = xcalloc(left, sizeof(*want));
 	for (i = 0; i < list->nr; i++) {
-		want[i].path = list->v[i].path;
-		want[i].e = &list->v[i];
+		if (list->v[i].commit)
+			continue;
+		want[nr].path = list->v[i].path;
+		want[nr++].e = &list->v[i];
 	}
-	qsort(want, list->nr, sizeof(*want), cmp_wanted);
-	dir = common_dir(list);
+	qsort(want, nr, sizeof(*want), cmp_wanted);
+	dir = common_dir(want, nr);
 	if ((ret = git_revwalk_new(&walk, a->repo)) < 0 ||
 	    (ret = git_revwalk_push_head(walk)) < 0)
 		goto done;
@@ -220,13 +241,15 @@ int archive_attribute(struct archive *a, struct archive_list *list)
 	while (left && !(ret = git_revwalk_next(&id, walk))) {
 		if ((ret = git_commit_lookup(&c, a->repo, &id)) < 0)
 			break;
-		ret = attribute_commit(a->repo, c, dir, want, list->nr, &left);
+		ret = attribute_commit(a->repo, c, dir, want, nr, &left);
 		git_commit_free(c);
 		if (ret < 0)
 			break;
 	}
 	if (ret == GIT_ITEROVER)
 		ret = 0;
+	if (!ret)
+		save_found(a, want, nr);
 done:
 	if (ret < 0)
 		ret = archive_git_error(ret, "cannot walk the archive's history");

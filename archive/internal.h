@@ -28,10 +28,11 @@ int archive_head_commit(git_commit **out, struct archive *a);
 
 /*
  * Moves the branch from old (NULL: unborn) to new, atomically and only if
- * it still points at old; then brings a working tree and index up to date.
+ * it still points at old; then brings a working tree and index up to date:
+ * the nr paths changed when known, else what differs between the trees.
  */
 int archive_advance(struct archive *a, const char *branch, const git_oid *old,
-		    const git_oid *new_id, const char *reflog);
+		    const git_oid *new_id, const char *reflog, char *const *changed, size_t nr);
 
 /* Author and committer: repository config, $GIT_AUTHOR_NAME/$EMAIL, a fallback. */
 int archive_signature(git_signature **out, git_repository *repo);
@@ -41,8 +42,18 @@ int archive_signature(git_signature **out, git_repository *repo);
 
 /* A second handle on the repository whose writes collect in memory (mem). */
 int archive_pack_begin(git_repository **out, git_odb_backend **mem, struct archive *a);
-/* Writes what collected in mem as one pack of the archive. */
-int archive_pack_finish(struct archive *a, git_repository *w, git_odb_backend *mem);
+/* Writes the objects of the commit that collected in w as one pack of the archive. */
+int archive_pack_finish(struct archive *a, git_repository *w, const git_oid *commit_id,
+			const git_tree_update *updates, size_t nr);
+
+/*
+ * Rolls the smallest packs into one so that the packs' object counts stay
+ * a geometric progression (at most log2(objects) packs).  Call with the
+ * lock held, after a commit is saved.
+ */
+int archive_repack(struct archive *a);
+/* The half-written packs of libgit2's indexer that a killed writer left. */
+void archive_remove_stale_packs(struct archive *a);
 
 int archive_lock(struct archive *a);
 /*
@@ -55,13 +66,35 @@ void archive_unlock(struct archive *a);
 /* Commit message for runs, from their kernels, hardware and headline numbers. */
 void archive_message(struct strbuf *out, const struct archive_run *runs, size_t nr);
 
+/* A set of paths; the strings stay the caller's and must outlive the set. */
+struct archive_pathset {
+	const char **v;
+	size_t size, nr;
+};
+
+int archive_pathset_has(const struct archive_pathset *set, const char *path);
+void archive_pathset_add(struct archive_pathset *set, const char *path);
+void archive_pathset_release(struct archive_pathset *set);
+
 /* Filter matching shared by list and resolve. */
 int archive_match(const char *pattern, const char *value, int exact_only);
 int archive_is_glob(const char *pattern);
 
 /* Fills e's kernel, hardware, fs, suite, when from its parsed records. */
 void archive_entry_describe(struct archive_entry *e);
-/* Finds the commits that added each entry (walks history once). */
+/* Which commit added a run, as kept in <gitdir>/benchpost/added/<kernel>. */
+struct archive_added {
+	const char *path;
+	git_oid commit;
+	time_t when;      /* the commit's time */
+};
+
+/* Fills commit and committed of the entries the files know; left counts down. */
+void archive_added_lookup(struct archive *a, struct archive_list *list, size_t *left);
+/* Appends to the files (best effort: they are only a cache). */
+void archive_added_save(struct archive *a, const struct archive_added *v, size_t nr);
+
+/* Finds the commits that added each entry: from the added-by files, else one history walk. */
 int archive_attribute(struct archive *a, struct archive_list *list);
 /* Unless ret failed: attributes found's runs, then moves them to the end of out. */
 int archive_list_finish(struct archive *a, struct archive_list *found, int ret,

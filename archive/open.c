@@ -147,6 +147,13 @@ int archive_open(struct archive **out, const char *path, int create)
 
 	*out = NULL;
 	git_libgit2_init();
+	/*
+	 * libgit2 caches no tree above 4 KiB, and runs/ has an entry per
+	 * kernel (200 KiB at 100,000 runs): every path looked up in it, once
+	 * per run of a batch and twice per commit of a history walk, read and
+	 * parsed it again.
+	 */
+	git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, (size_t)16 << 20);
 	if (path && *path)
 		strbuf_addstr(&where, path);
 	else

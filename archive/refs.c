@@ -61,7 +61,8 @@ static int empty_tree(git_tree **out, git_repository *repo)
  * status` stays clean.  The commit is already saved: failing here is only
  * a warning.
  */
-static void update_worktree(struct archive *a, const git_oid *old, const git_oid *new_id)
+static void update_worktree(struct archive *a, const git_oid *old, const git_oid *new_id,
+			    char *const *changed, size_t nr_changed)
 {
 	git_checkout_options opts;
 	git_commit *from = NULL, *to = NULL;
@@ -86,18 +87,24 @@ static void update_worktree(struct archive *a, const git_oid *old, const git_oid
 	/*
 	 * Only the paths the commit changed: a checkout of the whole tree
 	 * stats every run already there, so each commit got slower as the
-	 * archive grew.  Comparing the two trees skips unchanged subtrees.
+	 * archive grew.  A commit knows them; for a merge, comparing the two
+	 * trees skips unchanged subtrees.
 	 */
-	if ((ret = git_diff_tree_to_tree(&diff, a->repo, base, target, NULL)) < 0)
-		goto done;
-	n = git_diff_num_deltas(diff);
+	if (changed) {
+		n = nr_changed;
+	} else {
+		if ((ret = git_diff_tree_to_tree(&diff, a->repo, base, target, NULL)) < 0)
+			goto done;
+		n = git_diff_num_deltas(diff);
+	}
 	if (!n)
 		goto done;
 	paths = xcalloc(n, sizeof(*paths));
 	for (i = 0; i < n; i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
+		const git_diff_delta *d = changed ? NULL : git_diff_get_delta(diff, i);
 
-		paths[i] = (char *)(d->new_file.path ? d->new_file.path : d->old_file.path);
+		paths[i] = changed ? changed[i] :
+			(char *)(d->new_file.path ? d->new_file.path : d->old_file.path);
 	}
 	opts.checkout_strategy = GIT_CHECKOUT_SAFE | GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH;
 	opts.baseline = base;
@@ -142,6 +149,7 @@ void archive_recover(struct archive *a)
 		return;
 	remove_stale(a, branch);
 	remove_stale(a, "index");
+	archive_remove_stale_packs(a);
 	free(branch);
 	if (git_repository_is_bare(a->repo) || archive_head_commit(&head, a) < 0 || !head)
 		return;
@@ -191,7 +199,7 @@ static int sync_objects(struct archive *a)
 }
 
 int archive_advance(struct archive *a, const char *branch, const git_oid *old,
-		    const git_oid *new_id, const char *reflog)
+		    const git_oid *new_id, const char *reflog, char *const *changed, size_t nr)
 {
 	git_reference *ref = NULL;
 	int ret;
@@ -206,6 +214,6 @@ int archive_advance(struct archive *a, const char *branch, const git_oid *old,
 	if (ret < 0)
 		return archive_git_error(ret, "cannot update '%s'", branch);
 	git_reference_free(ref);
-	update_worktree(a, old, new_id);
+	update_worktree(a, old, new_id, changed, nr);
 	return 0;
 }

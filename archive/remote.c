@@ -245,7 +245,7 @@ static int integrate(struct archive *a, const git_oid *their_id, const char *fro
 			goto done;
 	}
 	if ((ret = archive_advance(a, branch, ours ? git_commit_id(ours) : NULL, new_id,
-				   "benchpost: pull")) < 0)
+				   "benchpost: pull", NULL, 0)) < 0)
 		goto done;
 	if (!git_commit_lookup(&result, a->repo, new_id) && !git_commit_tree(&new_tree, result)) {
 		size_t n = runs_added(a->repo, old_tree, new_tree);
@@ -307,6 +307,9 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 		goto done;
 	}
 	ret = integrate(a, &id, name ? name : "origin", summary);
+	/* A fetch adds a pack as a batch does. */
+	if (!ret && archive_repack(a) < 0)
+		warning("could not consolidate the packs of '%s': %s", a->path, err_last());
 done:
 	archive_unlock(a);
 	free(url);

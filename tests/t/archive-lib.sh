@@ -30,3 +30,28 @@ git_in() {
 	dir=$1; shift
 	git -C "$dir" -c safe.directory='*' "$@"
 }
+
+# gen_runs FROM TO PER_KERNEL MAJOR: runs FROM..TO-1 as in/NNNNNN.bench,
+# kernel MAJOR.<i/PER_KERNEL>.0 on machine m<i%4>, one untar sample each.
+gen_runs() {
+	rm -rf in && mkdir in &&
+	awk -v from="$1" -v to="$2" -v per="$3" -v major="$4" 'BEGIN {
+		for (i = from; i < to; i++) {
+			f = sprintf("in/%06d.bench", i)
+			printf "kernel: %d.%d.0\nhardware: m%d\nfs: ext4\n", major, int(i / per), i % 4 > f
+			printf "BenchmarkUntar 1 %d.%02d sec/op\n", 40 + i % 13, i % 100 > f
+			close(f)
+		}
+	}'
+}
+
+# git fsck --full accepts the archive: nothing reported but dangling objects
+# (what a killed commit leaves before its branch moves).
+fsck_full_clean() {
+	git_in "$1" fsck --strict --full >fsck.out 2>&1 || { cat fsck.out; return 1; }
+	! grep -v "^dangling \|^Checking\|^notice: HEAD points to an unborn branch" fsck.out
+}
+
+pack_count() {
+	ls "$1"/.git/objects/pack/pack-*.pack 2>/dev/null | wc -l
+}

@@ -232,6 +232,63 @@ static void test_same_name_never_overwrites(void **state)
 	archive_free(a);
 }
 
+/* 300 runs with one name in one batch: the set of taken names grows past its first size. */
+static void test_same_name_in_one_batch(void **state)
+{
+	struct sandbox *sb = *state;
+	struct archive_run runs[300];
+	struct archive_list list = ARCHIVE_LIST_INIT;
+	struct archive *a = NULL;
+	char **paths = NULL;
+	size_t i, j;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	for (i = 0; i < 300; i++)
+		make_run(&runs[i], "2.6.17", "box", "ext3", 1150000000);
+	assert_int_equal(archive_commit(a, runs, 300, NULL, &paths), 0);
+	assert_null(strstr(paths[0], ".1.bench"));
+	assert_non_null(strstr(paths[1], ".2.bench"));
+	assert_non_null(strstr(paths[299], ".300.bench"));
+	for (i = 0; i < 300; i++)
+		for (j = i + 1; j < 300; j++)
+			assert_string_not_equal(paths[i], paths[j]);
+	for (i = 0; i < 300; i++)
+		free(paths[i]);
+	free(paths);
+	assert_int_equal(archive_list_runs(a, NULL, &list), 0);
+	assert_int_equal(list.nr, 300);
+	archive_list_release(&list);
+	for (i = 0; i < 300; i++)
+		recset_release(&runs[i].records);
+	archive_free(a);
+}
+
+static void test_pathset(void **state)
+{
+	struct archive_pathset set = { 0 };
+	struct strbuf *paths = calloc(5000, sizeof(*paths));
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 5000; i++) {
+		strbuf_init(&paths[i], 0);
+		strbuf_addf(&paths[i], "runs/k%zu/h/%zu.bench", i % 7, i);
+	}
+	assert_false(archive_pathset_has(&set, "runs/k0/h/0.bench"));
+	for (i = 0; i < 5000; i += 2)
+		archive_pathset_add(&set, paths[i].buf);
+	for (i = 0; i < 5000; i += 2)
+		archive_pathset_add(&set, paths[i].buf); /* again: no second copy */
+	assert_int_equal(set.nr, 2500);
+	for (i = 0; i < 5000; i++)
+		assert_int_equal(archive_pathset_has(&set, paths[i].buf), i % 2 == 0);
+	assert_false(archive_pathset_has(&set, "runs/k0/h/0.benc"));
+	archive_pathset_release(&set);
+	for (i = 0; i < 5000; i++)
+		strbuf_release(&paths[i]);
+	free(paths);
+}
+
 static void test_keys_cannot_escape(void **state)
 {
 	static const struct { const char *in, *out; } cases[] = {
@@ -455,6 +512,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_refuses_a_directory_that_is_not_an_archive, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_then_query, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_same_name_never_overwrites, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_same_name_in_one_batch, setup, teardown),
+		cmocka_unit_test(test_pathset),
 		cmocka_unit_test(test_keys_cannot_escape),
 		cmocka_unit_test_setup_teardown(test_hostile_run_stays_under_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_message_and_author, setup, teardown),
