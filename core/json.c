@@ -1,5 +1,6 @@
 #include "json.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
@@ -60,16 +61,53 @@ static char *put_u00(char *w, unsigned char c)
  */
 #define STRING_ROOM(len) (6 * (len) + 2)
 
+/*
+ * Whether all eight bytes packed in x are plain_byte()s, tested at once:
+ * most of a record's strings need no escape, and a byte at a time was the
+ * cost of writing them.
+ */
+static inline int plain_word(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+#define HAS_ZERO_BYTE(v) (((v) - ones) & ~(v) & highs)
+
+	/* where no high bit is set, the second term sees each byte below 0x20 */
+	return !((x & highs) | ((x - 0x20 * ones) & ~x & highs) | HAS_ZERO_BYTE(x ^ ('"' * ones)) |
+		 HAS_ZERO_BYTE(x ^ ('\\' * ones)) | HAS_ZERO_BYTE(x ^ (0x7f * ones)));
+#undef HAS_ZERO_BYTE
+}
+
 static char *put_string(char *w, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0;
+	int copied = 0;   /* the bytes just before w are the 8 before s + i */
 
 	*w++ = '"';
 	while (i < len) {
 		unsigned char c = s[i];
+		uint64_t word;
 		size_t n;
 
+		if (len - i >= 8) {
+			memcpy(&word, s + i, 8);
+			if (plain_word(word)) {
+				memcpy(w, &word, 8);
+				w += 8;
+				i += 8;
+				copied = 1;
+				continue;
+			}
+		} else if (copied) {
+			/* the last bytes as a word that overlaps what was just copied */
+			memcpy(&word, s + len - 8, 8);
+			if (plain_word(word)) {
+				memcpy(w - (8 - (len - i)), &word, 8);
+				w += len - i;
+				break;
+			}
+		}
+		copied = 0;
 		if (plain_byte(c)) {
 			*w++ = (char)c;
 			i++;

@@ -191,6 +191,44 @@ static void test_json_escapes_any_bytes(void **state)
 	strbuf_release(&out);
 }
 
+/*
+ * Strings are escaped eight bytes a step where they can be: each byte that
+ * needs escaping, at every position of strings from 1 to 20 bytes (short,
+ * whole words, a tail that overlaps the last word), must still be seen.
+ */
+static void test_json_escapes_at_every_position(void **state)
+{
+	static const struct { char byte; const char *escaped; } cases[] = {
+		{ '"', "\\\"" }, { '\\', "\\\\" }, { '\n', "\\n" }, { '\x01', "\\u0001" },
+		{ '\x1f', "\\u001f" }, { '\x7f', "\\u007f" }, { '\xff', "\\u00ff" },
+		{ ' ', " " }, { '~', "~" }, { '!', "!" }, { '[', "[" }, { ']', "]" },
+	};
+	struct strbuf out = STRBUF_INIT, want = STRBUF_INIT;
+	char in[20];
+	size_t c, len, at;
+
+	(void)state;
+	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		for (len = 1; len <= sizeof(in); len++) {
+			for (at = 0; at < len; at++) {
+				memset(in, 'a', sizeof(in));
+				in[at] = cases[c].byte;
+				strbuf_reset(&out);
+				json_add_nstring(&out, in, len);
+				strbuf_reset(&want);
+				strbuf_addch(&want, '"');
+				strbuf_add(&want, in, at);
+				strbuf_addstr(&want, cases[c].escaped);
+				strbuf_add(&want, in + at + 1, len - at - 1);
+				strbuf_addch(&want, '"');
+				assert_string_equal(out.buf, want.buf);
+			}
+		}
+	}
+	strbuf_release(&out);
+	strbuf_release(&want);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +239,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_values_stay_on_one_line),
 		cmocka_unit_test(test_json_lines),
 		cmocka_unit_test(test_json_escapes_any_bytes),
+		cmocka_unit_test(test_json_escapes_at_every_position),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
