@@ -247,7 +247,7 @@ static void first_pass(struct extract *x)
 
 		if (l->blank)
 			continue;
-		if (!strcmp(l->text, "-- ") || !strcmp(l->text, "--"))
+		if (l->text[0] == '-' && (!strcmp(l->text, "-- ") || !strcmp(l->text, "--")))
 			sig[l->depth] = 1;
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);

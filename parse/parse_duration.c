@@ -132,10 +132,13 @@ static int unit_form(long long *total, const char **frac, size_t *fraclen,
 	return any ? 0 : -1;
 }
 
-/* "%lld" without printf's machinery: importing mail formats many of these. */
-static void add_integer(struct strbuf *out, long long v)
+/*
+ * "%lld" and the fraction without printf's machinery, written in place:
+ * importing mail formats many of these.
+ */
+static void add_seconds(struct strbuf *out, long long v, const char *frac, size_t fraclen)
 {
-	char digits[24];
+	char digits[24], *w;
 	size_t n = sizeof(digits);
 	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
 
@@ -145,7 +148,16 @@ static void add_integer(struct strbuf *out, long long v)
 	} while (u);
 	if (v < 0)
 		digits[--n] = '-';
-	strbuf_add(out, digits + n, sizeof(digits) - n);
+	strbuf_grow(out, sizeof(digits) - n + 1 + fraclen);
+	w = out->buf + out->len;
+	memcpy(w, digits + n, sizeof(digits) - n);
+	w += sizeof(digits) - n;
+	if (frac) {
+		*w++ = '.';
+		memcpy(w, frac, fraclen);
+		w += fraclen;
+	}
+	strbuf_setlen(out, (size_t)(w - out->buf));
 }
 
 int parse_duration(struct strbuf *out, const char *s, size_t len)
@@ -165,10 +177,6 @@ int parse_duration(struct strbuf *out, const char *s, size_t len)
 	} else if (unit_form(&total, &frac, &fraclen, s, len) < 0) {
 		return -1;
 	}
-	add_integer(out, total);
-	if (frac) {
-		strbuf_addch(out, '.');
-		strbuf_add(out, frac, fraclen);
-	}
+	add_seconds(out, total, frac, frac ? fraclen : 0);
 	return 0;
 }
