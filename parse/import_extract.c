@@ -1110,7 +1110,15 @@ static void join_lines(struct extract *x)
 	struct strbuf joined = STRBUF_INIT;
 	size_t i;
 
-	x->line_off = xmalloc((x->q.nr + 1) * sizeof(*x->line_off));
+	/*
+	 * line_off, digit_next and feat in one block: three allocations a
+	 * message of a size that glibc's cache of small blocks does not keep
+	 * cost more than the bytes.
+	 */
+	x->line_off = xmalloc((x->q.nr + 1) * (2 * sizeof(size_t) + 1));
+	x->digit_next = x->line_off + x->q.nr + 1;
+	x->feat = (unsigned char *)(x->digit_next + x->q.nr + 1);
+	memset(x->feat, 0, x->q.nr + 1);
 	/* no line is longer than the text it came from */
 	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1);
 	for (i = 0; i < x->q.nr; i++) {
@@ -1183,8 +1191,6 @@ static void find_features(struct extract *x)
 	size_t i = x->q.nr;
 
 	join_lines(x);
-	x->feat = xcalloc(x->q.nr + 1, 1);
-	x->digit_next = xcalloc(x->q.nr + 1, sizeof(*x->digit_next));
 	if (x->q.nr) {
 		mark_lines(x, FEAT_DIGIT, find_any, "0123456789");
 		mark_lines(x, FEAT_TIME, find_str, "time");
@@ -1241,9 +1247,7 @@ static void extract_release(struct extract *x)
 	strbuf_release(&x->joined);
 	recset_release(&x->tools);
 	free(x->tool_order);
-	free(x->feat);
-	free(x->digit_next);
-	free(x->line_off);
+	free(x->line_off);   /* digit_next and feat too */
 }
 
 /*
