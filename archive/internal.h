@@ -52,6 +52,12 @@ int archive_pack_finish(struct archive *a, git_repository *w, const git_oid *com
  * lock held, after a commit is saved.
  */
 int archive_repack(struct archive *a);
+/* Whether the loose objects have piled up (estimated from one of the 256 directories). */
+int archive_loose_too_many(struct archive *a);
+/* Folds every loose object into one pack, then removes them: call with the lock held. */
+int archive_fold_loose(struct archive *a);
+/* Test hook: dies at step N when BENCHPOST_TEST_KILL_REPACK=N (repack.c). */
+void archive_test_kill_point(int step);
 /* The half-written packs of libgit2's indexer that a killed writer left. */
 void archive_remove_stale_packs(struct archive *a);
 
