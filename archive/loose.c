@@ -143,12 +143,11 @@ int archive_fold_loose(struct archive *a)
 	archive_test_kill_point(10);
 	git_odb_refresh(odb);
 	for (i = 0; i < loose.nr; i++) {
-		/* In the new pack for sure, or the loose file stays. */
-		if (!inpack[i])
-			continue;
-		remove_loose(objects.buf, &loose.v[i]);
 		if (i == loose.nr / 2)
 			archive_test_kill_point(11);
+		/* In the new pack for sure, or the loose file stays. */
+		if (inpack[i])
+			remove_loose(objects.buf, &loose.v[i]);
 	}
 done:
 	git_packbuilder_free(pb);
