@@ -27,7 +27,9 @@ static char *source_of(const struct mail_message *m)
 	const char *base;
 
 	if (m->message_id) {
-		strbuf_addf(&sb, "email <%s>", m->message_id);
+		strbuf_addstr(&sb, "email <");
+		strbuf_addstr(&sb, m->message_id);
+		strbuf_addch(&sb, '>');
 		return strbuf_detach(&sb, NULL);
 	}
 	base = strrchr(m->file, '/');
@@ -71,6 +73,7 @@ void import_messages(struct import_result *out, const struct mail_list *list)
 struct pair {
 	const char *metric;
 	double value;
+	size_t hash;   /* pair_hash, found once: each pair is looked up several times */
 };
 
 static int pair_cmp(const void *a, const void *b)
@@ -112,7 +115,7 @@ static int pairset_has(const struct pairset *set, const struct pair *p)
 
 	if (!set->cap)
 		return 0;
-	for (i = pair_hash(p) & (set->cap - 1); set->used[i]; i = (i + 1) & (set->cap - 1))
+	for (i = p->hash & (set->cap - 1); set->used[i]; i = (i + 1) & (set->cap - 1))
 		if (!pair_cmp(&set->v[i], p))
 			return 1;
 	return 0;
@@ -136,7 +139,7 @@ static void pairset_add(struct pairset *set, const struct pair *p)
 		free(set->used);
 		*set = big;
 	}
-	for (i = pair_hash(p) & (set->cap - 1); set->used[i]; i = (i + 1) & (set->cap - 1))
+	for (i = p->hash & (set->cap - 1); set->used[i]; i = (i + 1) & (set->cap - 1))
 		;
 	set->v[i] = *p;
 	set->used[i] = 1;
@@ -182,8 +185,9 @@ static double value_of(const struct record *r)
 
 static struct pair pair_of(const struct record *r)
 {
-	struct pair p = { r->metric ? r->metric : "", value_of(r) };
+	struct pair p = { r->metric ? r->metric : "", value_of(r), 0 };
 
+	p.hash = pair_hash(&p);
 	return p;
 }
 
@@ -204,7 +208,7 @@ static size_t group_hash(const struct pair *pairs, const struct group *g)
 	size_t h = g->nr, i;
 
 	for (i = 0; i < g->nr; i++)
-		h = h * 1000003 + pair_hash(&pairs[g->first + i]);
+		h = h * 1000003 + pairs[g->first + i].hash;
 	return h;
 }
 

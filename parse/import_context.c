@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static const char *const fs_names[] = {
 	"ext2", "ext3", "ext4", "ext4dev", "xfs", "jfs", "reiserfs", "reiser4",
@@ -74,7 +77,7 @@ static void fs_first_init(void)
 }
 
 /* Whether word w (3 to 8 bytes) can be a name or "data": most words fail here. */
-static int may_be_fs(const char *w)
+static inline int may_be_fs(const char *w)
 {
 	unsigned h = pair_hash(w);
 
@@ -155,25 +158,114 @@ static char *data_mode(const char *mode)
 	return s;
 }
 
+/*
+ * The word starts at or after p (s: where the text began, a start too) whose
+ * first two letters may begin a name: byte by byte.
+ */
+static const char *next_fs_word_bytes(const char *s, const char *p, const char *end)
+{
+	int prev = p > s && word_char(p[-1]);
+
+	for (; p < end; p++) {
+		int wc = word_char(*p);
+
+		if (wc && !prev && may_be_fs(p))
+			return p;
+		prev = wc;
+	}
+	return NULL;
+}
+
+#ifdef __SSE2__
+/*
+ * Whether SSE2's test of word bytes below (ASCII letters, digits, '_')
+ * agrees with word_char, as it does in the C locale this runs in.
+ */
+static int sse_words_agree = -1;
+
+static int ascii_word(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Bit i: byte i of the 16 at p is a word byte. */
+static unsigned word_mask16(const char *p)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)p);
+	__m128i lo = _mm_or_si128(x, _mm_set1_epi8(0x20));
+	__m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(lo, _mm_set1_epi8('a' - 1)),
+				      _mm_cmplt_epi8(lo, _mm_set1_epi8('z' + 1)));
+	__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
+				      _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
+	__m128i under = _mm_cmpeq_epi8(x, _mm_set1_epi8('_'));
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), under));
+}
+
+/*
+ * The same sixteen bytes a step: most of prose is words that cannot be a
+ * name, and only their first bytes are looked at.
+ */
+static const char *next_fs_word(const char *s, const char *p, const char *end)
+{
+	unsigned prev;
+
+	if (sse_words_agree < 0) {
+		int c;
+
+		sse_words_agree = 1;
+		for (c = 0; c < 256; c++)
+			if (!word_char(c) != !ascii_word(c))
+				sse_words_agree = 0;
+	}
+	if (!sse_words_agree)
+		return next_fs_word_bytes(s, p, end);
+	prev = p > s && word_char(p[-1]);
+	for (; end - p >= 16; p += 16) {
+		unsigned words = word_mask16(p);
+		unsigned starts = words & ~((words << 1) | prev);
+
+		prev = words >> 15;
+		while (starts) {
+			int i = __builtin_ctz(starts);
+
+			if (may_be_fs(p + i))
+				return p + i;
+			starts &= starts - 1;
+		}
+	}
+	if (p < end) {
+		/* the last few bytes in a block of their own: nothing is read past end */
+		char block[16] = { 0 };
+		unsigned words, starts;
+
+		memcpy(block, p, (size_t)(end - p));
+		words = word_mask16(block);
+		for (starts = words & ~((words << 1) | prev); starts; starts &= starts - 1)
+			if (may_be_fs(p + __builtin_ctz(starts)))
+				return p + __builtin_ctz(starts);
+	}
+	return NULL;
+}
+#else
+#define next_fs_word next_fs_word_bytes
+#endif
+
 const char *import_find_fs(const char *s, const char **fs, char **mode)
 {
-	const char *p = s;
+	const char *p = s, *end = s + strlen(s), *w;
 
 	fs_table_init();
 	*fs = NULL;
 	*mode = NULL;
-	while (*p) {
-		const char *w, *m;
+	while ((w = next_fs_word(s, p, end))) {
+		const char *m;
 		size_t n;
 
-		while (*p && !word_char(*p))
-			p++;
-		if (!*p)
-			break;
-		for (w = p; word_char(*p); p++)
+		for (p = w; word_char(*p); p++)
 			;
 		n = p - w;
-		if (n < 3 || n > 8 || !may_be_fs(w))
+		if (n < 3 || n > 8)
 			continue;
 		if (w > s && (w[-1] == '-' || w[-1] == '/' || w[-1] == '.' || w[-1] == '~'))
 			continue;

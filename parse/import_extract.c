@@ -58,6 +58,7 @@ struct extract {
 	struct qtext q;
 	struct depth_ctx d[DEPTHS];
 	char *kernel[DEPTHS];
+	size_t depths;              /* one past the deepest quoting of a line: what d[] and kernel[] hold */
 	int kernel_strength[DEPTHS];
 	struct facts *legend;
 	struct facts *vars;
@@ -82,9 +83,11 @@ struct extract {
 	struct recset scan_out;
 	struct parse_ctx pctx;
 	struct strbuf joined;       /* the lines, quoting undone, for whole-text parsers */
+	size_t *line_off;           /* per line and one past the last: where it starts in joined */
 	struct recset tools;        /* postmark, dbench, fio reports found in them */
 	size_t *tool_order, tool_next;
 	unsigned tool_signed;       /* bit k: tool_reports[k]'s signature is in the text */
+	unsigned words;             /* WORDS_ bits: what some line of the text has */
 	long tool_last_line;
 	const char *tool_last;
 };
@@ -93,8 +96,19 @@ struct extract {
  * What a line has that recognisers need, found once: no number without a
  * digit, no time command without "time".
  */
-enum { FEAT_DIGIT = 1, FEAT_TIME = 2 };
+enum { FEAT_DIGIT = 1, FEAT_TIME = 2, FEAT_VERB = 4 /* import_prose_may_start */ };
 #define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
+
+/*
+ * What some line of the message has, each looked for once in the whole
+ * text: a recogniser that needs it is not called on any line without.
+ */
+enum {
+	WORDS_MOUNT = 1,      /* " type ": mount output */
+	WORDS_USING = 2,      /* "sing ": "Using writer.c" */
+	WORDS_ON_DEV = 4,     /* " on /dev/": the device prose names */
+	WORDS_PROMPT_DIR = 8, /* "[/" or ":/": a prompt that shows its directory */
+};
 
 static char *time_command(const struct extract *x, size_t i)
 {
@@ -238,11 +252,11 @@ static void first_pass(struct extract *x)
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
 		if (!l->depth)
-			import_hw_line(&x->hw, l->text);
+			import_hw_line(&x->hw, l->text, HAS_DIGIT(x, i));
 		remember_legend(x, l->text);
 		import_shell_assignment(x->vars, l->text);
 		remember_mount_options(x, l->text, &case_fs);
-		if (!import_parse_mount(&m, l->text)) {
+		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
 			x->mounts = xrealloc(x->mounts, (x->nmounts + 1) * sizeof(*x->mounts));
 			x->mounts[x->nmounts].at = i;
 			x->mounts[x->nmounts].depth = l->depth;
@@ -791,12 +805,25 @@ static void set_fs(struct extract *x, struct depth_ctx *d, const char *fs, char 
 		set_str(&d->options, opts);
 }
 
+/*
+ * Whether a label's first word is a file-system name, as import_label_fs
+ * wants before anything else: most short lines are not, and need no copy.
+ */
+static int label_may_name_fs(const char *p)
+{
+	const char *e = p;
+
+	while (isalnum((unsigned char)*e) || *e == '_')
+		e++;
+	return import_fs_name(p, (size_t)(e - p)) != NULL;
+}
+
 /* A line that is only a label: "ext3", "write:", "fs=ext2", "/dev/sda5 (...):" */
 static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const char *s)
 {
 	const char *p = import_skip_space(s), *fs;
 	char *opts = NULL;
-	size_t n = strlen(p), dev;
+	size_t n = x->q.v[at].len - (size_t)(p - s), dev;
 
 	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
 		n--;
@@ -817,7 +844,7 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		d->step_at = at;
 		return 1;
 	}
-	if (n < 32) {
+	if (n < 32 && label_may_name_fs(p)) {
 		char *label = xstrndup(p, n - (p[n - 1] == ':'));
 
 		fs = import_label_fs(label, &opts);
@@ -898,8 +925,10 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 		}
 		return;
 	}
-	program_used(d, l->text);
-	device_named(d, l->text);
+	if (x->words & WORDS_USING)
+		program_used(d, l->text);
+	if (x->words & WORDS_ON_DEV)
+		device_named(d, l->text);
 	/*
 	 * A paragraph is about the first file system it names; a mode named
 	 * before another fs belongs to it ("ext3 mounted with default
@@ -926,7 +955,7 @@ static void prose_numbers(struct extract *x, struct depth_ctx *d, size_t at)
 	struct prose_nums nums;
 	size_t i;
 
-	if (!import_prose_may_start(l->text) || import_prose_line(&nums, l->text))
+	if (!(x->feat[at] & FEAT_VERB) || import_prose_line(&nums, l->text))
 		return;
 	x->group++;
 	for (i = 0; i < nums.nr; i++) {
@@ -1044,7 +1073,7 @@ static void walk(struct extract *x)
 		}
 		if (i && x->q.v[i - 1].depth != l->depth)
 			d->para_fs = 0;
-		if ((dir = import_prompt_dir(l->text)))
+		if ((x->words & WORDS_PROMPT_DIR) && (dir = import_prompt_dir(l->text)))
 			take_str(&d->cwd, dir);
 		if ((cmd = time_command(x, i))) {
 			if (import_is_script(cmd) && x->nscript) {
@@ -1075,46 +1104,111 @@ static void walk(struct extract *x)
 	tool_numbers_until(x, (size_t)-1);
 }
 
+/* The lines joined by '\n', quoting undone: the parse layer's input, searched whole below. */
+static void join_lines(struct extract *x)
+{
+	struct strbuf joined = STRBUF_INIT;
+	size_t i;
+
+	x->line_off = xmalloc((x->q.nr + 1) * sizeof(*x->line_off));
+	/* no line is longer than the text it came from */
+	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1);
+	for (i = 0; i < x->q.nr; i++) {
+		size_t n = x->q.v[i].len;
+
+		x->line_off[i] = joined.len;
+		if ((size_t)x->q.v[i].depth >= x->depths)
+			x->depths = (size_t)x->q.v[i].depth + 1;
+		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
+		joined.buf[joined.len + n] = '\n';
+		strbuf_setlen(&joined, joined.len + n + 1);
+	}
+	x->line_off[i] = joined.len;
+	x->joined = joined;
+}
+
+/*
+ * Sets bit on each line where find(from) finds something, one search over
+ * the joined text that goes on at the next line after a find.  No line
+ * holds a NUL, so the C string functions see all of it.
+ */
+static void mark_lines(struct extract *x, unsigned char bit,
+		       const char *(*find)(const char *from, const void *what), const void *what)
+{
+	const char *j = x->joined.buf, *p;
+	size_t i = 0;
+
+	for (p = find(j, what); p; p = find(j + x->line_off[i], what)) {
+		while (x->line_off[i + 1] <= (size_t)(p - j))
+			i++;
+		x->feat[i] |= bit;
+		if (++i >= x->q.nr)
+			break;
+	}
+}
+
+static const char *find_str(const char *from, const void *needle)
+{
+	return strstr(from, needle);
+}
+
+static const char *find_any(const char *from, const void *set)
+{
+	return strpbrk(from, set);
+}
+
+/* The words x->words tells of that have a '/': one memchr pass finds all three. */
+static unsigned slash_words(const struct strbuf *j)
+{
+	const char *p = j->buf, *end = j->buf + j->len;
+	unsigned words = 0;
+
+	while (p < end && (p = memchr(p, '/', (size_t)(end - p)))) {
+		if (p > j->buf && (p[-1] == ':' || p[-1] == '['))
+			words |= WORDS_PROMPT_DIR;
+		if (p - j->buf >= 4 && end - p >= 5 && !memcmp(p - 4, " on /dev/", 9))
+			words |= WORDS_ON_DEV;
+		p++;
+	}
+	return words;
+}
+
+static const char *find_verb(const char *from, const void *text)
+{
+	return import_prose_next_verb(text, from);
+}
+
 static void find_features(struct extract *x)
 {
 	size_t i = x->q.nr;
 
+	join_lines(x);
 	x->feat = xcalloc(x->q.nr + 1, 1);
 	x->digit_next = xcalloc(x->q.nr + 1, sizeof(*x->digit_next));
-	x->digit_next[i] = (size_t)-1;
-	while (i-- > 0) {
-		const char *t = x->q.v[i].text;
-
-		x->feat[i] = (strpbrk(t, "0123456789") ? FEAT_DIGIT : 0) | (strstr(t, "time") ? FEAT_TIME : 0);
-		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
+	if (x->q.nr) {
+		mark_lines(x, FEAT_DIGIT, find_any, "0123456789");
+		mark_lines(x, FEAT_TIME, find_str, "time");
+		mark_lines(x, FEAT_VERB, find_verb, x->joined.buf);
 	}
+	x->digit_next[i] = (size_t)-1;
+	while (i-- > 0)
+		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
+	x->words = (strstr(x->joined.buf, " type ") ? WORDS_MOUNT : 0) |
+		   (strstr(x->joined.buf, "sing ") ? WORDS_USING : 0) | slash_words(&x->joined);
 }
 
 /* The parse layer scans the same lines, quoting already undone. */
 static void open_scan(struct extract *x)
 {
-	struct strbuf joined = STRBUF_INIT;
-	size_t i;
-
-	/* no line is longer than the text it came from */
-	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1);
-	for (i = 0; i < x->q.nr; i++) {
-		size_t n = strlen(x->q.v[i].text);
-
-		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
-		joined.buf[joined.len + n] = '\n';
-		strbuf_setlen(&joined, joined.len + n + 1);
-	}
 	x->pctx.name = x->msg->name;
-	scan_open(&x->sc, &x->scan_out, joined.buf, joined.len, &x->pctx, "time");
-	x->joined = joined;
+	scan_open_lines(&x->sc, &x->scan_out, x->joined.buf, x->line_off, x->q.nr, &x->pctx, "time");
 }
 
 static void extract_release(struct extract *x)
 {
 	size_t i;
 
-	for (i = 0; i < DEPTHS; i++) {
+	for (i = 0; i < x->depths; i++) {
 		struct depth_ctx *d = &x->d[i];
 
 		free(d->options);
@@ -1142,13 +1236,14 @@ static void extract_release(struct extract *x)
 	free(x->hw_device);
 	mail_quote_release(&x->q);
 	if (x->sc.ctx)
-		scan_close(&x->sc);
+		scan_release(&x->sc);
 	recset_release(&x->scan_out);
 	strbuf_release(&x->joined);
 	recset_release(&x->tools);
 	free(x->tool_order);
 	free(x->feat);
 	free(x->digit_next);
+	free(x->line_off);
 }
 
 /*
@@ -1175,7 +1270,7 @@ static int has_candidates(struct extract *x, const struct qtext *q, const struct
 		if (q->v[i].blank || !HAS_DIGIT(x, i))
 			continue;
 		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s) ||
-		    import_prose_may_start(s))
+		    (x->feat[i] & FEAT_VERB))
 			return 1;
 	}
 	return 0;

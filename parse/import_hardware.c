@@ -71,22 +71,25 @@ static void learn_memory(struct import_hw *hw, const char *s)
 {
 	const char *p;
 
+	/* the first size named is the one kept */
+	if (hw->mem_bytes)
+		return;
 	for (p = s; *p; p++) {
-		char *end;
 		unsigned long long v, mult = 0;
-		const char *q;
+		const char *q = p;
 
 		if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
 			continue;
-		v = strtoull(p, &end, 10);
-		q = end;
+		while (isdigit((unsigned char)*q))
+			q++;
 		while (*q == ' ')
 			q++;
 		if (*q == 'M' || *q == 'm')
 			mult = 1ULL << 20;
 		else if (*q == 'G' || *q == 'g')
 			mult = 1ULL << 30;
-		if (!mult || !v)
+		/* strtoull only for a number with a unit: most numbers have none */
+		if (!mult || !(v = strtoull(p, NULL, 10)))
 			continue;
 		q++;
 		while (isalpha((unsigned char)*q) && q[0] != ' ')
@@ -148,10 +151,10 @@ static void learn_disk(struct import_hw *hw, const char *s)
 	}
 }
 
-void import_hw_line(struct import_hw *hw, const char *line)
+void import_hw_line(struct import_hw *hw, const char *line, int has_digit)
 {
 	learn_cpu(hw, line);
-	if (strpbrk(line, "0123456789")) {
+	if (has_digit) {
 		learn_memory(hw, line);
 		learn_disk(hw, line);
 	}

@@ -17,8 +17,8 @@ struct import_hw {
 };
 
 void import_hw_init(struct import_hw *hw);
-/* Learns from one line of the message's own text. */
-void import_hw_line(struct import_hw *hw, const char *line);
+/* Learns from one line of the message's own text (has_digit: it has a digit). */
+void import_hw_line(struct import_hw *hw, const char *line, int has_digit);
 /*
  * The hardware key for numbers measured on device (NULL: unknown), or
  * NULL when nothing is known; details (cpu, memory, disk) go to facts.

@@ -51,14 +51,19 @@ static enum verb verb_at(const char *line, const char *p, const char **at, const
 	return VERB_NONE;
 }
 
-int import_prose_may_start(const char *s)
+const char *import_prose_next_verb(const char *text, const char *from)
 {
 	const char *p, *at, *after;
 
-	for (p = strpbrk(s, "kv"); p; p = strpbrk(p + 1, "kv"))
-		if (verb_at(s, p, &at, &after))
-			return 1;
-	return 0;
+	for (p = strpbrk(from, "kv"); p; p = strpbrk(p + 1, "kv"))
+		if (verb_at(text, p, &at, &after))
+			return p;
+	return NULL;
+}
+
+int import_prose_may_start(const char *s)
+{
+	return import_prose_next_verb(s, s) != NULL;
 }
 
 static const char *const not_subjects[] = {

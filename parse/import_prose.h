@@ -39,6 +39,11 @@ struct prose_nums {
 
 /* Cheap test before the reading: a verb of the shapes above after a blank. */
 int import_prose_may_start(const char *s);
+/*
+ * The first verb at or after from in text (lines joined by '\n': a verb
+ * never spans one), or NULL; what import_prose_may_start looks for.
+ */
+const char *import_prose_next_verb(const char *text, const char *from);
 /* The numbers line s states; 0 when there are any. */
 int import_prose_line(struct prose_nums *out, const char *s);
 void import_prose_release(struct prose_nums *n);

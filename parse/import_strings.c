@@ -10,10 +10,38 @@
  * thousands of records: one copy each saves most of the memory records
  * take and most of the allocations extraction made.
  */
+struct string_chunk {
+	struct string_chunk *next;
+	size_t used, size;
+	char bytes[];
+};
+
 struct import_strings {
 	char **slot;
 	size_t cap, nr;
+	/* the strings' bytes, in chunks: one malloc for thousands of strings */
+	struct string_chunk *chunks;
 };
+
+static char *chunk_copy(struct import_strings *pool, const char *s, size_t len)
+{
+	struct string_chunk *c = pool->chunks;
+	char *copy;
+
+	if (!c || c->size - c->used < len + 1) {
+		size_t size = len + 1 > 65536 ? len + 1 : 65536;
+
+		c = xmalloc(sizeof(*c) + size);
+		c->next = pool->chunks;
+		c->used = 0;
+		c->size = size;
+		pool->chunks = c;
+	}
+	copy = c->bytes + c->used;
+	memcpy(copy, s, len + 1);
+	c->used += len + 1;
+	return copy;
+}
 
 static uint64_t hash_of(const char *s, size_t *len)
 {
@@ -28,7 +56,7 @@ static uint64_t hash_of(const char *s, size_t *len)
 
 static void grow(struct import_strings *pool)
 {
-	struct import_strings bigger = { NULL, pool->cap ? pool->cap * 2 : 1024, pool->nr };
+	struct import_strings bigger = { NULL, pool->cap ? pool->cap * 2 : 1024, pool->nr, pool->chunks };
 	size_t i;
 
 	bigger.slot = xcalloc(bigger.cap, sizeof(*bigger.slot));
@@ -63,20 +91,21 @@ char *import_intern(struct import_result *out, const char *s)
 	for (h = hash & (pool->cap - 1); pool->slot[h]; h = (h + 1) & (pool->cap - 1))
 		if (!strcmp(pool->slot[h], s))
 			return pool->slot[h];
-	pool->slot[h] = xmalloc(len + 1);
-	memcpy(pool->slot[h], s, len + 1);
+	pool->slot[h] = chunk_copy(pool, s, len);
 	pool->nr++;
 	return pool->slot[h];
 }
 
 void import_strings_free(struct import_strings *pool)
 {
-	size_t i;
-
 	if (!pool)
 		return;
-	for (i = 0; i < pool->cap; i++)
-		free(pool->slot[i]);
+	while (pool->chunks) {
+		struct string_chunk *next = pool->chunks->next;
+
+		free(pool->chunks);
+		pool->chunks = next;
+	}
 	free(pool->slot);
 	free(pool);
 }

@@ -100,11 +100,41 @@ static size_t trailing_values(const struct span *c, size_t nr)
 	return k;
 }
 
+/*
+ * Whether a row of len bytes can end in two value cells, from its last two
+ * cells alone: most lines tried are prose that ends in a word.  A line
+ * long enough to hold more than MAX_CELLS cells, whose last cell split()
+ * does not reach, is left to split().
+ */
+static int may_end_in_values(const char *s, size_t len)
+{
+	const char *e = s + len;
+	int k;
+
+	if (len > 2 * MAX_CELLS - 2)
+		return 1;
+	for (k = 0; k < 2; k++) {
+		const char *b;
+
+		while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '|'))
+			e--;
+		for (b = e; b > s && b[-1] != ' ' && b[-1] != '\t' && b[-1] != '|'; b--)
+			;
+		if (b == e || !import_cell_is_value(b, (size_t)(e - b)))
+			return 0;
+		e = b;
+	}
+	return 1;
+}
+
 int import_table_row_like(const char *s)
 {
 	struct span c[MAX_CELLS];
-	size_t n = split(c, s, 0);
+	size_t n;
 
+	if (!may_end_in_values(s, strlen(s)))
+		return 0;
+	n = split(c, s, 0);
 	return n > 2 && trailing_values(c, n) >= 2;
 }
 
@@ -173,6 +203,8 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 	for (i = at + 1 + head2; i < nr && lines[i].depth == head->depth && is_rule(lines[i].text); i++)
 		;
 	if (i >= nr || i > at + 2 + head2 || lines[i].depth != head->depth || lines[i].blank)
+		return -1;
+	if (!may_end_in_values(lines[i].text, lines[i].len))
 		return -1;
 	{
 		size_t n = split(rc, lines[i].text, 0);

@@ -29,31 +29,45 @@ static long line_at(const char *buf, size_t off, long line0)
  * Decodes the encoded content one input line at a time: every '\n' the
  * decoder gives ends a decoded line, and the next one starts on this input
  * line, or on the next one when the '\n' was the last byte this line gave.
+ * With keep, the decoded bytes are appended to it and all of the content is
+ * decoded; else only as far as want lines.
  */
-static size_t map_encoded(struct mail_lines *map, GMimeContentEncoding enc, const char *p,
-			  const char *end, long line, size_t want)
+static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeContentEncoding enc,
+			  const char *p, const char *end, long line, size_t want)
 {
 	GMimeEncoding state;
-	struct strbuf out = STRBUF_INIT;
+	struct strbuf scratch = STRBUF_INIT, *out = keep ? keep : &scratch;
 	size_t added = 0;
 
 	g_mime_encoding_init_decode(&state, enc);
 	push(map, line);
 	added++;
-	while (p < end && added < want) {
+	/* the room the whole content needs, once: a line's own grow then finds it there */
+	if (keep)
+		strbuf_grow(out, g_mime_encoding_outlen(&state, (size_t)(end - p)));
+	while (p < end && (keep || added < want)) {
 		const char *nl = memchr(p, '\n', end - p);
-		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p), got;
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p), got, from = keep ? out->len : 0;
+		char *o;
 
-		strbuf_grow(&out, g_mime_encoding_outlen(&state, n));
-		got = g_mime_encoding_step(&state, p, n, out.buf);
-		for (nl = out.buf; added < want && (nl = memchr(nl, '\n', out.buf + got - nl)); nl++) {
-			push(map, (size_t)(nl + 1 - out.buf) < got ? line : line + 1);
+		strbuf_grow(out, g_mime_encoding_outlen(&state, n));
+		o = out->buf + from;
+		got = g_mime_encoding_step(&state, p, n, o);
+		for (nl = o; added < want && (nl = memchr(nl, '\n', o + got - nl)); nl++) {
+			push(map, (size_t)(nl + 1 - o) < got ? line : line + 1);
 			added++;
 		}
+		if (keep)
+			strbuf_setlen(out, from + got);
 		p += n;
 		line++;
 	}
-	strbuf_release(&out);
+	if (keep) {
+		/* what the decoder still holds; its lines point at the start, as below */
+		strbuf_grow(out, g_mime_encoding_outlen(&state, 0));
+		strbuf_setlen(out, out->len + g_mime_encoding_flush(&state, "", 0, out->buf + out->len));
+	}
+	strbuf_release(&scratch);
 	return added;
 }
 
@@ -89,7 +103,7 @@ void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, co
 	case GMIME_CONTENT_ENCODING_BASE64:
 	case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
 	case GMIME_CONTENT_ENCODING_UUENCODE:
-		added = map_encoded(map, enc, p, p + len, line, text_lines);
+		added = map_encoded(map, NULL, enc, p, p + len, line, text_lines);
 		break;
 	default:
 		for (; added < text_lines; added++)
@@ -99,6 +113,21 @@ void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, co
 	/* a charset that changed the line count: the rest point at the start */
 	for (; added < text_lines; added++)
 		push(map, line);
+}
+
+size_t mail_lines_decode(struct strbuf *out, struct mail_lines *map, GMimeContentEncoding enc,
+			 const char *p, size_t len, long line)
+{
+	size_t start = out->len, nr = map->nr, want;
+
+	map_encoded(map, out, enc, p, p + len, line, (size_t)-1);
+	want = mail_lines_count(out->buf + start, out->len - start);
+	/* the same map mail_lines_add_encoded makes once the text is known */
+	if (map->nr - nr > want)
+		map->nr = nr + want;
+	while (map->nr - nr < want)
+		push(map, line);
+	return out->len - start;
 }
 
 void mail_lines_apply(struct qtext *q, const struct mail_message *m)

@@ -34,6 +34,14 @@ void mail_lines_add_part(struct mail_lines *map, GMimePart *part, const char *bu
 void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, const char *p,
 			    size_t len, long line, size_t text_lines);
 
+/*
+ * Decodes len bytes at p in encoding enc onto out and maps the lines it
+ * adds, in one pass: the same text and map as GMime's decoder and
+ * mail_lines_add_encoded.  Returns the number of bytes added.
+ */
+size_t mail_lines_decode(struct strbuf *out, struct mail_lines *map, GMimeContentEncoding enc,
+			 const char *p, size_t len, long line);
+
 /* Gives each line of q its input line from m's map, when m has one. */
 void mail_lines_apply(struct qtext *q, const struct mail_message *m);
 

@@ -25,7 +25,8 @@ struct field {
 
 static int header_is(const char *p, size_t n, const char *name)
 {
-	return strlen(name) == n && !strncasecmp(p, name, n);
+	/* the first letter (names are ASCII letters there) rules out most at once */
+	return n && (*p | 0x20) == (*name | 0x20) && strlen(name) == n && !strncasecmp(p, name, n);
 }
 
 static int plain_value(const char *name, const char *v, GMimeContentEncoding *enc)
@@ -121,23 +122,20 @@ static int is_ascii(const unsigned char *p, size_t n)
 }
 
 /*
- * A quoted-printable or base64 body, decoded by GMime's decoder.  Only text
+ * A quoted-printable or base64 body, decoded by GMime's decoder, with the
+ * input line of each decoded line (one pass over the body).  Only text
  * that GMime's charset filter would pass through unchanged is kept (ASCII,
  * or valid UTF-8 declared as such); anything else it would convert, so the
  * message goes to the full parse.
  */
-static int decode_body(struct strbuf *out, const char *body, size_t len,
-		       GMimeContentEncoding enc, const char *content_type)
+static int decode_body(struct strbuf *out, struct mail_lines *map, const char *body, size_t len,
+		       long line, GMimeContentEncoding enc, const char *content_type)
 {
-	GMimeEncoding state;
 	const char *cs = content_type ? strcasestr(content_type, "charset=") : NULL;
 	int utf8 = cs && !strncasecmp(cs + 8 + (cs[8] == '"'), "utf-8", 5);
-	size_t n;
 
-	g_mime_encoding_init_decode(&state, enc);
-	strbuf_grow(out, g_mime_encoding_outlen(&state, len) + 1);
-	n = g_mime_encoding_flush(&state, body, len, out->buf);
-	strbuf_setlen(out, n);
+	/* records point at the encoded line, as on the GMime path */
+	mail_lines_decode(out, map, enc, body, len, line);
 	if (memchr(out->buf, '\0', out->len))
 		return 0;
 	if (is_ascii((const unsigned char *)out->buf, out->len))
@@ -216,6 +214,7 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 	struct strbuf values[sizeof(wanted) / sizeof(wanted[0])];
 	int seen[sizeof(wanted) / sizeof(wanted[0])] = { 0 };
 	struct strbuf decoded = STRBUF_INIT;
+	struct mail_lines map = { 0 };
 	GMimeContentEncoding enc = GMIME_CONTENT_ENCODING_DEFAULT;
 	long lines = 0;
 	int cur = -1, ok = 1;
@@ -264,7 +263,8 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 			ok = 0;
 	}
 	if (ok && body && enc != GMIME_CONTENT_ENCODING_DEFAULT)
-		ok = decode_body(&decoded, body, end - body, enc, seen[6] ? values[6].buf : NULL);
+		ok = decode_body(&decoded, &map, body, end - body, m->line0 + lines + 1, enc,
+				 seen[6] ? values[6].buf : NULL);
 	if (ok && body) {
 		GDateTime *date;
 
@@ -286,19 +286,16 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 		if (enc == GMIME_CONTENT_ENCODING_DEFAULT) {
 			strbuf_add(&m->text, body, end - body);
 			m->exact_lines = 1;
-		} else {
-			struct mail_lines map = { 0 };
-
+		} else if (map.nr) {
 			strbuf_add(&m->text, decoded.buf, decoded.len);
-			/* records point at the encoded line, as on the GMime path */
-			mail_lines_add_encoded(&map, enc, body, end - body, m->line0 + 1,
-					       mail_lines_count(decoded.buf, decoded.len));
 			m->line_map = map.v;
 			m->line_map_nr = map.nr;
+			map.v = NULL;
 		}
 	}
 	for (i = 0; wanted[i]; i++)
 		strbuf_release(&values[i]);
 	strbuf_release(&decoded);
+	free(map.v);
 	return ok && body ? 0 : -1;
 }

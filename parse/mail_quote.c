@@ -102,8 +102,11 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 	out->buf[len] = '\0';
 	p = out->buf;
 	end = out->buf + len;
+	/* room for lines of 40 bytes at once: mail's lines are about that long */
+	out->alloc = len / 40 + 16;
+	out->v = xmalloc(out->alloc * sizeof(*out->v));
 	while (p < end) {
-		char *nl = memchr(p, '\n', end - p), *s = p, *a;
+		char *nl = memchr(p, '\n', end - p), *s = p, *a, *b;
 		struct qline *q;
 		int depth;
 
@@ -119,10 +122,13 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 		q = &out->v[out->nr++];
 		q->text = s;
+		q->len = (size_t)(e - s);
 		q->depth = depth;
 		q->lineno = ++line;
 		q->author = author[depth];
-		q->blank = !s[strspn(s, " \t")];
+		for (b = s; b < e && (*b == ' ' || *b == '\t'); b++)
+			;
+		q->blank = b == e;
 		if (depth < MAX_DEPTH && (a = attribution(s, e))) {
 			ALLOC_GROW(out->authors, out->nauthors + 1, out->aauthors);
 			out->authors[out->nauthors++] = a;

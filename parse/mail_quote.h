@@ -10,6 +10,7 @@
  */
 struct qline {
 	char *text;          /* the line without quote marks, NUL-terminated */
+	size_t len;          /* strlen(text) */
 	int depth;           /* 0: the message's own text */
 	long lineno;         /* line in the input */
 	const char *author;  /* who wrote it, when known (owned by qtext) */
@@ -24,7 +25,10 @@ struct qtext {
 	size_t nauthors, aauthors;
 };
 
-/* own_author: the message's author (for depth 0); kept by the caller. */
+/*
+ * own_author: the message's author (for depth 0); kept by the caller.  text
+ * holds no NUL byte (a message with one is skipped before it gets here).
+ */
 void mail_quote_split(struct qtext *out, const char *text, size_t len, long line0,
 		      const char *own_author);
 void mail_quote_release(struct qtext *q);

@@ -40,11 +40,11 @@ static char *skip_quote(char *s, int *quoted)
 	return s;
 }
 
-void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
-	       const struct parse_ctx *ctx, const char *kind)
+/* The copy of text the lines point into, and room for lines lines. */
+static void scan_setup(struct scan *sc, struct recset *out, const char *text, size_t len,
+		       const struct parse_ctx *ctx, const char *kind, size_t lines)
 {
-	char *p, *end;
-	long no = 0;
+	char *p;
 
 	memset(sc, 0, sizeof(*sc));
 	strbuf_init(&sc->copy, len + 1);
@@ -56,25 +56,60 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 	sc->text = text;
 	sc->len = len;
 	sc->out = out;
+	sc->alloc = lines;
+	sc->v = xmalloc(sc->alloc * sizeof(*sc->v));
+}
+
+/* The line of the copy from p to stop (its '\n' or the end). */
+static void add_line(struct scan *sc, char *p, char *stop)
+{
+	struct scan_line *l;
+
+	*stop = '\0';
+	if (stop > p && stop[-1] == '\r')
+		*--stop = '\0';
+	ALLOC_GROW(sc->v, sc->nr + 1, sc->alloc);
+	l = &sc->v[sc->nr++];
+	l->no = (long)sc->nr;
+	l->off = (size_t)(p - sc->copy.buf);
+	l->s = skip_quote(p, &l->quoted);
+	l->len = (size_t)(stop - l->s);
+	l->used = 0;
+}
+
+void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
+	       const struct parse_ctx *ctx, const char *kind)
+{
+	char *p, *end;
+
+	/* room for lines of 40 bytes at once: text's lines are about that long */
+	scan_setup(sc, out, text, len, ctx, kind, len / 40 + 16);
 	p = sc->copy.buf;
 	end = p + sc->copy.len;
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
-		char *stop = nl ? nl : end;
-		struct scan_line *l;
 
-		*stop = '\0';
-		if (stop > p && stop[-1] == '\r')
-			*--stop = '\0';
-		ALLOC_GROW(sc->v, sc->nr + 1, sc->alloc);
-		l = &sc->v[sc->nr++];
-		l->no = ++no;
-		l->off = (size_t)(p - sc->copy.buf);
-		l->s = skip_quote(p, &l->quoted);
-		l->len = (size_t)(stop - l->s);
-		l->used = 0;
+		add_line(sc, p, nl ? nl : end);
 		p = nl ? nl + 1 : end;
 	}
+}
+
+void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
+		     size_t nr, const struct parse_ctx *ctx, const char *kind)
+{
+	size_t k;
+
+	scan_setup(sc, out, text, starts[nr], ctx, kind, nr + 1);
+	for (k = 0; k < nr; k++)
+		add_line(sc, sc->copy.buf + starts[k], sc->copy.buf + starts[k + 1] - 1);
+}
+
+void scan_release(struct scan *sc)
+{
+	strbuf_release(&sc->copy);
+	free(sc->v);
+	sc->v = NULL;
+	sc->nr = sc->alloc = 0;
 }
 
 int scan_close(struct scan *sc)
@@ -87,10 +122,7 @@ int scan_close(struct scan *sc)
 		err_set("%s: no %s output found", sc->ctx->name ? sc->ctx->name : "<input>", sc->kind);
 		ret = BP_ENOTFOUND;
 	}
-	strbuf_release(&sc->copy);
-	free(sc->v);
-	sc->v = NULL;
-	sc->nr = sc->alloc = 0;
+	scan_release(sc);
 	return ret;
 }
 
@@ -331,6 +363,33 @@ char *scan_command_above(struct scan *sc, size_t first)
 	return NULL;
 }
 
+struct pending_strings {
+	struct pending_strings *next;
+	size_t used, size;
+	char bytes[];
+};
+
+static char *pending_strdup(struct pending *p, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	struct pending_strings *c = p->strings;
+	char *copy;
+
+	if (!c || c->size - c->used < n) {
+		size_t size = n > 240 ? n : 240;
+
+		c = xmalloc(sizeof(*c) + size);
+		c->next = p->strings;
+		c->used = 0;
+		c->size = size;
+		p->strings = c;
+	}
+	copy = c->bytes + c->used;
+	memcpy(copy, s, n);
+	c->used += n;
+	return copy;
+}
+
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value)
 {
@@ -339,32 +398,30 @@ void pending_add(struct pending *p, size_t idx, const char *metric, const char *
 	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
 	v = &p->v[p->nr++];
 	v->idx = idx;
-	v->metric = xstrdup(metric);
-	v->unit = unit ? xstrdup(unit) : NULL;
-	v->value = xstrdup(value);
+	v->metric = pending_strdup(p, metric);
+	v->unit = unit ? pending_strdup(p, unit) : NULL;
+	v->value = pending_strdup(p, value);
 }
 
 int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
 		   const struct scan_tok *t, size_t n, int comma)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int ret = scan_number_tok(&sb, t, n, comma);
+	int ret;
 
-	if (!ret)
-		pending_add(p, idx, metric, unit, sb.buf);
-	strbuf_release(&sb);
+	strbuf_reset(&p->number);
+	if (!(ret = scan_number_tok(&p->number, t, n, comma)))
+		pending_add(p, idx, metric, unit, p->number.buf);
 	return ret;
 }
 
 int pending_duration(struct pending *p, size_t idx, const char *metric,
 		     const struct scan_tok *t, size_t n)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int ret = t->len < n ? -1 : parse_duration(&sb, t->s, t->len - n);
+	int ret;
 
-	if (!ret)
-		pending_add(p, idx, metric, "s", sb.buf);
-	strbuf_release(&sb);
+	strbuf_reset(&p->number);
+	if (!(ret = t->len < n ? -1 : parse_duration(&p->number, t->s, t->len - n)))
+		pending_add(p, idx, metric, "s", p->number.buf);
 	return ret;
 }
 
@@ -380,13 +437,13 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 
 void pending_clear(struct pending *p)
 {
-	size_t i;
+	while (p->strings) {
+		struct pending_strings *next = p->strings->next;
 
-	for (i = 0; i < p->nr; i++) {
-		free(p->v[i].metric);
-		free(p->v[i].unit);
-		free(p->v[i].value);
+		free(p->strings);
+		p->strings = next;
 	}
+	strbuf_release(&p->number);
 	free(p->v);
 	p->v = NULL;
 	p->nr = p->alloc = 0;

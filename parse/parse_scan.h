@@ -36,8 +36,16 @@ struct scan {
  */
 void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
 	       const struct parse_ctx *ctx, const char *kind);
+/*
+ * The same for text whose nr lines are known: line k starts at starts[k]
+ * and ends with the '\n' before starts[k + 1] (starts[nr]: the length).
+ */
+void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
+		     size_t nr, const struct parse_ctx *ctx, const char *kind);
 /* 0, BP_ENOTFOUND or BP_ERROR as parse.h describes; frees the lines. */
 int scan_close(struct scan *sc);
+/* Frees the lines of a scan whose outcome nobody asks for (no message is made). */
+void scan_release(struct scan *sc);
 
 int scan_blank(const struct scan_line *l);
 
@@ -98,12 +106,17 @@ struct pending_value {
 	char *metric, *unit, *value;
 };
 
+struct pending_strings;
+
 struct pending {
 	struct pending_value *v;
 	size_t nr, alloc;
+	/* the values' strings, in chunks freed together: a block's few values cost one malloc */
+	struct pending_strings *strings;
+	struct strbuf number;   /* where each number is written before it is added */
 };
 
-#define PENDING_INIT { NULL, 0, 0 }
+#define PENDING_INIT { NULL, 0, 0, NULL, STRBUF_INIT }
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value);
 /* Adds the number in token t minus n suffix bytes; -1 when it is not one. */

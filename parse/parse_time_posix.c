@@ -24,7 +24,15 @@ static int time_like(const struct scan_tok *t)
 /* 1 when line idx is "<word> <duration> [label]", its tokens in t. */
 static int is_posix_line(struct scan *sc, size_t idx, const char *word, struct scan_toks *t)
 {
+	const char *s;
+	size_t n = strlen(word);
+
 	if (idx >= sc->nr || sc->v[idx].used)
+		return 0;
+	/* the first word decides before the line is split: most lines tried are not these */
+	for (s = sc->v[idx].s; *s == ' ' || *s == '\t' || *s == '\v' || *s == '\f'; s++)
+		;
+	if (strncmp(s, word, n) || !(s[n] == ' ' || s[n] == '\t' || s[n] == '\v' || s[n] == '\f'))
 		return 0;
 	scan_split(t, sc->v[idx].s);
 	return t->nr >= 2 && tok_is(&t->v[0], word) && time_like(&t->v[1]);

@@ -50,8 +50,12 @@ static int field_of(const char *line, const char **value)
 	size_t f;
 
 	for (f = 0; f < NFIELDS; f++) {
-		size_t n = strlen(verbose_fields[f].label);
+		size_t n;
 
+		/* the first letter rules out nearly every label at once */
+		if (verbose_fields[f].label[0] != *s)
+			continue;
+		n = strlen(verbose_fields[f].label);
 		if (!strncmp(s, verbose_fields[f].label, n) && s[n] == ':') {
 			*value = skip_blanks(s + n + 1);
 			return (int)f;

@@ -79,6 +79,38 @@ static void test_fs_mentions(void **state)
 	assert_null(import_label_fs("~zcalusic/try/awriter", &opts));
 }
 
+/* Names are found sixteen bytes a step: at every offset, across blocks, at the end. */
+static void test_fs_mentions_any_offset(void **state)
+{
+	const char *fs, *end;
+	char *mode;
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < 40; k++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addchars(&sb, 'w', k);
+		strbuf_addstr(&sb, " xfs");
+		end = import_find_fs(sb.buf, &fs, &mode);
+		assert_ptr_equal(end, sb.buf + sb.len);
+		assert_string_equal(fs, "xfs");
+		assert_null(mode);
+		/* glued to the word before it, it is part of that word */
+		sb.buf[k] = 'w';
+		assert_null(import_find_fs(sb.buf, &fs, &mode));
+		strbuf_setlen(&sb, k);
+		strbuf_addstr(&sb, " ext3456789 and jfs, then more words");
+		end = import_find_fs(sb.buf, &fs, &mode);
+		assert_string_equal(fs, "jfs");
+		assert_ptr_equal(end, strstr(sb.buf, "jfs") + 3);
+		strbuf_release(&sb);
+	}
+	/* bytes above ASCII are not word bytes: "\xc3\xa9xfs" holds the word "xfs" */
+	assert_non_null(import_find_fs("caf\xc3\xa9xfs is not a word", &fs, &mode));
+	assert_string_equal(fs, "xfs");
+}
+
 static void test_mount_and_prompt(void **state)
 {
 	struct import_mount m;
@@ -275,6 +307,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kernels),
 		cmocka_unit_test(test_fs_mentions),
+		cmocka_unit_test(test_fs_mentions_any_offset),
 		cmocka_unit_test(test_mount_and_prompt),
 		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_values),

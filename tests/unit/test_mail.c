@@ -184,8 +184,8 @@ static void test_plain_headers(void **state)
 	strbuf_init(&m.text, 0);
 	assert_int_equal(mail_plain_decode(&m, "Subject: =?UTF-8?B?eA==?=\n\nx\n", 29), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Type: text/plain; charset=iso-8859-1\n"
-				     "Content-Transfer-Encoding: base64\n\n6Q==\n", 82), -1);
-	assert_int_equal(mail_plain_decode(&m, "Content-Transfer-Encoding: quoted-printable\n\n=E9\n", 51), -1);
+				     "Content-Transfer-Encoding: base64\n\n6Q==\n", 85), -1);
+	assert_int_equal(mail_plain_decode(&m, "Content-Transfer-Encoding: quoted-printable\n\n=E9\n", 49), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Type: text/html\n\n<p>x\n", 30), -1);
 	assert_null(m.subject);
 	assert_int_equal(m.text.len, 0);
