@@ -174,10 +174,10 @@ void archive_added_lookup(struct archive *a, struct archive_list *list, size_t *
 	strbuf_release(&kernel);
 }
 
-static void append(struct archive *a, const char *kernel, const struct strbuf *lines)
+static int append(struct archive *a, const char *kernel, const struct strbuf *lines)
 {
 	struct strbuf path = STRBUF_INIT;
-	int fd;
+	int fd, ret = -1;
 
 	strbuf_addf(&path, "%sbenchpost", git_repository_path(a->repo));
 	mkdir(path.buf, 0777);
@@ -187,23 +187,24 @@ static void append(struct archive *a, const char *kernel, const struct strbuf *l
 	fd = open(path.buf, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
 	if (fd >= 0) {
 		/* A short write leaves a cut line, which readers ignore. */
-		if (write(fd, lines->buf, lines->len) < 0) {
-			/* only a cache: the next reader walks instead */
-		}
-		close(fd);
+		if (write(fd, lines->buf, lines->len) == (ssize_t)lines->len)
+			ret = 0;
+		if (close(fd))
+			ret = -1;
 	}
 	strbuf_release(&path);
+	return ret;
 }
 
-void archive_added_save(struct archive *a, const struct archive_added *v, size_t nr)
+int archive_added_save(struct archive *a, const struct archive_added *v, size_t nr)
 {
 	struct archive_added *sorted;
 	struct strbuf kernel = STRBUF_INIT, lines = STRBUF_INIT;
 	size_t i, j, start;
-	int ok;
+	int ok, ret = 0;
 
 	if (!nr)
-		return;
+		return 0;
 	sorted = xcalloc(nr, sizeof(*sorted));
 	memcpy(sorted, v, nr * sizeof(*sorted));
 	qsort(sorted, nr, sizeof(*sorted), cmp_line);
@@ -214,10 +215,11 @@ void archive_added_save(struct archive *a, const struct archive_added *v, size_t
 			if (!strpbrk(sorted[j].path, " \n"))
 				strbuf_addf(&lines, "%s %lld %s\n", git_oid_tostr_s(&sorted[j].commit),
 					    (long long)sorted[j].when, sorted[j].path);
-		if (lines.len)
-			append(a, kernel.buf, &lines);
+		if (lines.len && append(a, kernel.buf, &lines) < 0)
+			ret = -1;
 	}
 	free(sorted);
 	strbuf_release(&kernel);
 	strbuf_release(&lines);
+	return ret;
 }

@@ -201,7 +201,7 @@ done:
 
 /* Which commit added these runs, for readers (archive/added.c). */
 static void remember_added(struct archive *a, const struct pending *pend, size_t nr,
-			   const git_oid *commit_id)
+			   const git_oid *parent, const git_oid *commit_id)
 {
 	struct archive_added *v = xcalloc(nr, sizeof(*v));
 	git_commit *c = NULL;
@@ -213,7 +213,8 @@ static void remember_added(struct archive *a, const struct pending *pend, size_t
 			v[i].commit = *commit_id;
 			v[i].when = git_commit_time(c);
 		}
-		archive_added_save(a, v, nr);
+		if (!archive_added_save(a, v, nr))
+			archive_added_advance(a, parent, commit_id);
 	}
 	git_commit_free(c);
 	free(v);
@@ -289,7 +290,7 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	ret = archive_advance(a, branch, head ? git_commit_id(head) : NULL, &commit_id,
 			      "benchpost: commit", changed, nup);
 	if (!ret)
-		remember_added(a, pend, nr, &commit_id);
+		remember_added(a, pend, nr, head ? git_commit_id(head) : NULL, &commit_id);
 	/* Saved already: a repack that fails costs only speed. */
 	if (!ret && archive_repack(a) < 0)
 		warning("could not consolidate the packs of '%s': %s", a->path, err_last());

@@ -63,37 +63,56 @@ static int subtree(git_tree **out, git_commit *c, const char *dir)
 	return ret;
 }
 
-struct added {
-	char **v;
-	size_t nr, alloc;
-};
-
-static int collect_added(struct added *out, git_repository *repo, git_tree *from,
+/*
+ * The files under to that from lacks, as "dir/path".  Not git_diff: it
+ * builds a delta per path and compared every entry of runs/ (one per
+ * kernel) for each commit of a catch-up walk; here a subtree whose id is
+ * unchanged is skipped after one lookup by name.
+ */
+static int collect_added(struct archive_paths *out, git_repository *repo, git_tree *from,
 			 git_tree *to, const char *dir)
 {
-	git_diff *diff = NULL;
-	size_t i;
-	int ret;
+	struct strbuf path = STRBUF_INIT;
+	size_t i, n = git_tree_entrycount(to);
+	int ret = 0;
 
-	if ((ret = git_diff_tree_to_tree(&diff, repo, from, to, NULL)) < 0)
-		return ret;
-	for (i = 0; i < git_diff_num_deltas(diff); i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-		struct strbuf sb = STRBUF_INIT;
+	for (i = 0; i < n && !ret; i++) {
+		const git_tree_entry *e = git_tree_entry_byindex(to, i);
+		const git_tree_entry *old = from ? git_tree_entry_byname(from, git_tree_entry_name(e)) : NULL;
+		git_object_t type = git_tree_entry_type(e);
+		git_tree *sub = NULL, *old_sub = NULL;
 
-		if (d->status != GIT_DELTA_ADDED)
+		if (old && git_tree_entry_type(old) != type)
+			old = NULL;
+		if (old && git_oid_equal(git_tree_entry_id(old), git_tree_entry_id(e)))
 			continue;
+		strbuf_reset(&path);
 		if (*dir)
-			strbuf_addf(&sb, "%s/", dir);
-		strbuf_addstr(&sb, d->new_file.path);
-		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-		out->v[out->nr++] = strbuf_detach(&sb, NULL);
+			strbuf_addf(&path, "%s/", dir);
+		strbuf_addstr(&path, git_tree_entry_name(e));
+		if (type == GIT_OBJECT_BLOB) {
+			if (!old) {
+				ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+				out->v[out->nr++] = xstrdup(path.buf);
+			}
+			continue;
+		}
+		if (type != GIT_OBJECT_TREE)
+			continue;
+		if ((ret = git_tree_lookup(&sub, repo, git_tree_entry_id(e))) < 0 ||
+		    (old && (ret = git_tree_lookup(&old_sub, repo, git_tree_entry_id(old))) < 0)) {
+			git_tree_free(sub);
+			break;
+		}
+		ret = collect_added(out, repo, old_sub, sub, path.buf);
+		git_tree_free(sub);
+		git_tree_free(old_sub);
 	}
-	git_diff_free(diff);
-	return 0;
+	strbuf_release(&path);
+	return ret;
 }
 
-static void added_release(struct added *a)
+void archive_paths_release(struct archive_paths *a)
 {
 	size_t i;
 
@@ -103,7 +122,7 @@ static void added_release(struct added *a)
 	memset(a, 0, sizeof(*a));
 }
 
-static int in_added(const struct added *a, const char *path)
+static int in_added(const struct archive_paths *a, const char *path)
 {
 	size_t i;
 
@@ -113,12 +132,11 @@ static int in_added(const struct added *a, const char *path)
 	return 0;
 }
 
-/* Paths c added under dir relative to every parent; returns how many were wanted. */
-static int attribute_commit(git_repository *repo, git_commit *c, const char *dir,
-			    struct wanted *want, size_t nr, size_t *left)
+int archive_commit_added(struct archive_paths *out, git_repository *repo, git_commit *c,
+			 const char *dir)
 {
 	git_tree *mine = NULL;
-	struct added first = { 0 };
+	struct archive_paths first = { 0 };
 	unsigned p, parents = git_commit_parentcount(c);
 	int ret;
 
@@ -127,7 +145,7 @@ static int attribute_commit(git_repository *repo, git_commit *c, const char *dir
 	for (p = 0; p < parents || (p == 0 && parents == 0); p++) {
 		git_commit *parent = NULL;
 		git_tree *theirs = NULL;
-		struct added more = { 0 };
+		struct archive_paths more = { 0 };
 		size_t i, kept = 0;
 
 		if (parents) {
@@ -139,7 +157,7 @@ static int attribute_commit(git_repository *repo, git_commit *c, const char *dir
 			git_commit_free(parent);
 			if (theirs && git_oid_equal(git_tree_id(theirs), git_tree_id(mine))) {
 				git_tree_free(theirs);
-				added_release(&first);
+				archive_paths_release(&first);
 				goto done; /* nothing new relative to this parent */
 			}
 		}
@@ -156,25 +174,41 @@ static int attribute_commit(git_repository *repo, git_commit *c, const char *dir
 				free(first.v[i]);
 		}
 		first.nr = kept;
-		added_release(&more);
+		archive_paths_release(&more);
 	}
-	{
-		size_t i;
+	for (p = 0; p < first.nr; p++) {
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr++] = first.v[p];
+	}
+	first.nr = 0;
+done:
+	archive_paths_release(&first);
+	git_tree_free(mine);
+	return ret;
+}
 
-		for (i = 0; i < first.nr; i++) {
-			struct wanted key = { first.v[i], NULL }, *w;
+/* Marks the wanted runs c added under dir. */
+static int attribute_commit(git_repository *repo, git_commit *c, const char *dir,
+			    struct wanted *want, size_t nr, size_t *left)
+{
+	struct archive_paths added = { 0 };
+	size_t i;
+	int ret;
 
-			w = bsearch(&key, want, nr, sizeof(*want), cmp_wanted);
-			if (!w || w->e->commit)
-				continue;
-			w->e->commit = xstrdup(git_oid_tostr_s(git_commit_id(c)));
-			w->e->committed = git_commit_time(c);
-			(*left)--;
-		}
+	if ((ret = archive_commit_added(&added, repo, c, dir)) < 0)
+		goto done;
+	for (i = 0; i < added.nr; i++) {
+		struct wanted key = { added.v[i], NULL }, *w;
+
+		w = bsearch(&key, want, nr, sizeof(*want), cmp_wanted);
+		if (!w || w->e->commit)
+			continue;
+		w->e->commit = xstrdup(git_oid_tostr_s(git_commit_id(c)));
+		w->e->committed = git_commit_time(c);
+		(*left)--;
 	}
 done:
-	added_release(&first);
-	git_tree_free(mine);
+	archive_paths_release(&added);
 	return ret;
 }
 
@@ -216,13 +250,16 @@ int archive_attribute(struct archive *a, struct archive_list *list)
 	git_revwalk *walk = NULL;
 	git_commit *c = NULL;
 	char *dir = NULL;
-	size_t i, nr = 0, left = list->nr;
+	size_t i, nr = 0, left = list->nr, walked;
 	git_oid id;
 	int ret = 0;
 
 	if (!list->nr)
 		return 0;
 	archive_added_lookup(a, list, &left);
+	/* Lines missing: record every commit not recorded yet, then look again. */
+	if (left && !archive_added_catch_up(a, &walked) && walked)
+		archive_added_lookup(a, list, &left);
 	if (!left)
 		goto done;
 	want = xcalloc(left, sizeof(*want));

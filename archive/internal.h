@@ -52,6 +52,12 @@ int archive_pack_finish(struct archive *a, git_repository *w, const git_oid *com
  * lock held, after a commit is saved.
  */
 int archive_repack(struct archive *a);
+/* Whether the loose objects have piled up (estimated from one of the 256 directories). */
+int archive_loose_too_many(struct archive *a);
+/* Folds every loose object into one pack, then removes them: call with the lock held. */
+int archive_fold_loose(struct archive *a);
+/* Test hook: dies at step N when BENCHPOST_TEST_KILL_REPACK=N (repack.c). */
+void archive_test_kill_point(int step);
 /* The half-written packs of libgit2's indexer that a killed writer left. */
 void archive_remove_stale_packs(struct archive *a);
 
@@ -89,10 +95,29 @@ struct archive_added {
 	time_t when;      /* the commit's time */
 };
 
+/* Paths, owned. */
+struct archive_paths {
+	char **v;
+	size_t nr, alloc;
+};
+
+void archive_paths_release(struct archive_paths *p);
+/* Appends the paths under dir (no trailing slash; "" is the root) that c added. */
+int archive_commit_added(struct archive_paths *out, git_repository *repo, git_commit *c,
+			 const char *dir);
+
 /* Fills commit and committed of the entries the files know; left counts down. */
 void archive_added_lookup(struct archive *a, struct archive_list *list, size_t *left);
-/* Appends to the files (best effort: they are only a cache). */
-void archive_added_save(struct archive *a, const struct archive_added *v, size_t nr);
+/* Appends to the files (best effort: they are only a cache); -1 when a write failed. */
+int archive_added_save(struct archive *a, const struct archive_added *v, size_t nr);
+/*
+ * Records in the files the runs of every commit of HEAD's history not
+ * recorded yet (one walk for every kernel, down to the commit named in
+ * added/.walked); sets *walked to the number of commits walked.
+ */
+int archive_added_catch_up(struct archive *a, size_t *walked);
+/* After a commit whose runs were saved: moves added/.walked from parent (NULL: none) to it. */
+void archive_added_advance(struct archive *a, const git_oid *parent, const git_oid *commit);
 
 /* Finds the commits that added each entry: from the added-by files, else one history walk. */
 int archive_attribute(struct archive *a, struct archive_list *list);

@@ -273,6 +273,7 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 	char *branch = NULL, *theirs = NULL, *spec = NULL, *url = NULL;
 	git_strarray refspecs;
 	git_oid id;
+	size_t walked;
 	int ret;
 
 	if ((ret = archive_lock(a)) < 0)
@@ -310,6 +311,9 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 	/* A fetch adds a pack as a batch does. */
 	if (!ret && archive_repack(a) < 0)
 		warning("could not consolidate the packs of '%s': %s", a->path, err_last());
+	/* The commits pulled, recorded in one walk now rather than by the first reads. */
+	if (!ret && archive_added_catch_up(a, &walked) < 0)
+		warning("could not record the runs pulled into '%s': %s", a->path, err_last());
 done:
 	archive_unlock(a);
 	free(url);

@@ -158,10 +158,11 @@ static int insert_pack(git_packbuilder *pb, const struct pack *p)
 /*
  * BENCHPOST_TEST_KILL_REPACK=N: the process kills itself at step N of the
  * consolidation (1: the new pack on disk, 2: an old index removed, 3: its
- * pack removed), so that tests/t/t0210 can prove each step crash safe
- * (git's GIT_TEST_* variables do the same).
+ * pack removed; loose.c: 10: the pack of the loose objects on disk, 11:
+ * half of them removed), so that tests/t/t0210 and t0211 can prove each
+ * step crash safe (git's GIT_TEST_* variables do the same).
  */
-static void test_kill_point(int step)
+void archive_test_kill_point(int step)
 {
 	const char *at = getenv("BENCHPOST_TEST_KILL_REPACK");
 
@@ -179,7 +180,7 @@ static void remove_pack(const char *base)
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s%s", base, exts[i]);
 		unlink(sb.buf);
-		test_kill_point(2 + (int)i); /* 2: index gone, 3: pack gone */
+		archive_test_kill_point(2 + (int)i); /* 2: index gone, 3: pack gone */
 	}
 	strbuf_release(&sb);
 }
@@ -218,6 +219,8 @@ int archive_repack(struct archive *a)
 	size_t nr = 0, split = 0, i;
 	int ret = 0;
 
+	if (archive_loose_too_many(a) && (ret = archive_fold_loose(a)) < 0)
+		goto done;
 	strbuf_addf(&dir, "%sobjects/pack", git_repository_path(a->repo));
 	list_packs(&packs, &nr, dir.buf);
 	if (nr < 2)
@@ -246,7 +249,7 @@ int archive_repack(struct archive *a)
 		ret = archive_git_error(ret, "cannot write a pack in '%s'", a->path);
 		goto done;
 	}
-	test_kill_point(1);
+	archive_test_kill_point(1);
 	/*
 	 * A multi-pack index that git wrote names the packs about to go; it
 	 * is only a shortcut over their own indexes, as `git repack -d`

@@ -50,13 +50,15 @@ test_expect_success 'log with the files equals log without them (a walk)' '
 	test_cmp warm.all cold.all
 '
 
-test_expect_success 'a reader that walked leaves what it found for the next' '
+test_expect_success 'a reader that walked leaves what it found, for every kernel, for the next' '
 	rm -rf arch/.git/benchpost &&
 	benchpost log --archive arch --kernel 5.3.0 >/dev/null &&
 	test "$(wc -l <arch/.git/benchpost/added/5.3.0)" = 10 &&
-	test ! -e arch/.git/benchpost/added/5.4.0 &&
+	test "$(ls arch/.git/benchpost/added | wc -l)" = 13 &&
+	test "$(cat arch/.git/benchpost/added/* | wc -l)" = 122 &&
+	test "$(cat arch/.git/benchpost/added/.walked)" = "$(git_in arch rev-parse HEAD)" &&
 	benchpost show --archive arch "$(git_in arch ls-tree -r --name-only HEAD runs/5.4.0 | head -1)" >/dev/null &&
-	test "$(wc -l <arch/.git/benchpost/added/5.4.0)" = 1 &&
+	test "$(cat arch/.git/benchpost/added/* | wc -l)" = 122 &&
 	check_against_git arch
 '
 
