@@ -21,7 +21,7 @@
  * Lines are only ever appended, each group in one write(); a line cut by
  * a crash or a full disk has a wrong number of fields or a malformed one
  * (paths hold no spaces) and is ignored, as is a line whose commit the
- * repository does not have.  Losing the files costs one walk: clones do
+ * repository does not have or does not hold the run as HEAD has it.  Losing the files costs one walk: clones do
  * not carry them (they are not in the history), and deleting them is safe.
  */
 static int kernel_of(struct strbuf *out, const char *path)
@@ -106,8 +106,61 @@ static void parse(struct archive_added **out, size_t *nr, char *buf, size_t len)
 		qsort(*out, *nr, sizeof(**out), cmp_line);
 }
 
+/*
+ * Whether commit id holds path with the blob HEAD has there.  A line whose
+ * commit left the branch (a reset by hand) or wrote another version of the
+ * file is then not believed, and the walk decides.
+ */
+static int holds_same(git_repository *repo, const git_oid *id, const char *path,
+		      const git_oid *blob)
+{
+	git_commit *c = NULL;
+	git_tree *t = NULL;
+	git_tree_entry *e = NULL;
+	int same = 0;
+
+	if (!git_commit_lookup(&c, repo, id) && !git_commit_tree(&t, c) &&
+	    !git_tree_entry_bypath(&e, t, path))
+		same = git_oid_equal(git_tree_entry_id(e), blob);
+	git_tree_entry_free(e);
+	git_tree_free(t);
+	git_commit_free(c);
+	return same;
+}
+
+/*
+ * The one commit the lines [l..) of a path name and that holds HEAD's
+ * version of it, or NULL: two such commits (the same run committed on two
+ * machines, merged by pull) are left to the walk, so that the cache never
+ * answers otherwise than a walk would.
+ */
+static const struct archive_added *believed(git_repository *repo, git_tree *head,
+					    const struct archive_added *l,
+					    const struct archive_added *end)
+{
+	const struct archive_added *found = NULL;
+	const char *path = l->path;
+	git_tree_entry *e = NULL;
+
+	if (git_tree_entry_bypath(&e, head, path) < 0)
+		return NULL;
+	for (; l < end && !strcmp(l->path, path); l++) {
+		if (found && git_oid_equal(&found->commit, &l->commit))
+			continue;
+		if (!holds_same(repo, &l->commit, path, git_tree_entry_id(e)))
+			continue;
+		if (found) {
+			found = NULL;
+			break;
+		}
+		found = l;
+	}
+	git_tree_entry_free(e);
+	return found;
+}
+
 /* Attributes the entries of one kernel (want[0..nr)) from its file. */
-static void lookup_kernel(struct archive *a, git_odb *odb, const char *kernel,
+static void lookup_kernel(struct archive *a, git_tree *head, const char *kernel,
 			  struct archive_entry **want, size_t nr, size_t *left)
 {
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
@@ -119,10 +172,14 @@ static void lookup_kernel(struct archive *a, git_odb *odb, const char *kernel,
 		goto done;
 	parse(&lines, &n, text.buf, text.len);
 	for (i = 0; i < nr && n; i++) {
-		struct archive_added key = { want[i]->path, { { 0 } }, 0 }, *l;
+		struct archive_added key = { want[i]->path, { { 0 } }, 0 };
+		const struct archive_added *l;
 
-		l = bsearch(&key, lines, n, sizeof(*lines), cmp_line);
-		if (!l || want[i]->commit || !git_odb_exists(odb, &l->commit))
+		if (want[i]->commit || !(l = bsearch(&key, lines, n, sizeof(*lines), cmp_line)))
+			continue;
+		while (l > lines && !strcmp(l[-1].path, l->path))
+			l--;
+		if (!(l = believed(a->repo, head, l, lines + n)))
 			continue;
 		want[i]->commit = xstrdup(git_oid_tostr_s(&l->commit));
 		want[i]->committed = l->when;
@@ -154,11 +211,11 @@ void archive_added_lookup(struct archive *a, struct archive_list *list, size_t *
 {
 	struct archive_entry **want;
 	struct strbuf kernel = STRBUF_INIT;
-	git_odb *odb = NULL;
+	git_object *head = NULL;
 	size_t i, start;
 	int ok;
 
-	if (!list->nr || git_repository_odb(&odb, a->repo) < 0)
+	if (!list->nr || git_revparse_single(&head, a->repo, "HEAD^{tree}") < 0)
 		return;
 	want = xcalloc(list->nr, sizeof(*want));
 	for (i = 0; i < list->nr; i++)
@@ -167,9 +224,9 @@ void archive_added_lookup(struct archive *a, struct archive_list *list, size_t *
 	for (start = 0; start < list->nr; start = i) {
 		i = same_kernel(&kernel, entry_path, want, start, list->nr, &ok);
 		if (ok)
-			lookup_kernel(a, odb, kernel.buf, want + start, i - start, left);
+			lookup_kernel(a, (git_tree *)head, kernel.buf, want + start, i - start, left);
 	}
-	git_odb_free(odb);
+	git_object_free(head);
 	free(want);
 	strbuf_release(&kernel);
 }

@@ -105,4 +105,39 @@ test_expect_success 'runs merged by pull are attributed to the commits that made
 	check_against_git lab
 '
 
+# The path of a run is kernel/hardware/time-fs-suite: after a reset by
+# hand, or on two machines, another commit can add the same path.
+run_file() {
+	printf "kernel: 4.1.0\nhardware: m0\nfs: ext4\nBenchmarkUntar 1 %s sec/op\n" "$1"
+}
+
+test_expect_success 'a line whose commit left the branch (reset by hand) is not believed' '
+	run_file 40.00 >r40.bench && run_file 41.00 >r41.bench && run_file 42.00 >r42.bench &&
+	bp_commit --archive reset --when 1000 r40.bench >/dev/null &&
+	bp_commit --archive reset --when 2000 r41.bench >/dev/null &&
+	benchpost log --archive reset --kernel 4.1.0 --format json >/dev/null &&
+	git_in reset reset -q --hard HEAD~1 &&
+	bp_commit --archive reset --when 2000 r42.bench >/dev/null &&
+	benchpost log --archive reset --kernel 4.1.0 >cached &&
+	rm -rf reset/.git/benchpost &&
+	benchpost log --archive reset --kernel 4.1.0 >walked &&
+	test_cmp walked cached &&
+	grep -q "$(git_in reset rev-parse --short HEAD)" cached
+'
+
+test_expect_success 'the same run added on two machines and merged: the cache answers as a walk' '
+	bp_commit --archive one --when 1000 r40.bench >/dev/null &&
+	git clone -q one two &&
+	bp_commit --archive one --when 2000 r41.bench >/dev/null &&
+	bp_commit --archive two --when 3000 r42.bench >/dev/null &&
+	bp_commit --archive two --when 2000 r41.bench >/dev/null &&
+	benchpost pull --archive one "$PWD/two" >/dev/null 2>&1 &&
+	benchpost log --archive one --kernel 4.1.0 >cached &&
+	benchpost log --archive one --kernel 4.1.0 >cached.again &&
+	rm -rf one/.git/benchpost &&
+	benchpost log --archive one --kernel 4.1.0 >walked &&
+	test_cmp walked cached &&
+	test_cmp walked cached.again
+'
+
 test_done
