@@ -202,6 +202,7 @@ static int read_stream(struct mail_list *out, const char *name, int fd)
 	size_t nth = 1;
 	long base_line = 0;
 	int eof = 0, many = 0, ret = 0, saved;
+	size_t rescan_at = 0;
 	ssize_t n = 0;
 
 	while (buf.len < 5 && (n = read_chunk(&buf, fd)) > 0)
@@ -222,6 +223,13 @@ static int read_stream(struct mail_list *out, const char *name, int fd)
 		if ((n = read_chunk(&buf, fd)) < 0)
 			goto fail;
 		eof = n == 0;
+		/*
+		 * A message longer than a chunk is scanned again only once the
+		 * buffer has doubled: rescanning it for every 64 KiB made a big
+		 * message from a pipe quadratic.
+		 */
+		if (!eof && buf.len < rescan_at)
+			continue;
 		while (mail_mbox_next(&span, buf.buf, buf.len, &pos, &line)) {
 			/* the last message is complete only once the input has ended */
 			if (pos >= buf.len && !eof)
@@ -236,6 +244,7 @@ static int read_stream(struct mail_list *out, const char *name, int fd)
 		memmove(buf.buf, buf.buf + done, buf.len - done);
 		strbuf_setlen(&buf, buf.len - done);
 		base_line += done_line;
+		rescan_at = done ? 0 : 2 * buf.len;
 	}
 	goto done;
 fail:
