@@ -56,6 +56,8 @@ int archive_repack(struct archive *a);
 int archive_loose_too_many(struct archive *a);
 /* Folds every loose object into one pack, then removes them: call with the lock held. */
 int archive_fold_loose(struct archive *a);
+/* Writes pb's pack into dir and syncs it before returning (repack.c). */
+int archive_write_pack_synced(struct archive *a, git_packbuilder *pb, const char *dir);
 /* Test hook: dies at step N when BENCHPOST_TEST_KILL_REPACK=N (repack.c). */
 void archive_test_kill_point(int step);
 /* The half-written packs of libgit2's indexer that a killed writer left. */

@@ -133,13 +133,8 @@ int archive_fold_loose(struct archive *a)
 	if (!packed)
 		goto done;
 	strbuf_addf(&pack, "%s/pack", objects.buf);
-	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
-	ret = git_packbuilder_write(pb, pack.buf, 0, NULL, NULL);
-	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 0);
-	if (ret < 0) {
-		ret = archive_git_error(ret, "cannot write a pack in '%s'", a->path);
+	if ((ret = archive_write_pack_synced(a, pb, pack.buf)) < 0)
 		goto done;
-	}
 	archive_test_kill_point(10);
 	git_odb_refresh(odb);
 	for (i = 0; i < loose.nr; i++) {

@@ -170,6 +170,24 @@ void archive_test_kill_point(int step)
 		raise(SIGKILL);
 }
 
+/*
+ * Writes pb's pack into dir, on disk before anything that held the same
+ * objects goes: with fsync on, the indexer syncs the pack, its index and
+ * the directory (a syncfs() here would also flush the working tree just
+ * written).
+ */
+int archive_write_pack_synced(struct archive *a, git_packbuilder *pb, const char *dir)
+{
+	int ret;
+
+	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
+	ret = git_packbuilder_write(pb, dir, 0, NULL, NULL);
+	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 0);
+	if (ret < 0)
+		return archive_git_error(ret, "cannot write a pack in '%s'", a->path);
+	return 0;
+}
+
 static void remove_pack(const char *base)
 {
 	static const char *const exts[] = { ".idx", ".pack", ".rev", ".bitmap", ".mtimes" };
@@ -237,18 +255,8 @@ int archive_repack(struct archive *a)
 		ret = insert_pack(pb, &packs[i]);
 	if (ret < 0)
 		goto done;
-	/*
-	 * On disk before anything that held the same objects goes: with
-	 * fsync on, the indexer syncs the pack, its index and the directory
-	 * (a syncfs() here would also flush the working tree just written).
-	 */
-	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
-	ret = git_packbuilder_write(pb, dir.buf, 0, NULL, NULL);
-	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 0);
-	if (ret < 0) {
-		ret = archive_git_error(ret, "cannot write a pack in '%s'", a->path);
+	if ((ret = archive_write_pack_synced(a, pb, dir.buf)) < 0)
 		goto done;
-	}
 	archive_test_kill_point(1);
 	/*
 	 * A multi-pack index that git wrote names the packs about to go; it
