@@ -234,3 +234,39 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	errno = saved;
 	return ret;
 }
+
+struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	char bytes[];
+};
+
+char *chunks_copy(struct chunk **head, const char *s, size_t n, size_t min)
+{
+	struct chunk *c = *head;
+	char *copy;
+
+	if (!c || c->size - c->used < n) {
+		size_t size = n > min ? n : min;
+
+		c = xmalloc(sizeof(*c) + size);
+		c->next = *head;
+		c->used = 0;
+		c->size = size;
+		*head = c;
+	}
+	copy = c->bytes + c->used;
+	memcpy(copy, s, n);
+	c->used += n;
+	return copy;
+}
+
+void chunks_free(struct chunk **head)
+{
+	while (*head) {
+		struct chunk *next = (*head)->next;
+
+		free(*head);
+		*head = next;
+	}
+}

@@ -61,4 +61,13 @@ char *xstrndup(const char *s, size_t n);
 		} \
 	} while (0)
 
+/*
+ * Many small strings that live and die together: each is copied into a
+ * chunk of at least min bytes, and all go in one chunks_free, so thousands
+ * cost a few mallocs.
+ */
+struct chunk;
+char *chunks_copy(struct chunk **head, const char *s, size_t n, size_t min);
+void chunks_free(struct chunk **head);
+
 #endif

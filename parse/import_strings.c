@@ -10,37 +10,16 @@
  * thousands of records: one copy each saves most of the memory records
  * take and most of the allocations extraction made.
  */
-struct string_chunk {
-	struct string_chunk *next;
-	size_t used, size;
-	char bytes[];
-};
-
 struct import_strings {
 	char **slot;
 	size_t cap, nr;
 	/* the strings' bytes, in chunks: one malloc for thousands of strings */
-	struct string_chunk *chunks;
+	struct chunk *chunks;
 };
 
 static char *chunk_copy(struct import_strings *pool, const char *s, size_t len)
 {
-	struct string_chunk *c = pool->chunks;
-	char *copy;
-
-	if (!c || c->size - c->used < len + 1) {
-		size_t size = len + 1 > 65536 ? len + 1 : 65536;
-
-		c = xmalloc(sizeof(*c) + size);
-		c->next = pool->chunks;
-		c->used = 0;
-		c->size = size;
-		pool->chunks = c;
-	}
-	copy = c->bytes + c->used;
-	memcpy(copy, s, len + 1);
-	c->used += len + 1;
-	return copy;
+	return chunks_copy(&pool->chunks, s, len + 1, 65536);
 }
 
 static uint64_t hash_of(const char *s, size_t *len)
@@ -100,12 +79,7 @@ void import_strings_free(struct import_strings *pool)
 {
 	if (!pool)
 		return;
-	while (pool->chunks) {
-		struct string_chunk *next = pool->chunks->next;
-
-		free(pool->chunks);
-		pool->chunks = next;
-	}
+	chunks_free(&pool->chunks);
 	free(pool->slot);
 	free(pool);
 }

@@ -363,31 +363,9 @@ char *scan_command_above(struct scan *sc, size_t first)
 	return NULL;
 }
 
-struct pending_strings {
-	struct pending_strings *next;
-	size_t used, size;
-	char bytes[];
-};
-
 static char *pending_strdup(struct pending *p, const char *s)
 {
-	size_t n = strlen(s) + 1;
-	struct pending_strings *c = p->strings;
-	char *copy;
-
-	if (!c || c->size - c->used < n) {
-		size_t size = n > 240 ? n : 240;
-
-		c = xmalloc(sizeof(*c) + size);
-		c->next = p->strings;
-		c->used = 0;
-		c->size = size;
-		p->strings = c;
-	}
-	copy = c->bytes + c->used;
-	memcpy(copy, s, n);
-	c->used += n;
-	return copy;
+	return chunks_copy(&p->strings, s, strlen(s) + 1, 240);
 }
 
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
@@ -437,12 +415,7 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 
 void pending_clear(struct pending *p)
 {
-	while (p->strings) {
-		struct pending_strings *next = p->strings->next;
-
-		free(p->strings);
-		p->strings = next;
-	}
+	chunks_free(&p->strings);
 	strbuf_release(&p->number);
 	free(p->v);
 	p->v = NULL;

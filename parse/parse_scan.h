@@ -106,13 +106,11 @@ struct pending_value {
 	char *metric, *unit, *value;
 };
 
-struct pending_strings;
-
 struct pending {
 	struct pending_value *v;
 	size_t nr, alloc;
 	/* the values' strings, in chunks freed together: a block's few values cost one malloc */
-	struct pending_strings *strings;
+	struct chunk *strings;
 	struct strbuf number;   /* where each number is written before it is added */
 };
 
