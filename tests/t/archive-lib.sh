@@ -52,6 +52,15 @@ fsck_full_clean() {
 	! grep -v "^dangling \|^Checking\|^notice: HEAD points to an unborn branch" fsck.out
 }
 
+# Each pack of archive $1 holds at least twice the objects of the next smaller.
+packs_geometric() {
+	for i in "$1"/.git/objects/pack/pack-*.idx; do
+		git verify-pack -v "$i" | grep -c -E " (blob|tree|commit) "
+	done | sort -n >counts &&
+	cat counts &&
+	awk "NR > 1 && \$1 < 2 * prev { bad = 1 } { prev = \$1 } END { exit bad }" counts
+}
+
 pack_count() {
 	ls "$1"/.git/objects/pack/pack-*.pack 2>/dev/null | wc -l
 }
