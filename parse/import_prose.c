@@ -61,6 +61,13 @@ const char *import_prose_next_verb(const char *text, const char *from)
 	return NULL;
 }
 
+int import_prose_verb_at(const char *text, const char *p)
+{
+	const char *at, *after;
+
+	return verb_at(text, p, &at, &after) != VERB_NONE;
+}
+
 int import_prose_may_start(const char *s)
 {
 	return import_prose_next_verb(s, s) != NULL;

@@ -44,6 +44,8 @@ int import_prose_may_start(const char *s);
  * never spans one), or NULL; what import_prose_may_start looks for.
  */
 const char *import_prose_next_verb(const char *text, const char *from);
+/* Whether the 'k' or 'v' at p in text is that of a verb import_prose_next_verb finds. */
+int import_prose_verb_at(const char *text, const char *p);
 /* The numbers line s states; 0 when there are any. */
 int import_prose_line(struct prose_nums *out, const char *s);
 void import_prose_release(struct prose_nums *n);
