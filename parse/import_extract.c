@@ -1159,14 +1159,28 @@ static void join_lines(struct extract *x)
 	x->joined = joined;
 }
 
+/* The words' probes, the same for every message: worked out on the first. */
+static const struct import_words *prepared_words(void)
+{
+	static struct import_words words;
+	static int ready;
+
+	if (!ready) {
+		/* the tables above are fixed: any import would stop here at once */
+		if (import_words_init(&words, line_words, sizeof(line_words) / sizeof(line_words[0]),
+				      text_words, sizeof(text_words) / sizeof(text_words[0])))
+			abort();
+		ready = 1;
+	}
+	return &words;
+}
+
 static void find_features(struct extract *x)
 {
 	size_t i = x->q.nr;
 
 	join_lines(x);
-	x->words = import_features(x->feat, x->joined.buf, x->joined.len,
-				   line_words, sizeof(line_words) / sizeof(line_words[0]),
-				   text_words, sizeof(text_words) / sizeof(text_words[0]));
+	x->words = import_features(x->feat, x->joined.buf, x->joined.len, prepared_words());
 	x->digit_next[i] = (size_t)-1;
 	while (i-- > 0)
 		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];

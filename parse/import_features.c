@@ -28,8 +28,7 @@ static int word_at(const char *p, const struct import_word *w)
 }
 
 unsigned import_features_bytewise(unsigned char *feat, const char *text, size_t len,
-				  const struct import_word *line_words, size_t nline,
-				  const struct import_word *text_words, size_t ntext)
+				  const struct import_words *words)
 {
 	unsigned found = 0;
 	size_t line = 0, i, k;
@@ -45,19 +44,15 @@ unsigned import_features_bytewise(unsigned char *feat, const char *text, size_t 
 			feat[line] |= FEATURE_DIGIT;
 		if ((*p == 'k' || *p == 'v') && import_prose_verb_at(text, p))
 			feat[line] |= FEATURE_VERB;
-		for (k = 0; k < nline; k++)
-			if (word_at(p, &line_words[k]))
-				feat[line] |= line_words[k].bit;
-		for (k = 0; k < ntext; k++)
-			if (word_at(p, &text_words[k]))
-				found |= text_words[k].bit;
+		for (k = 0; k < words->nline; k++)
+			if (word_at(p, words->line[k].w))
+				feat[line] |= words->line[k].w->bit;
+		for (k = 0; k < words->ntext; k++)
+			if (word_at(p, words->text[k].w))
+				found |= words->text[k].w->bit;
 	}
 	return found;
 }
-
-#ifdef __SSE2__
-
-#define MAX_WORDS 16
 
 /*
  * Each word is looked for as two of its bytes at their distance, the two
@@ -77,35 +72,54 @@ static int commonness(unsigned char c)
 	}
 }
 
-struct probe {
-	const struct import_word *w;
-	size_t a, b;          /* the two offsets compared */
-	__m128i ca, cb;       /* their bytes in every lane */
-};
+static int probe_init(struct import_probe *pr, const struct import_word *w)
+{
+	size_t i, n = strlen(w->s), a = 0, b;
 
-static void probe_init(struct probe *pr, const struct import_word *w)
+	if (n < 2 || n > IMPORT_FEATURES_PAD - 16)
+		return -1;
+	for (i = 1; i < n; i++)
+		if (commonness((unsigned char)w->s[i]) < commonness((unsigned char)w->s[a]))
+			a = i;
+	b = a ? 0 : 1;
+	for (i = 0; i < n; i++)
+		if (i != a && commonness((unsigned char)w->s[i]) < commonness((unsigned char)w->s[b]))
+			b = i;
+	pr->w = w;
+	pr->a = (unsigned char)a;
+	pr->b = (unsigned char)b;
+	memset(pr->lanes_a, w->s[a], sizeof(pr->lanes_a));
+	memset(pr->lanes_b, w->s[b], sizeof(pr->lanes_b));
+	return 0;
+}
+
+int import_words_init(struct import_words *out, const struct import_word *line_words, size_t nline,
+		      const struct import_word *text_words, size_t ntext)
 {
 	size_t i;
 
-	pr->w = w;
-	pr->a = 0;
-	for (i = 1; w->s[i]; i++)
-		if (commonness((unsigned char)w->s[i]) < commonness((unsigned char)w->s[pr->a]))
-			pr->a = i;
-	pr->b = pr->a ? 0 : 1;
-	for (i = 0; w->s[i]; i++)
-		if (i != pr->a &&
-		    commonness((unsigned char)w->s[i]) < commonness((unsigned char)w->s[pr->b]))
-			pr->b = i;
-	pr->ca = _mm_set1_epi8(w->s[pr->a]);
-	pr->cb = _mm_set1_epi8(w->s[pr->b]);
+	if (nline > IMPORT_FEATURES_MAX_WORDS || ntext > IMPORT_FEATURES_MAX_WORDS)
+		return -1;
+	out->nline = nline;
+	out->ntext = ntext;
+	for (i = 0; i < nline; i++)
+		if (probe_init(&out->line[i], &line_words[i]))
+			return -1;
+	for (i = 0; i < ntext; i++)
+		if (probe_init(&out->text[i], &text_words[i]))
+			return -1;
+	return 0;
 }
 
+#ifdef __SSE2__
+
 /* Bit j: the word may start at p + j. */
-static unsigned probe_mask(const struct probe *pr, const char *p)
+static unsigned probe_mask(const struct import_probe *pr, const char *p)
 {
-	__m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + pr->a)), pr->ca);
-	__m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + pr->b)), pr->cb);
+	__m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + pr->a)),
+				   _mm_loadu_si128((const __m128i *)pr->lanes_a));
+	__m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + pr->b)),
+				   _mm_loadu_si128((const __m128i *)pr->lanes_b));
 
 	return (unsigned)_mm_movemask_epi8(_mm_and_si128(a, b));
 }
@@ -116,24 +130,17 @@ static unsigned before_newline(unsigned nl)
 	return nl ? (nl & -nl) - 1 : 0xffff;
 }
 
-unsigned import_features(unsigned char *feat, const char *text, size_t len,
-			 const struct import_word *line_words, size_t nline,
-			 const struct import_word *text_words, size_t ntext)
+unsigned import_features(unsigned char *feat, const char *text, size_t len, const struct import_words *words)
 {
-	struct probe lp[MAX_WORDS], tp[MAX_WORDS];
+	const struct import_probe *lp = words->line, *tp = words->text;
+	size_t nline = words->nline;
 	const __m128i newline = _mm_set1_epi8('\n'), k = _mm_set1_epi8('k'), v = _mm_set1_epi8('v');
 	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
 	unsigned found = 0, tactive;
 	size_t line = 0, i, w;
 
-	if (nline > MAX_WORDS || ntext > MAX_WORDS)
-		return import_features_bytewise(feat, text, len, line_words, nline, text_words, ntext);
-	for (w = 0; w < nline; w++)
-		probe_init(&lp[w], &line_words[w]);
-	for (w = 0; w < ntext; w++)
-		probe_init(&tp[w], &text_words[w]);
 	/* a text word found once is not looked for again */
-	tactive = ntext ? (1u << ntext) - 1 : 0;
+	tactive = words->ntext ? (1u << words->ntext) - 1 : 0;
 	for (i = 0; i < len; i += 16) {
 		const char *p = text + i;
 		__m128i b = _mm_loadu_si128((const __m128i *)p);
@@ -142,19 +149,19 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len,
 		unsigned dg = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, nine), d));
 		unsigned kv = (unsigned)_mm_movemask_epi8(
 			_mm_or_si128(_mm_cmpeq_epi8(b, k), _mm_cmpeq_epi8(b, v)));
-		unsigned lm[MAX_WORDS], tm[MAX_WORDS], words = 0, t;
+		unsigned lm[IMPORT_FEATURES_MAX_WORDS], tm[IMPORT_FEATURES_MAX_WORDS], cand = 0, t;
 
 		for (w = 0; w < nline; w++)
-			words |= lm[w] = probe_mask(&lp[w], p);
+			cand |= lm[w] = probe_mask(&lp[w], p);
 		for (t = tactive; t; t &= t - 1) {
 			w = (size_t)__builtin_ctz(t);
-			words |= tm[w] = probe_mask(&tp[w], p);
+			cand |= tm[w] = probe_mask(&tp[w], p);
 		}
 		/* the rest of a line that already has a digit needs no more looks */
 		if (feat[line] & FEATURE_DIGIT)
 			dg &= ~before_newline(nl);
-		while (dg | kv | words) {
-			unsigned all = dg | kv | words | nl;
+		while (dg | kv | cand) {
+			unsigned all = dg | kv | cand | nl;
 			unsigned j = (unsigned)__builtin_ctz(all), bit = 1u << j, done = (bit << 1) - 1;
 			const char *at = p + j;
 
@@ -167,10 +174,10 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len,
 				}
 				if ((kv & bit) && !(feat[line] & FEATURE_VERB) && import_prose_verb_at(text, at))
 					feat[line] |= FEATURE_VERB;
-				for (w = 0; (words & bit) && w < nline; w++)
+				for (w = 0; (cand & bit) && w < nline; w++)
 					if ((lm[w] & bit) && word_at(at, lp[w].w))
 						feat[line] |= lp[w].w->bit;
-				for (t = tactive; (words & bit) && t; t &= t - 1) {
+				for (t = tactive; (cand & bit) && t; t &= t - 1) {
 					w = (size_t)__builtin_ctz(t);
 					if ((tm[w] & bit) && word_at(at, tp[w].w)) {
 						found |= tp[w].w->bit;
@@ -180,7 +187,7 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len,
 			}
 			dg &= ~done;
 			kv &= ~done;
-			words &= ~done;
+			cand &= ~done;
 			nl &= ~done;
 		}
 		line += (size_t)__builtin_popcount(nl);
@@ -190,11 +197,9 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len,
 
 #else
 
-unsigned import_features(unsigned char *feat, const char *text, size_t len,
-			 const struct import_word *line_words, size_t nline,
-			 const struct import_word *text_words, size_t ntext)
+unsigned import_features(unsigned char *feat, const char *text, size_t len, const struct import_words *words)
 {
-	return import_features_bytewise(feat, text, len, line_words, nline, text_words, ntext);
+	return import_features_bytewise(feat, text, len, words);
 }
 
 #endif

@@ -24,20 +24,36 @@ struct import_word {
  * sixteen bytes can be compared at once up to its end.
  */
 #define IMPORT_FEATURES_PAD 64
+#define IMPORT_FEATURES_MAX_WORDS 16
+
+/* Where each word is looked for: worked out once, for every message. */
+struct import_probe {
+	const struct import_word *w;
+	unsigned char a, b;   /* the offsets of its two rarest bytes */
+	char lanes_a[16], lanes_b[16];   /* those bytes sixteen times */
+};
+
+struct import_words {
+	struct import_probe line[IMPORT_FEATURES_MAX_WORDS], text[IMPORT_FEATURES_MAX_WORDS];
+	size_t nline, ntext;
+};
+
+/*
+ * Words are at most IMPORT_FEATURES_PAD - 16 bytes long, and at most
+ * IMPORT_FEATURES_MAX_WORDS of each kind; -1 when they are not.
+ */
+int import_words_init(struct import_words *out, const struct import_word *line_words, size_t nline,
+		      const struct import_word *text_words, size_t ntext);
 
 /*
  * Sets on feat[k] (one entry per line, cleared by the caller) the
  * FEATURE_ bits and the bit of each line word that line k holds; returns
- * the bits of the text words found anywhere.  Words are at most
- * IMPORT_FEATURES_PAD - 16 bytes long.
+ * the bits of the text words found anywhere.
  */
-unsigned import_features(unsigned char *feat, const char *text, size_t len,
-			 const struct import_word *line_words, size_t nline,
-			 const struct import_word *text_words, size_t ntext);
+unsigned import_features(unsigned char *feat, const char *text, size_t len, const struct import_words *words);
 
 /* The same, a byte at a time: what the fast one is tested against. */
 unsigned import_features_bytewise(unsigned char *feat, const char *text, size_t len,
-				  const struct import_word *line_words, size_t nline,
-				  const struct import_word *text_words, size_t ntext);
+				  const struct import_words *words);
 
 #endif

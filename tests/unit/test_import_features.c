@@ -71,13 +71,15 @@ static size_t count_lines(const char *s)
 	return n;
 }
 
+static struct import_words words;
+
 static void check(const char *text)
 {
 	size_t len, nr = count_lines(text), i;
 	char *buf = padded(text, &len);
 	unsigned char *fast = calloc(nr + 1, 1), *slow = calloc(nr + 1, 1), *want = calloc(nr + 1, 1);
-	unsigned f = import_features(fast, buf, len, line_words, NLINE, text_words, NTEXT);
-	unsigned s = import_features_bytewise(slow, buf, len, line_words, NLINE, text_words, NTEXT);
+	unsigned f = import_features(fast, buf, len, &words);
+	unsigned s = import_features_bytewise(slow, buf, len, &words);
 	unsigned w = oracle(want, buf);
 
 	assert_int_equal(f, w);
@@ -106,8 +108,7 @@ static void test_by_hand(void **state)
 	const unsigned char want[6] = { 0, FEATURE_DIGIT | FEATURE_VERB, TIME, 0, FEATURE_DIGIT, FEATURE_DIGIT };
 
 	(void)state;
-	assert_int_equal(import_features(feat, buf, len, line_words, NLINE, text_words, NTEXT),
-			 MOUNT | POSTMARK);
+	assert_int_equal(import_features(feat, buf, len, &words), MOUNT | POSTMARK);
 	for (i = 0; i < 6; i++)
 		assert_int_equal(feat[i], want[i]);
 	free(buf);
@@ -147,12 +148,30 @@ static void test_random(void **state)
 	}
 }
 
+/* Words too long to compare sixteen bytes at once up to the text's end are refused. */
+static void test_bounds(void **state)
+{
+	static const struct import_word too_long[] = {
+		{ "0123456789012345678901234567890123456789012345678", 1 },
+	};
+	static const struct import_word too_short[] = { { "x", 1 } };
+	struct import_words w;
+
+	(void)state;
+	assert_int_equal(import_words_init(&w, too_long, 1, NULL, 0), -1);
+	assert_int_equal(import_words_init(&w, NULL, 0, too_short, 1), -1);
+	assert_int_equal(import_words_init(&w, line_words, NLINE, text_words, NTEXT), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_by_hand),
 		cmocka_unit_test(test_random),
+		cmocka_unit_test(test_bounds),
 	};
 
+	if (import_words_init(&words, line_words, NLINE, text_words, NTEXT))
+		return 1;
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
