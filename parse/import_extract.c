@@ -142,7 +142,8 @@ static int is_output_line(struct extract *x, size_t i)
 	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
 	struct import_dd dd = { NULL, NULL, NULL };
 	const char *s = x->q.v[i].text;
-	int form, is = HAS_DIGIT(x, i) && (import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s));
+	int form, is = HAS_DIGIT(x, i) && (import_time_at(&x->sc, i, &b, &form) != 0 ||
+					   ((x->feat[i] & FEAT_COPIED) && import_dd_line(&dd, s)));
 
 	pending_clear(&b.values);
 	free(b.label);
@@ -213,7 +214,9 @@ static void remember_legend(struct extract *x, const char *s)
 	const char *p = import_skip_space(s), *colon;
 	char *key;
 
-	colon = p + strcspn(p, ": \t");
+	/* every line comes here: look no further than a key can be long */
+	for (colon = p; colon - p <= 24 && *colon && *colon != ':' && *colon != ' ' && *colon != '\t'; colon++)
+		;
 	if (*colon != ':' || colon == p || colon - p > 24 || (colon[1] != ' ' && colon[1] != '\t'))
 		return;
 	key = xstrndup(p, colon - p);
@@ -226,9 +229,12 @@ static void remember_legend(struct extract *x, const char *s)
 static void remember_mount_options(struct extract *x, const char *s, const char **case_fs)
 {
 	const char *p = import_skip_space(s), *o;
-	size_t n = strcspn(p, ")");
+	size_t n;
 
-	if (p[n] == ')' && !*import_skip_space(p + n + 1) && n < 16) {
+	/* every line comes here: a case label is short */
+	for (n = 0; n < 16 && p[n] && p[n] != ')'; n++)
+		;
+	if (n < 16 && p[n] == ')' && !*import_skip_space(p + n + 1)) {
 		*case_fs = import_fs_name(p, n);
 		return;
 	}
@@ -262,20 +268,22 @@ static void first_pass(struct extract *x)
 
 	for (i = 0; i < x->q.nr; i++) {
 		const struct qline *l = &x->q.v[i];
+		const char *lead;   /* the line past its indent, as the readers below start */
 		struct import_mount m;
 		char *cmd, *label;
 
 		if (l->blank)
 			continue;
+		lead = import_skip_space(l->text);
 		if (l->text[0] == '-' && (!strcmp(l->text, "-- ") || !strcmp(l->text, "--")))
 			sig[l->depth] = 1;
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
 		if (!l->depth)
 			import_hw_line(&x->hw, l->text, HAS_DIGIT(x, i));
-		remember_legend(x, l->text);
-		import_shell_assignment(x->vars, l->text);
-		remember_mount_options(x, l->text, &case_fs);
+		remember_legend(x, lead);
+		import_shell_assignment(x->vars, lead);
+		remember_mount_options(x, lead, &case_fs);
 		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
 			x->mounts = xrealloc(x->mounts, (x->nmounts + 1) * sizeof(*x->mounts));
 			x->mounts[x->nmounts].at = i;
@@ -283,7 +291,7 @@ static void first_pass(struct extract *x)
 			x->mounts[x->nmounts].m = m;
 			x->nmounts++;
 		}
-		if ((label = import_echo_label(l->text))) {
+		if (*lead == 'e' && (label = import_echo_label(lead))) {
 			free(echo);
 			echo = label;
 			continue;
@@ -548,7 +556,7 @@ static size_t dd_summary(struct extract *x, size_t at)
 	size_t nr = 0;
 	long line = x->q.v[at].lineno;
 
-	if (!import_dd_line(&dd, x->q.v[at].text))
+	if (!(x->feat[at] & FEAT_COPIED) || !import_dd_line(&dd, x->q.v[at].text))
 		return 0;
 	nums[nr++] = (struct tnum){ "elapsed", dd.seconds, "s", line };
 	if (dd.rate)
