@@ -214,9 +214,7 @@ static void remember_legend(struct extract *x, const char *s)
 	const char *p = import_skip_space(s), *colon;
 	char *key;
 
-	/* every line comes here: look no further than a key can be long */
-	for (colon = p; colon - p <= 24 && *colon && *colon != ':' && *colon != ' ' && *colon != '\t'; colon++)
-		;
+	colon = p + strcspn(p, ": \t");
 	if (*colon != ':' || colon == p || colon - p > 24 || (colon[1] != ' ' && colon[1] != '\t'))
 		return;
 	key = xstrndup(p, colon - p);
@@ -226,16 +224,15 @@ static void remember_legend(struct extract *x, const char *s)
 }
 
 /* "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement */
-static void remember_mount_options(struct extract *x, const char *s, const char **case_fs)
+static void remember_mount_options(struct extract *x, const char *s, size_t len, const char **case_fs)
 {
-	const char *p = import_skip_space(s), *o;
-	size_t n;
+	const char *p = import_skip_space(s), *o, *paren;
+	size_t rest = len - (size_t)(p - s);
 
 	/* every line comes here: a case label is short */
-	for (n = 0; n < 16 && p[n] && p[n] != ')'; n++)
-		;
-	if (n < 16 && p[n] == ')' && !*import_skip_space(p + n + 1)) {
-		*case_fs = import_fs_name(p, n);
+	paren = memchr(p, ')', rest < 16 ? rest : 16);
+	if (paren && !*import_skip_space(paren + 1)) {
+		*case_fs = import_fs_name(p, (size_t)(paren - p));
 		return;
 	}
 	if ((p[0] == ';' && p[1] == ';') || (p[0] == 'e' && !strncmp(p, "esac", 4))) {
@@ -283,7 +280,7 @@ static void first_pass(struct extract *x)
 			import_hw_line(&x->hw, l->text, HAS_DIGIT(x, i));
 		remember_legend(x, lead);
 		import_shell_assignment(x->vars, lead);
-		remember_mount_options(x, lead, &case_fs);
+		remember_mount_options(x, lead, l->len - (size_t)(lead - l->text), &case_fs);
 		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
 			x->mounts = xrealloc(x->mounts, (x->nmounts + 1) * sizeof(*x->mounts));
 			x->mounts[x->nmounts].at = i;
