@@ -124,6 +124,15 @@ static unsigned probe_mask(const struct import_probe *pr, const char *p)
 	return (unsigned)_mm_movemask_epi8(_mm_and_si128(a, b));
 }
 
+/* Set bits of a sixteen-bit mask, without the libgcc call __builtin_popcount is without -mpopcnt. */
+static unsigned count16(unsigned x)
+{
+	x = x - ((x >> 1) & 0x5555);
+	x = (x & 0x3333) + ((x >> 2) & 0x3333);
+	x = (x + (x >> 4)) & 0x0f0f;
+	return (x + (x >> 8)) & 0x1f;
+}
+
 /* Bits below the first newline bit in nl: all when there is none. */
 static unsigned before_newline(unsigned nl)
 {
@@ -190,7 +199,7 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len, cons
 			cand &= ~done;
 			nl &= ~done;
 		}
-		line += (size_t)__builtin_popcount(nl);
+		line += count16(nl);
 	}
 	return found;
 }
