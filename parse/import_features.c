@@ -113,15 +113,35 @@ int import_words_init(struct import_words *out, const struct import_word *line_w
 
 #ifdef __SSE2__
 
-/* Bit j: the word may start at p + j. */
-static unsigned probe_mask(const struct import_probe *pr, const char *p)
+static __m128i probe_lanes(const struct import_probe *pr, const char *p)
 {
 	__m128i a = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + pr->a)),
 				   _mm_loadu_si128((const __m128i *)pr->lanes_a));
 	__m128i b = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + pr->b)),
 				   _mm_loadu_si128((const __m128i *)pr->lanes_b));
 
-	return (unsigned)_mm_movemask_epi8(_mm_and_si128(a, b));
+	return _mm_and_si128(a, b);
+}
+
+/* Bit j: the word may start at p + j. */
+static unsigned probe_mask(const struct import_probe *pr, const char *p)
+{
+	return (unsigned)_mm_movemask_epi8(probe_lanes(pr, p));
+}
+
+/*
+ * Bit j: one of the words may start at p + j.  The words' pairs are rare,
+ * so one mask for all of them is mostly empty, and which word it was is
+ * worked out only where it is not.
+ */
+static unsigned probes_mask(const struct import_probe *v, size_t n, const char *p)
+{
+	__m128i any = _mm_setzero_si128();
+	size_t w;
+
+	for (w = 0; w < n; w++)
+		any = _mm_or_si128(any, probe_lanes(&v[w], p));
+	return (unsigned)_mm_movemask_epi8(any);
 }
 
 /* Set bits of a sixteen-bit mask, without the libgcc call __builtin_popcount is without -mpopcnt. */
@@ -141,15 +161,15 @@ static unsigned before_newline(unsigned nl)
 
 unsigned import_features(unsigned char *feat, const char *text, size_t len, const struct import_words *words)
 {
-	const struct import_probe *lp = words->line, *tp = words->text;
-	size_t nline = words->nline;
+	const struct import_probe *lp = words->line;
+	struct import_probe tp[IMPORT_FEATURES_MAX_WORDS];   /* the text words not found yet */
+	size_t nline = words->nline, ntext = words->ntext;
 	const __m128i newline = _mm_set1_epi8('\n'), k = _mm_set1_epi8('k'), v = _mm_set1_epi8('v');
 	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
-	unsigned found = 0, tactive;
+	unsigned found = 0;
 	size_t line = 0, i, w;
 
-	/* a text word found once is not looked for again */
-	tactive = words->ntext ? (1u << words->ntext) - 1 : 0;
+	memcpy(tp, words->text, ntext * sizeof(*tp));
 	for (i = 0; i < len; i += 16) {
 		const char *p = text + i;
 		__m128i b = _mm_loadu_si128((const __m128i *)p);
@@ -158,19 +178,13 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len, cons
 		unsigned dg = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, nine), d));
 		unsigned kv = (unsigned)_mm_movemask_epi8(
 			_mm_or_si128(_mm_cmpeq_epi8(b, k), _mm_cmpeq_epi8(b, v)));
-		unsigned lm[IMPORT_FEATURES_MAX_WORDS], tm[IMPORT_FEATURES_MAX_WORDS], cand = 0, t;
+		unsigned lc = probes_mask(lp, nline, p), tc = probes_mask(tp, ntext, p);
 
-		for (w = 0; w < nline; w++)
-			cand |= lm[w] = probe_mask(&lp[w], p);
-		for (t = tactive; t; t &= t - 1) {
-			w = (size_t)__builtin_ctz(t);
-			cand |= tm[w] = probe_mask(&tp[w], p);
-		}
 		/* the rest of a line that already has a digit needs no more looks */
 		if (feat[line] & FEATURE_DIGIT)
 			dg &= ~before_newline(nl);
-		while (dg | kv | cand) {
-			unsigned all = dg | kv | cand | nl;
+		while (dg | kv | lc | tc) {
+			unsigned all = dg | kv | lc | tc | nl;
 			unsigned j = (unsigned)__builtin_ctz(all), bit = 1u << j, done = (bit << 1) - 1;
 			const char *at = p + j;
 
@@ -183,20 +197,23 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len, cons
 				}
 				if ((kv & bit) && !(feat[line] & FEATURE_VERB) && import_prose_verb_at(text, at))
 					feat[line] |= FEATURE_VERB;
-				for (w = 0; (cand & bit) && w < nline; w++)
-					if ((lm[w] & bit) && word_at(at, lp[w].w))
+				for (w = 0; (lc & bit) && w < nline; w++)
+					if ((probe_mask(&lp[w], p) & bit) && word_at(at, lp[w].w))
 						feat[line] |= lp[w].w->bit;
-				for (t = tactive; (cand & bit) && t; t &= t - 1) {
-					w = (size_t)__builtin_ctz(t);
-					if ((tm[w] & bit) && word_at(at, tp[w].w)) {
+				for (w = 0; (tc & bit) && w < ntext;) {
+					if ((probe_mask(&tp[w], p) & bit) && word_at(at, tp[w].w)) {
+						/* found once is enough: not looked for again */
 						found |= tp[w].w->bit;
-						tactive &= ~(1u << w);
+						tp[w] = tp[--ntext];
+						continue;
 					}
+					w++;
 				}
 			}
 			dg &= ~done;
 			kv &= ~done;
-			cand &= ~done;
+			lc &= ~done;
+			tc &= ~done;
 			nl &= ~done;
 		}
 		line += count16(nl);
