@@ -254,6 +254,42 @@ static void test_table(void **state)
 	mail_quote_release(&q);
 }
 
+/*
+ * A row is read as its first 32 cells: a longer line is judged by its 31st
+ * and 32nd cells, however it ends.  A long line with fewer cells is judged
+ * by its end.
+ */
+static void test_table_row_like(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	(void)state;
+	for (i = 1; i <= 30; i++)
+		strbuf_addf(&sb, "w%d ", i);
+	strbuf_addstr(&sb, "1.5 2.5 w33 w34");
+	assert_true(import_table_row_like(sb.buf));
+	strbuf_reset(&sb);
+	for (i = 1; i <= 38; i++)
+		strbuf_addf(&sb, "w%d ", i);
+	strbuf_addstr(&sb, "1.5 2.5");
+	assert_false(import_table_row_like(sb.buf));
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "a label long enough that the line is past sixty-four bytes\t1.5\t2.5");
+	assert_true(import_table_row_like(sb.buf));
+	strbuf_addstr(&sb, " and words after them");
+	assert_false(import_table_row_like(sb.buf));
+	/* many blanks, few cells: the end decides */
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "elapsed%40s1:05.17%30s2:01.00", "", "");
+	assert_true(import_table_row_like(sb.buf));
+	strbuf_addstr(&sb, " |");
+	assert_true(import_table_row_like(sb.buf));
+	strbuf_addstr(&sb, " x");
+	assert_false(import_table_row_like(sb.buf));
+	strbuf_release(&sb);
+}
+
 /* The whole importer on one message: context, quoting and repeats. */
 static void test_message_end_to_end(void **state)
 {
@@ -313,6 +349,7 @@ int main(void)
 		cmocka_unit_test(test_values),
 		cmocka_unit_test(test_dd),
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_table_row_like),
 		cmocka_unit_test(test_message_end_to_end),
 	};
 
