@@ -178,74 +178,98 @@ static const char *next_fs_word_bytes(const char *s, const char *p, const char *
 
 #ifdef __SSE2__
 /*
- * Whether SSE2's test of word bytes below (ASCII letters, digits, '_')
- * agrees with word_char, as it does in the C locale this runs in.
+ * Whether the SSE2 scan below, which knows ASCII only, sees every name the
+ * byte scan would: when the word bytes are ASCII letters, digits and '_',
+ * as in the C locale this runs in, and every name holds what it looks for.
  */
-static int sse_words_agree = -1;
+static int sse_scan_ok = -1;
 
 static int ascii_word(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Bit i: byte i of the 16 at p is a word byte. */
-static unsigned word_mask16(const char *p)
+/* What name_pairs16 finds, in a name: one without it is left to the byte scan. */
+static int has_name_pair(const char *name)
 {
-	__m128i x = _mm_loadu_si128((const __m128i *)p);
-	__m128i lo = _mm_or_si128(x, _mm_set1_epi8(0x20));
-	__m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(lo, _mm_set1_epi8('a' - 1)),
-				      _mm_cmplt_epi8(lo, _mm_set1_epi8('z' + 1)));
-	__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
-				      _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
-	__m128i under = _mm_cmpeq_epi8(x, _mm_set1_epi8('_'));
+	return strstr(name, "fs") || strchr(name, 'x') || strchr(name, '4') || strstr(name, "vf") ||
+	       strstr(name, "sd") || strstr(name, "df");
+}
 
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), under));
+#define BYTE_IS(v, c) _mm_cmpeq_epi8(v, _mm_set1_epi8(c))
+
+/*
+ * Bit i: the byte at p + i may be in a name, by what it and the byte after
+ * it are, lowercased: every name holds "fs", 'x' or '4', else "vf" (vfat),
+ * "sd" (msdos) or "df" (udf), and "data" has '=' after it; few bytes of
+ * prose are such.  Reads p[0] to p[16].
+ */
+static inline __attribute__((always_inline)) unsigned name_pairs16(const char *p)
+{
+	__m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8(0x20));
+	__m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + 1)), _mm_set1_epi8(0x20));
+	__m128i hit = _mm_and_si128(BYTE_IS(a, 'f'), BYTE_IS(b, 's'));
+
+	hit = _mm_or_si128(hit, _mm_or_si128(BYTE_IS(a, 'x'), BYTE_IS(a, '4')));
+	hit = _mm_or_si128(hit, _mm_and_si128(_mm_or_si128(BYTE_IS(a, 'v'), BYTE_IS(a, 'd')), BYTE_IS(b, 'f')));
+	hit = _mm_or_si128(hit, _mm_and_si128(BYTE_IS(a, 's'), BYTE_IS(b, 'd')));
+	hit = _mm_or_si128(hit, BYTE_IS(b, '='));
+	return (unsigned)_mm_movemask_epi8(hit);
 }
 
 /*
- * The same sixteen bytes a step: most of prose is words that cannot be a
- * name, and only their first bytes are looked at.
+ * The start of the word that holds the first of the bytes at p that hits
+ * marks and that is a word byte, or NULL (s: where the text began).
+ */
+static const char *hit_word(const char *s, const char *p, unsigned hits)
+{
+	for (; hits; hits &= hits - 1) {
+		const char *w = p + __builtin_ctz(hits);
+
+		if (!word_char(*w))
+			continue;
+		while (w > s && word_char(w[-1]))
+			w--;
+		return w;
+	}
+	return NULL;
+}
+
+/*
+ * The same sixteen bytes a step, by the bytes a name holds rather than by
+ * word starts: most text is passed over without looking at its words.  p
+ * is where the text began or a byte that is not a word byte, so the word
+ * found starts at or after p.
  */
 static const char *next_fs_word(const char *s, const char *p, const char *end)
 {
-	unsigned prev;
+	const char *w;
+	unsigned hits;
 
-	if (sse_words_agree < 0) {
+	if (sse_scan_ok < 0) {
 		int c;
 
-		sse_words_agree = 1;
+		sse_scan_ok = 1;
 		for (c = 0; c < 256; c++)
 			if (!word_char(c) != !ascii_word(c))
-				sse_words_agree = 0;
+				sse_scan_ok = 0;
+		for (c = 0; fs_names[c]; c++)
+			if (!has_name_pair(fs_names[c]))
+				sse_scan_ok = 0;
 	}
-	if (!sse_words_agree)
+	if (!sse_scan_ok)
 		return next_fs_word_bytes(s, p, end);
-	prev = p > s && word_char(p[-1]);
-	for (; end - p >= 16; p += 16) {
-		unsigned words = word_mask16(p);
-		unsigned starts = words & ~((words << 1) | prev);
-
-		prev = words >> 15;
-		while (starts) {
-			int i = __builtin_ctz(starts);
-
-			if (may_be_fs(p + i))
-				return p + i;
-			starts &= starts - 1;
-		}
-	}
-	if (p < end) {
-		/* the last few bytes in a block of their own: nothing is read past end */
-		char block[16] = { 0 };
-		unsigned words, starts;
-
-		memcpy(block, p, (size_t)(end - p));
-		words = word_mask16(block);
-		for (starts = words & ~((words << 1) | prev); starts; starts &= starts - 1)
-			if (may_be_fs(p + __builtin_ctz(starts)))
-				return p + __builtin_ctz(starts);
-	}
-	return NULL;
+	/* p[16] is at most end, the NUL */
+	for (; end - p >= 16; p += 16)
+		if ((hits = name_pairs16(p)) && (w = hit_word(s, p, hits)))
+			return w;
+	if (p == end)
+		return NULL;
+	if (end - s < 16)
+		return next_fs_word_bytes(s, p, end);
+	/* the last bytes as the end of a block that overlaps the one before */
+	hits = name_pairs16(end - 16) >> (16 - (end - p));
+	return hits ? hit_word(s, p, hits) : NULL;
 }
 #else
 #define next_fs_word next_fs_word_bytes

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,42 @@ static void test_fs_mentions_any_offset(void **state)
 		assert_ptr_equal(end, strstr(sb.buf, "jfs") + 3);
 		strbuf_release(&sb);
 	}
+	/* every name, in either case, wherever it stands in the sixteen-byte steps */
+	{
+		static const char *const names[] = {
+			"ext2", "ext3", "ext4", "ext4dev", "xfs", "jfs", "reiserfs", "reiser4",
+			"btrfs", "f2fs", "bcachefs", "nilfs2", "ocfs2", "gfs2", "tmpfs", "ramfs",
+			"vfat", "msdos", "ntfs", "hfsplus", "udf", "minix", "ufs", "zfs", "nfs",
+			"nfs4", "cifs", "ext3cow", "logfs", "ubifs", "jffs2",
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			for (k = 0; k < 20; k++) {
+				struct strbuf sb = STRBUF_INIT;
+				char *upper;
+				size_t j;
+
+				strbuf_addchars(&sb, 'w', k);
+				strbuf_addf(&sb, " = \x14" "4 next %s", names[i]);
+				end = import_find_fs(sb.buf, &fs, &mode);
+				assert_non_null(end);
+				assert_string_equal(fs, names[i]);
+				upper = xstrdup(sb.buf);
+				for (j = 0; upper[j]; j++)
+					upper[j] = (char)toupper((unsigned char)upper[j]);
+				end = import_find_fs(upper, &fs, &mode);
+				assert_ptr_equal(end, upper + sb.len);
+				assert_string_equal(fs, names[i]);
+				free(upper);
+				strbuf_release(&sb);
+			}
+		}
+	}
+	assert_non_null(import_find_fs("the options: a=b, data=ordered", &fs, &mode));
+	assert_null(fs);
+	assert_string_equal(mode, "data=ordered");
+	free(mode);
 	/* bytes above ASCII are not word bytes: "\xc3\xa9xfs" holds the word "xfs" */
 	assert_non_null(import_find_fs("caf\xc3\xa9xfs is not a word", &fs, &mode));
 	assert_string_equal(fs, "xfs");
