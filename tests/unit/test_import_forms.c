@@ -163,6 +163,20 @@ static void test_prose(void **state)
 	assert_true(import_prose_may_start("x took 4 s"));
 	assert_false(import_prose_may_start("took 4 s"));
 	assert_false(import_prose_may_start("real 0m1.5s"));
+	/* anywhere in a long text, sixteen bytes a step and a kilobyte at a time */
+	for (i = 0; i < 1100; i += 7) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t k;
+
+		for (k = 0; k < i; k++)
+			strbuf_addch(&sb, "kernel have\n"[k % 12]);
+		strbuf_addstr(&sb, "\nit took 3 s and it gave 2 MB/s");
+		assert_ptr_equal(import_prose_next_verb(sb.buf, sb.buf), strstr(sb.buf, "took") + 3);
+		assert_ptr_equal(import_prose_next_verb(sb.buf, strstr(sb.buf, "took") + 4),
+				 strstr(sb.buf, "gave") + 2);
+		assert_null(import_prose_next_verb(sb.buf, strstr(sb.buf, "gave") + 3));
+		strbuf_release(&sb);
+	}
 }
 
 /* Sizes of memory and CPU words wherever they stand in the line: sixteen-byte steps. */
