@@ -16,13 +16,6 @@ static const char *const fs_names[] = {
 	"nfs4", "cifs", "ext3cow", "logfs", "ubifs", "jffs2", NULL,
 };
 
-const char *import_skip_space(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
 /* Character classes the scanners below test on every byte of prose. */
 enum { C_WORD = 1, C_DIGIT = 2, C_ALPHA = 4, C_FS_FIRST = 8 };
 static unsigned char cclass[256], lower[256];
@@ -347,22 +340,30 @@ int import_is_kernel(const char *w, size_t len)
 	return ok;
 }
 
-static int ends_with_word(const char *s, const char *at, const char *word)
-{
-	size_t n = strlen(word);
+/* A word before a version that says it is the kernel under test; n: its length. */
+struct cue {
+	const char *word;
+	size_t n;
+};
 
-	while (at > s && (at[-1] == ' ' || at[-1] == '\t' || at[-1] == ':'))
-		at--;
+static int ends_with_word(const char *s, const char *at, const struct cue *cue)
+{
+	size_t n = cue->n;
+
 	if ((size_t)(at - s) < n)
 		return 0;
 	at -= n;
-	return !strncasecmp(at, word, n) && (at == s || !isalnum((unsigned char)at[-1]));
+	/* the last letters first: most words before a version are no cue */
+	return (at[n - 1] | 0x20) == cue->word[n - 1] && !strncasecmp(at, cue->word, n) &&
+	       (at == s || !isalnum((unsigned char)at[-1]));
 }
 
-static const char *const kernel_cues[] = {
-	"kernel is", "kernel", "kernels", "using plain", "using", "against", "running",
-	"linux", "booted", "on", "tested", NULL,
+#define CUE(w) { w, sizeof(w) - 1 }
+static const struct cue kernel_cues[] = {
+	CUE("kernel is"), CUE("kernel"), CUE("kernels"), CUE("using plain"), CUE("using"),
+	CUE("against"), CUE("running"), CUE("linux"), CUE("booted"), CUE("on"), CUE("tested"),
 };
+#undef CUE
 
 int import_find_kernel(const char *s, size_t *pos, size_t *len)
 {
@@ -370,8 +371,9 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 
 	/* a version's one-digit major stands right before a '.': look only there */
 	for (dot = *start ? strchr(start + 1, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
-		const char *p = dot - 1, *q, *e;
-		int parts = 1, major, i;
+		const char *p = dot - 1, *q, *e, *before;
+		int parts = 1, major;
+		size_t i;
 
 		if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||
 		    p[-1] == '.' || p[-1] == '-' || p[-1] == '_' || p[-1] == '/')))
@@ -406,8 +408,10 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 			continue;
 		*pos = p - s;
 		*len = e - p;
-		for (i = 0; kernel_cues[i]; i++)
-			if (ends_with_word(s, p, kernel_cues[i]))
+		for (before = p; before > s && (before[-1] == ' ' || before[-1] == '\t' || before[-1] == ':'); before--)
+			;
+		for (i = 0; i < sizeof(kernel_cues) / sizeof(kernel_cues[0]); i++)
+			if (ends_with_word(s, before, &kernel_cues[i]))
 				return 2;
 		if (!strncasecmp(import_skip_space(e), "kernel", 6))
 			return 2;
