@@ -333,8 +333,14 @@ const char *import_label_fs(const char *label, char **options)
 int import_is_kernel(const char *w, size_t len)
 {
 	size_t pos = 0, n = 0;
-	char *s = xstrndup(w, len);
-	int ok = import_find_kernel(s, &pos, &n) && pos == 0 && n == len;
+	char *s;
+	int ok;
+
+	/* a version that starts the word starts with its major and a '.': most names do not */
+	if (len < 3 || !isdigit((unsigned char)w[0]) || w[1] != '.')
+		return 0;
+	s = xstrndup(w, len);
+	ok = import_find_kernel(s, &pos, &n) && pos == 0 && n == len;
 
 	free(s);
 	return ok;
@@ -420,11 +426,11 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 	return 0;
 }
 
-size_t import_device_at(const char *s)
+size_t import_device_after_slash(const char *s)
 {
 	size_t n;
 
-	if (s[0] != '/' || strncmp(s, "/dev/", 5))
+	if (strncmp(s, "/dev/", 5))
 		return 0;
 	n = 5;
 	while (isalnum((unsigned char)s[n]) || s[n] == '/' || s[n] == '_' || s[n] == '-' || s[n] == '.')

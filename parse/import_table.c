@@ -121,7 +121,7 @@ static int is_rule(const char *s)
 	for (; *s; s++) {
 		if (*s == '-' || *s == '=')
 			dashes++;
-		else if (!strchr("+|: \t", *s))
+		else if (*s != '+' && *s != '|' && *s != ':' && *s != ' ' && *s != '\t')
 			return 0;
 	}
 	return dashes >= 3;
@@ -249,7 +249,7 @@ static void add_cell(struct import_table *t, size_t row, size_t col, const struc
 		return;
 	if (c->p[n - 1] == 's' || c->p[n - 1] == '%')
 		n--;
-	t->cells = xrealloc(t->cells, (t->ncells + 1) * sizeof(*t->cells));
+	ALLOC_GROW(t->cells, t->ncells + 1, t->acells);
 	cell = &t->cells[t->ncells++];
 	cell->row = row;
 	cell->col = col;
@@ -320,7 +320,7 @@ rows:
 		n = split(rc, l->text, 0);
 		if (n <= k || trailing_values(rc, n) != k)
 			break;
-		out->rows = xrealloc(out->rows, (row + 1) * sizeof(*out->rows));
+		ALLOC_GROW(out->rows, row + 1, out->arows);
 		out->rows[row] = join(rc, 0, n - k);
 		out->nrows = row + 1;
 		for (j = 0; j < k; j++)
