@@ -258,10 +258,16 @@ static const char *next_fs_word(const char *s, const char *p, const char *end)
 			return w;
 	if (p == end)
 		return NULL;
-	if (end - s < 16)
-		return next_fs_word_bytes(s, p, end);
-	/* the last bytes as the end of a block that overlaps the one before */
-	hits = name_pairs16(end - 16) >> (16 - (end - p));
+	if (end - s < 16) {
+		/* a short text in a block of its own: nothing is read past its NUL */
+		char block[17] = { 0 };
+
+		memcpy(block, p, (size_t)(end - p));
+		hits = name_pairs16(block);
+	} else {
+		/* the last bytes as the end of a block that overlaps the one before */
+		hits = name_pairs16(end - 16) >> (16 - (end - p));
+	}
 	return hits ? hit_word(s, p, hits) : NULL;
 }
 #else
