@@ -171,6 +171,12 @@ static size_t trailing_values(const struct span *c, size_t nr)
 	return k;
 }
 
+/* Whether a value cell (import_cell_is_value) can end in c: most words cannot. */
+static int may_end_value(char c)
+{
+	return (c >= '0' && c <= '9') || c == 's' || c == '%' || c == '-' || c == '?' || (c | 0x20) == 'a';
+}
+
 /*
  * Whether a row of len bytes can end in two value cells, from its last two
  * cells alone: most lines tried are prose that ends in a word.  A line
@@ -187,6 +193,8 @@ static int may_end_in_values(const char *s, size_t len)
 
 		while (e > s && cell_sep[(unsigned char)e[-1]] == 1)
 			e--;
+		if (e == s || !may_end_value(e[-1]))
+			return may_overflow_cells(s, len);
 		for (b = e; b > s && cell_sep[(unsigned char)b[-1]] != 1; b--)
 			;
 		if (b == e || !import_cell_is_value(b, (size_t)(e - b)))
@@ -292,19 +300,16 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 		nh = split(hc, head->text, 0);
 	if (nh < k)
 		return -1;
-	for (i = nh - k; i < nh; i++) {
-		char *name = column_name(&hc[i]);
-		int ok = known(name, data);
-
-		free(name);
-		if (!ok)
-			return -1;
-	}
-	out->title = nh > k ? join(hc, 0, nh - k) : NULL;
 	out->ncols = k;
 	out->cols = xcalloc(k, sizeof(*out->cols));
-	for (i = 0; i < k; i++)
+	for (i = 0; i < k; i++) {
 		out->cols[i] = column_name(&hc[nh - k + i]);
+		if (!known(out->cols[i], data)) {
+			import_table_release(out);
+			return -1;
+		}
+	}
+	out->title = nh > k ? join(hc, 0, nh - k) : NULL;
 rows:
 	out->lines = 1 + head2;
 	for (i = at + 1 + head2, row = 0; i < nr; i++) {
