@@ -13,8 +13,8 @@
 
 void import_hw_init(struct import_hw *hw)
 {
+	/* disks are made when one is named: most messages name none */
 	memset(hw, 0, sizeof(*hw));
-	hw->disks = facts_new();
 }
 
 void import_hw_release(struct import_hw *hw)
@@ -170,6 +170,15 @@ static void learn_memory(struct import_hw *hw, const char *s)
 	}
 }
 
+/* The first model named for a disk ("" for one not tied to a name) is kept. */
+static void add_disk(struct import_hw *hw, const char *name, const char *model)
+{
+	if (!hw->disks)
+		hw->disks = facts_new();
+	if (!facts_get(hw->disks, name))
+		facts_set(hw->disks, name, model);
+}
+
 static char *model_text(const char *p)
 {
 	const char *e = p + strcspn(p, ",(");
@@ -194,8 +203,8 @@ static void learn_disk(struct import_hw *hw, const char *s)
 			model = model_text(p + 9);
 		else if (!strncmp(p + 3, " is an ", 7))
 			model = model_text(p + 10);
-		if (model && !facts_get(hw->disks, name))
-			facts_set(hw->disks, name, model);
+		if (model)
+			add_disk(hw, name, model);
 		free(model);
 		return;
 	}
@@ -207,8 +216,7 @@ static void learn_disk(struct import_hw *hw, const char *s)
 			size_t n = 2 + digits + strspn(p + 2 + digits, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 
 			model = strndup(p, n);
-			if (!facts_get(hw->disks, ""))
-				facts_set(hw->disks, "", model);
+			add_disk(hw, "", model);
 			free(model);
 			return;
 		}
@@ -227,6 +235,8 @@ void import_hw_line(struct import_hw *hw, const char *line, int has_digit)
 /* The disk a device is on: /dev/hdc2 is on hdc. */
 static const char *disk_for(const struct import_hw *hw, const char *device)
 {
+	if (!hw->disks)
+		return NULL;
 	if (device && !strncmp(device, "/dev/", 5) && strlen(device) >= 8) {
 		char name[4];
 		const char *model;
