@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "../core/strbuf.h"
 
@@ -51,14 +54,58 @@ static enum verb verb_at(const char *line, const char *p, const char **at, const
 	return VERB_NONE;
 }
 
+#ifdef __SSE2__
+/* Bit i: the byte at p + i is a 'k' or a 'v', where verb_at looks. */
+static unsigned rare16(const char *p)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)p);
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('k')),
+							_mm_cmpeq_epi8(x, _mm_set1_epi8('v'))));
+}
+#endif
+
+/*
+ * Whether the byte before the 'k' or 'v' at p (in text) is the one of a
+ * verb: "took", "takes", "gave", "gives".  Most are not ("kernel", "have").
+ */
+static int verb_may_end(const char *text, const char *p)
+{
+	if (p == text)
+		return 0;
+	return *p == 'k' ? p[-1] == 'o' || p[-1] == 'a' : p[-1] == 'a' || p[-1] == 'i';
+}
+
+/* How far the text is measured at a time: a verb near from is found without reading to the end. */
+#define VERB_CHUNK 1024
+
 const char *import_prose_next_verb(const char *text, const char *from)
 {
-	const char *p, *at, *after;
+	const char *p = from, *at, *after;
 
-	for (p = strpbrk(from, "kv"); p; p = strpbrk(p + 1, "kv"))
-		if (verb_at(text, p, &at, &after))
-			return p;
-	return NULL;
+	for (;;) {
+		size_t n = strnlen(p, VERB_CHUNK);
+		const char *end = p + n;
+
+#ifdef __SSE2__
+		/* sixteen bytes a step: few of them are a 'k' or a 'v' */
+		for (; end - p >= 16; p += 16) {
+			unsigned hits;
+
+			for (hits = rare16(p); hits; hits &= hits - 1) {
+				const char *r = p + __builtin_ctz(hits);
+
+				if (verb_may_end(text, r) && verb_at(text, r, &at, &after))
+					return r;
+			}
+		}
+#endif
+		for (; p < end; p++)
+			if ((*p == 'k' || *p == 'v') && verb_at(text, p, &at, &after))
+				return p;
+		if (n < VERB_CHUNK)
+			return NULL;
+	}
 }
 
 int import_prose_verb_at(const char *text, const char *p)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../parse/import_hardware.h"
 #include "../../parse/import_pair.h"
 #include "../../parse/import_patch.h"
 #include "../../parse/import_prose.h"
@@ -162,6 +163,52 @@ static void test_prose(void **state)
 	assert_true(import_prose_may_start("x took 4 s"));
 	assert_false(import_prose_may_start("took 4 s"));
 	assert_false(import_prose_may_start("real 0m1.5s"));
+	/* anywhere in a long text, sixteen bytes a step and a kilobyte at a time */
+	for (i = 0; i < 1100; i += 7) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t k;
+
+		for (k = 0; k < i; k++)
+			strbuf_addch(&sb, "kernel have\n"[k % 12]);
+		strbuf_addstr(&sb, "\nit took 3 s and it gave 2 MB/s");
+		assert_ptr_equal(import_prose_next_verb(sb.buf, sb.buf), strstr(sb.buf, "took") + 3);
+		assert_ptr_equal(import_prose_next_verb(sb.buf, strstr(sb.buf, "took") + 4),
+				 strstr(sb.buf, "gave") + 2);
+		assert_null(import_prose_next_verb(sb.buf, strstr(sb.buf, "gave") + 3));
+		strbuf_release(&sb);
+	}
+}
+
+/* Sizes of memory and CPU words wherever they stand in the line: sixteen-byte steps. */
+static void test_hardware(void **state)
+{
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < 40; k++) {
+		struct strbuf sb = STRBUF_INIT;
+		struct import_hw hw;
+
+		strbuf_addchars(&sb, 'w', k);
+		strbuf_addstr(&sb, " 1.5G x512M ram, then 512 MB of memory");
+		import_hw_init(&hw);
+		import_hw_line(&hw, sb.buf, 1);
+		assert_int_equal(hw.mem_bytes, 512ULL << 20);
+		assert_null(hw.cpu);
+		import_hw_release(&hw);
+		strbuf_reset(&sb);
+		strbuf_addchars(&sb, 'w', k);
+		strbuf_addstr(&sb, " Caches, wIntel and a dual Intel Xeon, 2GB RAM");
+		import_hw_init(&hw);
+		import_hw_line(&hw, sb.buf, 0);
+		assert_int_equal(hw.mem_bytes, 0);
+		assert_string_equal(hw.cpu, "Intel Xeon");
+		assert_int_equal(hw.cpus, 2);
+		import_hw_line(&hw, sb.buf, 1);
+		assert_int_equal(hw.mem_bytes, 2ULL << 30);
+		import_hw_release(&hw);
+		strbuf_release(&sb);
+	}
 }
 
 int main(void)
@@ -172,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_patches),
 		cmocka_unit_test(test_pairs),
 		cmocka_unit_test(test_prose),
+		cmocka_unit_test(test_hardware),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
