@@ -6,9 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 #include "../core/strbuf.h"
 
@@ -26,14 +23,14 @@ static const struct {
 	size_t rare;   /* where its 'k' or 'v' is */
 	enum verb v;
 } verbs[] = {
-	{ " took ", 4, VERB_TOOK }, { " takes ", 4, VERB_TOOK }, { " gave ", 3, VERB_GAVE },
+	{ " took ", 4, VERB_TOOK }, { " takes ", 3, VERB_TOOK }, { " gave ", 3, VERB_GAVE },
 	{ " gives ", 3, VERB_GAVE },
 };
 
 /*
- * The verb whose 'k' or 'v' is at p (rare letters, so that one strpbrk
- * pass finds the few places worth a look); sets *at to its blank before
- * and *after to the words after it.
+ * The verb whose 'k' or 'v' is at p (rare letters, so that the feature
+ * pass looks only there); sets *at to its blank before and *after to the
+ * words after it.
  */
 static enum verb verb_at(const char *line, const char *p, const char **at, const char **after)
 {
@@ -54,17 +51,6 @@ static enum verb verb_at(const char *line, const char *p, const char **at, const
 	return VERB_NONE;
 }
 
-#ifdef __SSE2__
-/* Bit i: the byte at p + i is a 'k' or a 'v', where verb_at looks. */
-static unsigned rare16(const char *p)
-{
-	__m128i x = _mm_loadu_si128((const __m128i *)p);
-
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('k')),
-							_mm_cmpeq_epi8(x, _mm_set1_epi8('v'))));
-}
-#endif
-
 /*
  * Whether the byte before the 'k' or 'v' at p (in text) is the one of a
  * verb: "took", "takes", "gave", "gives".  Most are not ("kernel", "have").
@@ -76,48 +62,21 @@ static int verb_may_end(const char *text, const char *p)
 	return *p == 'k' ? p[-1] == 'o' || p[-1] == 'a' : p[-1] == 'a' || p[-1] == 'i';
 }
 
-/* How far the text is measured at a time: a verb near from is found without reading to the end. */
-#define VERB_CHUNK 1024
-
-const char *import_prose_next_verb(const char *text, const char *from)
-{
-	const char *p = from, *at, *after;
-
-	for (;;) {
-		size_t n = strnlen(p, VERB_CHUNK);
-		const char *end = p + n;
-
-#ifdef __SSE2__
-		/* sixteen bytes a step: few of them are a 'k' or a 'v' */
-		for (; end - p >= 16; p += 16) {
-			unsigned hits;
-
-			for (hits = rare16(p); hits; hits &= hits - 1) {
-				const char *r = p + __builtin_ctz(hits);
-
-				if (verb_may_end(text, r) && verb_at(text, r, &at, &after))
-					return r;
-			}
-		}
-#endif
-		for (; p < end; p++)
-			if ((*p == 'k' || *p == 'v') && verb_at(text, p, &at, &after))
-				return p;
-		if (n < VERB_CHUNK)
-			return NULL;
-	}
-}
-
 int import_prose_verb_at(const char *text, const char *p)
 {
 	const char *at, *after;
 
-	return verb_at(text, p, &at, &after) != VERB_NONE;
+	return verb_may_end(text, p) && verb_at(text, p, &at, &after) != VERB_NONE;
 }
 
 int import_prose_may_start(const char *s)
 {
-	return import_prose_next_verb(s, s) != NULL;
+	const char *p;
+
+	for (p = s; *p; p++)
+		if ((*p == 'k' || *p == 'v') && import_prose_verb_at(s, p))
+			return 1;
+	return 0;
 }
 
 static const char *const not_subjects[] = {

@@ -163,20 +163,26 @@ static void test_prose(void **state)
 	assert_true(import_prose_may_start("x took 4 s"));
 	assert_false(import_prose_may_start("took 4 s"));
 	assert_false(import_prose_may_start("real 0m1.5s"));
-	/* anywhere in a long text, sixteen bytes a step and a kilobyte at a time */
-	for (i = 0; i < 1100; i += 7) {
-		struct strbuf sb = STRBUF_INIT;
-		size_t k;
+	/* every verb form, at its 'k' or 'v' only */
+	for (i = 0; i < 4; i++) {
+		static const char *const lines[] = {
+			"x took 4 s", "x takes 4 s", "x gave 2 MB/s", "x gives 2 MB/s",
+		};
+		const char *kv = strpbrk(lines[i], "kv");
 
-		for (k = 0; k < i; k++)
-			strbuf_addch(&sb, "kernel have\n"[k % 12]);
-		strbuf_addstr(&sb, "\nit took 3 s and it gave 2 MB/s");
-		assert_ptr_equal(import_prose_next_verb(sb.buf, sb.buf), strstr(sb.buf, "took") + 3);
-		assert_ptr_equal(import_prose_next_verb(sb.buf, strstr(sb.buf, "took") + 4),
-				 strstr(sb.buf, "gave") + 2);
-		assert_null(import_prose_next_verb(sb.buf, strstr(sb.buf, "gave") + 3));
-		strbuf_release(&sb);
+		assert_true(import_prose_may_start(lines[i]));
+		assert_true(import_prose_verb_at(lines[i], kv));
+		assert_false(import_prose_verb_at(lines[i], kv - 1));
 	}
+	assert_false(import_prose_may_start("the kernel would have to take it"));
+	assert_int_equal(prose("untarring takes 45 seconds on ext3", &n), 1);
+	assert_string_equal(n.v[0].benchmark, "untarring");
+	assert_string_equal(n.v[0].value, "45");
+	assert_string_equal(n.v[0].fs, "ext3");
+	import_prose_release(&n);
+	assert_int_equal(prose("dbench 16 gives 99.5 MB/s", &n), 1);
+	assert_string_equal(n.v[0].value, "99.5");
+	import_prose_release(&n);
 }
 
 /* Sizes of memory and CPU words wherever they stand in the line: sixteen-byte steps. */
