@@ -19,7 +19,10 @@ static struct mail_message *add_message(struct mail_list *out, const char *file,
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	m = &out->v[out->nr++];
 	memset(m, 0, sizeof(*m));
-	strbuf_init(&m->text, 0);
+	/* a big block past glibc's per-thread cache: the last message's is reused */
+	m->text = out->spare_text;
+	strbuf_init(&out->spare_text, 0);
+	strbuf_reset(&m->text);
 	m->file = xstrdup(file);
 	/* "%s: message %zu" without printf, which cost more than the rest of the name */
 	strbuf_addstr(&name, file);
@@ -39,10 +42,16 @@ static struct mail_message *add_message(struct mail_list *out, const char *file,
 /* Hands a finished message to the list's consumer, when it has one. */
 static void finished(struct mail_list *out)
 {
+	struct mail_message *m;
+
 	if (!out->each)
 		return;
-	out->each(&out->v[out->nr - 1], out->data);
-	mail_message_release(&out->v[out->nr - 1]);
+	m = &out->v[out->nr - 1];
+	out->each(m, out->data);
+	strbuf_release(&out->spare_text);
+	out->spare_text = m->text;
+	strbuf_init(&m->text, 0);
+	mail_message_release(m);
 	out->nr--;
 }
 
@@ -377,4 +386,5 @@ void mail_list_release(struct mail_list *list)
 	free(list->v);
 	list->v = NULL;
 	list->nr = list->alloc = 0;
+	strbuf_release(&list->spare_text);
 }
