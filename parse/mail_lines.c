@@ -37,20 +37,28 @@ static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeCont
 {
 	GMimeEncoding state;
 	struct strbuf scratch = STRBUF_INIT, *out = keep ? keep : &scratch;
-	size_t added = 0;
+	size_t added = 0, need;
 
 	g_mime_encoding_init_decode(&state, enc);
 	push(map, line);
 	added++;
-	/* the room the whole content needs, once: a line's own grow then finds it there */
-	if (keep)
+	/*
+	 * the room the whole content needs, once: a line's own grow then finds
+	 * it there; and room in the map for lines of 40 bytes, about mail's
+	 */
+	if (keep) {
 		strbuf_grow(out, g_mime_encoding_outlen(&state, (size_t)(end - p)));
+		ALLOC_GROW(map->v, map->nr + (size_t)(end - p) / 40 + 16, map->alloc);
+	}
 	while (p < end && (keep || added < want)) {
 		const char *nl = memchr(p, '\n', end - p);
 		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p), got, from = keep ? out->len : 0;
 		char *o;
 
-		strbuf_grow(out, g_mime_encoding_outlen(&state, n));
+		need = g_mime_encoding_outlen(&state, n);
+		/* the room reserved above is nearly always there: no call to see it */
+		if (out->alloc - out->len <= need)
+			strbuf_grow(out, need);
 		o = out->buf + from;
 		got = g_mime_encoding_step(&state, p, n, o);
 		for (nl = o; added < want && (nl = memchr(nl, '\n', o + got - nl)); nl++) {

@@ -88,8 +88,10 @@ static void read_rfc822(struct mail_message *m, const char *buf, size_t len, lon
 {
 	m->line0 = line0;
 	m->skip = not_text(buf, len, line0);
-	if (!m->skip && mail_plain_decode(m, buf, len) < 0)
-		mail_mime_decode(m, buf, len);
+	/* the plain reader's text has no NUL: not_text and its decoder rule one out */
+	if (m->skip || !mail_plain_decode(m, buf, len))
+		return;
+	mail_mime_decode(m, buf, len);
 	if (!m->skip && memchr(m->text.buf, '\0', m->text.len))
 		m->skip = xstrdup("binary data (a NUL byte) in its text");
 }
