@@ -30,9 +30,12 @@ static int header_is(const char *p, size_t n, const char *name)
 	return n && (*p | 0x20) == (*name | 0x20) && strlen(name) == n && !strncasecmp(p, name, n);
 }
 
-static int plain_value(const char *name, const char *v, GMimeContentEncoding *enc)
+/* Where the wanted fields stand in wanted[] below. */
+enum { F_MESSAGE_ID, F_SUBJECT, F_FROM, F_DATE, F_IN_REPLY_TO, F_REFERENCES, F_TYPE, F_ENCODING };
+
+static int plain_value(size_t field, const char *v, GMimeContentEncoding *enc)
 {
-	if (!strcasecmp(name, "Content-Type")) {
+	if (field == F_TYPE) {
 		const char *cs = strcasestr(v, "charset=");
 
 		if (strncasecmp(v + strspn(v, " \t"), "text/plain", 10))
@@ -43,7 +46,7 @@ static int plain_value(const char *name, const char *v, GMimeContentEncoding *en
 		cs += *cs == '"';
 		return !strncasecmp(cs, "us-ascii", 8) || !strncasecmp(cs, "utf-8", 5);
 	}
-	if (!strcasecmp(name, "Content-Transfer-Encoding")) {
+	if (field == F_ENCODING) {
 		v += strspn(v, " \t");
 		if (!strcasecmp(v, "quoted-printable"))
 			*enc = GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE;
@@ -230,14 +233,15 @@ static const char *value(const struct values *v, size_t i)
 	return v->all.buf + v->at[i];
 }
 
-/* As strbuf_rtrim would on a value of its own. */
+/* As strbuf_rtrim would on a value of its own (isspace of the C locale, inline). */
 static void end_value(struct values *v, int cur)
 {
 	size_t len = v->all.len;
 
 	if (cur < 0)
 		return;
-	while (len > v->at[cur] && isspace((unsigned char)v->all.buf[len - 1]))
+	while (len > v->at[cur] && (v->all.buf[len - 1] == ' ' ||
+				     (unsigned char)(v->all.buf[len - 1] - '\t') < 5))
 		len--;
 	strbuf_setlen(&v->all, len);
 	strbuf_addch(&v->all, '\0');
@@ -294,29 +298,29 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 	}
 	end_value(&vals, cur);
 	for (i = 0; ok && wanted[i]; i++)
-		if (seen[i] && !plain_value(wanted[i], value(&vals, i), &enc))
+		if (seen[i] && !plain_value(i, value(&vals, i), &enc))
 			ok = 0;
 	/* decoded into the message's text at once; m is left as it was if it is not kept */
 	if (ok && body && enc != GMIME_CONTENT_ENCODING_DEFAULT &&
 	    !(ok = decode_body(&m->text, &map, body, end - body, m->line0 + lines + 1, enc,
-				 seen[6] ? value(&vals, 6) : NULL)))
+				 seen[F_TYPE] ? value(&vals, F_TYPE) : NULL)))
 		strbuf_reset(&m->text);
 	if (ok && body) {
 		GDateTime *date;
 
 		mail_mime_init();
-		date_seen = seen[3] && rfc2822_date(value(&vals, 3), &m->date);
-		date = date_seen ? g_mime_utils_header_decode_date(value(&vals, 3)) : NULL;
+		date_seen = seen[F_DATE] && rfc2822_date(value(&vals, F_DATE), &m->date);
+		date = date_seen ? g_mime_utils_header_decode_date(value(&vals, F_DATE)) : NULL;
 
-		m->message_id = seen[0] ? message_id_of(value(&vals, 0)) : NULL;
-		m->subject = seen[1] ? trimmed(value(&vals, 1)) : NULL;
-		m->from = seen[2] ? author_of(value(&vals, 2)) : NULL;
+		m->message_id = seen[F_MESSAGE_ID] ? message_id_of(value(&vals, F_MESSAGE_ID)) : NULL;
+		m->subject = seen[F_SUBJECT] ? trimmed(value(&vals, F_SUBJECT)) : NULL;
+		m->from = seen[F_FROM] ? author_of(value(&vals, F_FROM)) : NULL;
 		if (date) {
 			m->date = (time_t)g_date_time_to_unix(date);
 			g_date_time_unref(date);
 		}
-		m->in_reply_to = seen[4] ? trimmed(value(&vals, 4)) : NULL;
-		m->references = seen[5] ? trimmed(value(&vals, 5)) : NULL;
+		m->in_reply_to = seen[F_IN_REPLY_TO] ? trimmed(value(&vals, F_IN_REPLY_TO)) : NULL;
+		m->references = seen[F_REFERENCES] ? trimmed(value(&vals, F_REFERENCES)) : NULL;
 		m->line0 += lines;
 		if (enc == GMIME_CONTENT_ENCODING_DEFAULT) {
 			strbuf_add(&m->text, body, end - body);
