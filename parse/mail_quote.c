@@ -1,6 +1,9 @@
 #include "mail_quote.h"
 
 #include <stdlib.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <string.h>
 
 /* The C locale's isalpha and isspace, inline: they run on every line. */
@@ -152,12 +155,49 @@ static void give_spare(struct qtext *q)
 	}
 }
 
+/*
+ * The text's '\n's in order, found 32 bytes a step with SSE2 (a memchr call
+ * a line cost more than most of a short line's other work), by memchr past
+ * the last whole step or where there is no SSE2.
+ */
+struct newlines {
+	char *at;       /* the next bytes to look at */
+	char *end;
+	unsigned mask;  /* '\n's of the 32 bytes before at not yet given */
+};
+
+static char *next_newline(struct newlines *n, char *from)
+{
+#ifdef __SSE2__
+	const __m128i eol = _mm_set1_epi8('\n');
+
+	while (!n->mask && n->end - n->at >= 32) {
+		n->mask = (unsigned)_mm_movemask_epi8(
+				  _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)n->at), eol)) |
+			  (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+				  _mm_loadu_si128((const __m128i *)(n->at + 16)), eol))
+				  << 16;
+		n->at += 32;
+	}
+	if (n->mask) {
+		char *nl = n->at - 32 + __builtin_ctz(n->mask);
+
+		n->mask &= n->mask - 1;
+		return nl;
+	}
+	if (from < n->at)
+		from = n->at;
+#endif
+	return memchr(from, '\n', n->end - from);
+}
+
 void mail_quote_split(struct qtext *out, const char *text, size_t len, long line0,
 		      const char *own_author)
 {
 	char *p, *end;
 	const char *author[MAX_DEPTH + 1] = { own_author };
 	long line = line0;
+	struct newlines nls;
 
 	memset(out, 0, sizeof(*out));
 	take_spare(out, len);
@@ -165,8 +205,11 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 	out->buf[len] = '\0';
 	p = out->buf;
 	end = out->buf + len;
+	nls.at = p;
+	nls.end = end;
+	nls.mask = 0;
 	while (p < end) {
-		char *nl = memchr(p, '\n', end - p), *s = p, *a, *b;
+		char *nl = next_newline(&nls, p), *s = p, *a, *b;
 		struct qline *q;
 		int depth;
 
