@@ -63,6 +63,30 @@ static const char *const wanted[] = {
 	"Content-Type", "Content-Transfer-Encoding", NULL,
 };
 
+/* The field of wanted[] a header line names, or -1: its first letter tells which to try. */
+static int wanted_field(const char *p, size_t n)
+{
+	int f;
+
+	if (!n)
+		return -1;
+	switch (*p | 0x20) {
+	case 'm': f = F_MESSAGE_ID; break;
+	case 's': f = F_SUBJECT; break;
+	case 'f': f = F_FROM; break;
+	case 'd': f = F_DATE; break;
+	case 'i': f = F_IN_REPLY_TO; break;
+	case 'r': f = F_REFERENCES; break;
+	case 'c':
+		if (header_is(p, n, wanted[F_TYPE]))
+			return F_TYPE;
+		f = F_ENCODING;
+		break;
+	default: return -1;
+	}
+	return header_is(p, n, wanted[f]) ? f : -1;
+}
+
 static char *trimmed(const char *s)
 {
 	const char *e;
@@ -255,7 +279,7 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 	struct mail_lines map = { 0 };
 	GMimeContentEncoding enc = GMIME_CONTENT_ENCODING_DEFAULT;
 	long lines = 0;
-	int cur = -1, ok = 1, date_seen;
+	int cur = -1, ok = 1, date_seen, f;
 	size_t i;
 
 	strbuf_grow(&vals.all, 512);
@@ -282,13 +306,11 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 		} else if ((colon = memchr(p, ':', e - p))) {
 			end_value(&vals, cur);
 			cur = -1;
-			for (i = 0; wanted[i]; i++) {
-				if (header_is(p, colon - p, wanted[i]) && !seen[i]) {
-					cur = (int)i;
-					vals.seen[i] = 1;
-					vals.at[i] = vals.all.len;
-					strbuf_add(&vals.all, colon + 1, e - colon - 1);
-				}
+			if ((f = wanted_field(p, colon - p)) >= 0 && !seen[f]) {
+				cur = f;
+				vals.seen[f] = 1;
+				vals.at[f] = vals.all.len;
+				strbuf_add(&vals.all, colon + 1, e - colon - 1);
 			}
 		} else {
 			ok = 0;
