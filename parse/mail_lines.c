@@ -33,7 +33,7 @@ static long line_at(const char *buf, size_t off, long line0)
  * decoded; else only as far as want lines.
  */
 static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeContentEncoding enc,
-			  const char *p, const char *end, long line, size_t want)
+			  const char *p, const char *end, long line, size_t want, size_t *newlines)
 {
 	GMimeEncoding state;
 	struct strbuf scratch = STRBUF_INIT, *out = keep ? keep : &scratch;
@@ -72,8 +72,15 @@ static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeCont
 	}
 	if (keep) {
 		/* what the decoder still holds; its lines point at the start, as below */
+		size_t from = out->len;
+		const char *nl;
+
 		strbuf_grow(out, g_mime_encoding_outlen(&state, 0));
 		strbuf_setlen(out, out->len + g_mime_encoding_flush(&state, "", 0, out->buf + out->len));
+		/* every '\n' of the steps' output has its entry; the flush's are counted here */
+		*newlines = added - 1;
+		for (nl = out->buf + from; (nl = memchr(nl, '\n', out->buf + out->len - nl)); nl++)
+			++*newlines;
 	}
 	strbuf_release(&scratch);
 	return added;
@@ -111,7 +118,7 @@ void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, co
 	case GMIME_CONTENT_ENCODING_BASE64:
 	case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
 	case GMIME_CONTENT_ENCODING_UUENCODE:
-		added = map_encoded(map, NULL, enc, p, p + len, line, text_lines);
+		added = map_encoded(map, NULL, enc, p, p + len, line, text_lines, NULL);
 		break;
 	default:
 		for (; added < text_lines; added++)
@@ -128,8 +135,9 @@ size_t mail_lines_decode(struct strbuf *out, struct mail_lines *map, GMimeConten
 {
 	size_t start = out->len, nr = map->nr, want;
 
-	map_encoded(map, out, enc, p, p + len, line, (size_t)-1);
-	want = mail_lines_count(out->buf + start, out->len - start);
+	map_encoded(map, out, enc, p, p + len, line, (size_t)-1, &want);
+	/* as mail_lines_count would find them: a last line without '\n' counts */
+	want += out->len > start && out->buf[out->len - 1] != '\n';
 	/* the same map mail_lines_add_encoded makes once the text is known */
 	if (map->nr - nr > want)
 		map->nr = nr + want;
