@@ -30,13 +30,22 @@ static int header_is(const char *p, size_t n, const char *name)
 	return n && (*p | 0x20) == (*name | 0x20) && strlen(name) == n && !strncasecmp(p, name, n);
 }
 
+/* strcasestr(v, "charset="): glibc's is a generic search, slow on strings this short. */
+static const char *charset_of(const char *v)
+{
+	for (; (v = strpbrk(v, "cC")); v++)
+		if (!strncasecmp(v, "charset=", 8))
+			return v;
+	return NULL;
+}
+
 /* Where the wanted fields stand in wanted[] below. */
 enum { F_MESSAGE_ID, F_SUBJECT, F_FROM, F_DATE, F_IN_REPLY_TO, F_REFERENCES, F_TYPE, F_ENCODING };
 
 static int plain_value(size_t field, const char *v, GMimeContentEncoding *enc)
 {
 	if (field == F_TYPE) {
-		const char *cs = strcasestr(v, "charset=");
+		const char *cs = charset_of(v);
 
 		if (strncasecmp(v + strspn(v, " \t"), "text/plain", 10))
 			return 0;
@@ -93,7 +102,7 @@ static char *trimmed(const char *s)
 
 	s += strspn(s, " \t");
 	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
+	while (e > s && (e[-1] == ' ' || (unsigned char)(e[-1] - '\t') < 5))
 		e--;
 	return e > s ? xstrndup(s, e - s) : NULL;
 }
@@ -164,7 +173,7 @@ static int is_ascii(const unsigned char *p, size_t n)
 static int decode_body(struct strbuf *out, struct mail_lines *map, const char *body, size_t len,
 		       long line, GMimeContentEncoding enc, const char *content_type)
 {
-	const char *cs = content_type ? strcasestr(content_type, "charset=") : NULL;
+	const char *cs = content_type ? charset_of(content_type) : NULL;
 	int utf8 = cs && !strncasecmp(cs + 8 + (cs[8] == '"'), "utf-8", 5);
 
 	/* records point at the encoded line, as on the GMime path */

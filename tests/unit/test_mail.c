@@ -288,6 +288,9 @@ static void test_plain_headers(void **state)
 				     "Content-Transfer-Encoding: base64\n\n6Q==\n", 85), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Transfer-Encoding: quoted-printable\n\n=E9\n", 49), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Type: text/html\n\n<p>x\n", 30), -1);
+	/* the charset is found past other 'c's, in any case */
+	msg = "Content-Type: text/plain; x-c=c; Charset=ISO-8859-1\n\nx\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), -1);
 	assert_null(m.subject);
 	assert_int_equal(m.text.len, 0);
 	mail_message_release(&m);
