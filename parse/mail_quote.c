@@ -23,11 +23,18 @@ static int bar_quote(const char *q)
 	return (q[1] == ' ' || q[1] == '\0' || q[1] == '>') && !strchr(q + 1, '|');
 }
 
-/* Supercite's "AM> ": a few letters, then '>'. */
+/*
+ * Supercite's "AM> ": a few letters, then '>'.  Most lines start with a
+ * word and have no '>' in their first five bytes, which rules them out at
+ * once; those bytes may be the next line's (the text has NULs at line ends
+ * and SLACK zero bytes after it), which only lets the exact test run.
+ */
 static size_t supercite(const char *q)
 {
 	size_t n = 0;
 
+	if (q[1] != '>' && q[2] != '>' && q[3] != '>' && q[4] != '>')
+		return 0;
 	while (n < 4 && is_letter(q[n]))
 		n++;
 	return n && q[n] == '>' && (q[n + 1] == ' ' || q[n + 1] == '\0') ? n + 1 : 0;
@@ -101,6 +108,8 @@ static char *attribution(const char *line, const char *end)
 }
 
 #define MAX_DEPTH 16
+/* zero bytes after a text's copy: a line's first bytes can be read without its end */
+#define SLACK 8
 
 /*
  * The blocks of the last text released, kept for the next one: a message's
@@ -120,9 +129,9 @@ static void take_spare(struct qtext *out, size_t len)
 	/* room for lines of 40 bytes at once: mail's lines are about that long */
 	size_t lines = len / 40 + 16;
 
-	if (spare.buf_alloc < len + 1) {
+	if (spare.buf_alloc < len + SLACK) {
 		free(spare.buf);
-		spare.buf_alloc = len + 1 > 4096 ? len + 1 : 4096;
+		spare.buf_alloc = len + SLACK > 4096 ? len + SLACK : 4096;
 		spare.buf = xmalloc(spare.buf_alloc);
 	}
 	if (spare.alloc < lines) {
@@ -202,7 +211,7 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 	memset(out, 0, sizeof(*out));
 	take_spare(out, len);
 	memcpy(out->buf, text, len);
-	out->buf[len] = '\0';
+	memset(out->buf + len, 0, SLACK);
 	p = out->buf;
 	end = out->buf + len;
 	nls.at = p;
