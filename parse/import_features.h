@@ -21,16 +21,17 @@ struct import_word {
 
 /*
  * The text must be followed by IMPORT_FEATURES_PAD zero bytes, so that
- * sixteen bytes can be compared at once up to its end.
+ * thirty-two bytes can be compared at once up to its end, at any offset
+ * of a word.
  */
-#define IMPORT_FEATURES_PAD 64
+#define IMPORT_FEATURES_PAD 96
 #define IMPORT_FEATURES_MAX_WORDS 16
 
 /* Where each word is looked for: worked out once, for every message. */
 struct import_probe {
 	const struct import_word *w;
 	unsigned char a, b;   /* the offsets of its two rarest bytes */
-	char lanes_a[16], lanes_b[16];   /* those bytes sixteen times */
+	char lanes_a[32], lanes_b[32];   /* those bytes, for every lane of a block */
 };
 
 struct import_words {
@@ -39,7 +40,7 @@ struct import_words {
 };
 
 /*
- * Words are at most IMPORT_FEATURES_PAD - 16 bytes long, and at most
+ * Words are at most IMPORT_FEATURES_PAD - 32 bytes long, and at most
  * IMPORT_FEATURES_MAX_WORDS of each kind; -1 when they are not.
  */
 int import_words_init(struct import_words *out, const struct import_word *line_words, size_t nline,
@@ -52,7 +53,15 @@ int import_words_init(struct import_words *out, const struct import_word *line_w
  */
 unsigned import_features(unsigned char *feat, const char *text, size_t len, const struct import_words *words);
 
-/* The same, a byte at a time: what the fast one is tested against. */
+/*
+ * The same sixteen bytes a step (SSE2), thirty-two (AVX2, only where
+ * import_features_have_avx2() says the CPU has it; else the same as
+ * import_features) and a byte at a time: import_features takes the
+ * widest this CPU has; tests hold each to the byte-wise one.
+ */
+unsigned import_features_sse2(unsigned char *feat, const char *text, size_t len, const struct import_words *words);
+unsigned import_features_avx2(unsigned char *feat, const char *text, size_t len, const struct import_words *words);
+int import_features_have_avx2(void);
 unsigned import_features_bytewise(unsigned char *feat, const char *text, size_t len,
 				  const struct import_words *words);
 
