@@ -276,7 +276,12 @@ static const char *next_fs_word(const char *s, const char *p, const char *end)
 
 const char *import_find_fs(const char *s, const char **fs, char **mode)
 {
-	const char *p = s, *end = s + strlen(s), *w;
+	return import_find_fs_n(s, strlen(s), fs, mode);
+}
+
+const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **mode)
+{
+	const char *p = s, *end = s + len, *w;
 
 	fs_table_init();
 	*fs = NULL;

@@ -20,6 +20,8 @@ const char *import_fs_name(const char *word, size_t len);
  * ("data=writeback") or NULL.  Returns the position after it, NULL if none.
  */
 const char *import_find_fs(const char *s, const char **fs, char **mode);
+/* The same for the len bytes at s (s[len] is still a NUL), when the caller knows len. */
+const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **mode);
 
 /*
  * A config label as tables and summaries use: "ext3/ordered",

@@ -209,11 +209,15 @@ static void remember_kernel(struct extract *x, const struct qline *l)
 }
 
 /* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback" */
-static void remember_legend(struct extract *x, const char *s)
+static void remember_legend(struct extract *x, const char *s, size_t len)
 {
 	const char *p = import_skip_space(s), *colon;
+	size_t rest = len - (size_t)(p - s);
 	char *key;
 
+	/* every line comes here; a key has its ':' within 25 bytes */
+	if (!memchr(p, ':', rest < 25 ? rest : 25))
+		return;
 	colon = p + strcspn(p, ": \t");
 	if (*colon != ':' || colon == p || colon - p > 24 || (colon[1] != ' ' && colon[1] != '\t'))
 		return;
@@ -278,7 +282,7 @@ static void first_pass(struct extract *x)
 			remember_kernel(x, l);
 		if (!l->depth)
 			import_hw_line(&x->hw, l->text, HAS_DIGIT(x, i));
-		remember_legend(x, lead);
+		remember_legend(x, lead, l->len - (size_t)(lead - l->text));
 		import_shell_assignment(x->vars, lead);
 		remember_mount_options(x, lead, l->len - (size_t)(lead - l->text), &case_fs);
 		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
@@ -959,7 +963,7 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 	 * before another fs belongs to it ("ext3 mounted with default
 	 * parameters, i.e. data=ordered"), later ones are comparisons.
 	 */
-	while (d->para_fs < 2 && p && (p = import_find_fs(p, &fs, &mode))) {
+	while (d->para_fs < 2 && p && (p = import_find_fs_n(p, (size_t)(l->text + l->len - p), &fs, &mode))) {
 		if (!d->para_fs) {
 			set_fs(x, d, fs, mode);
 			d->para_fs = fs && !mode ? 1 : 2;
