@@ -766,6 +766,7 @@ static size_t table(struct extract *x, size_t at)
 	struct depth_ctx *d = &x->d[l->depth];
 	struct import_table t;
 	struct cls *cols, *rows, *cols2;
+	const char *benchmark;   /* what the table measures: its title, else what prose said */
 	size_t i;
 
 	if (import_table_at(&t, x->q.v, x->q.nr, at, column_known, x))
@@ -784,10 +785,10 @@ static size_t table(struct extract *x, size_t at)
 	for (i = 0; i < t.nrows; i++)
 		classify(x, &rows[i], t.rows[i]);
 	x->group++;
+	benchmark = title_names_benchmark(t.title) ? t.title : d->program;
 	for (i = 0; i < t.ncells; i++) {
 		const struct import_cell *cell = &t.cells[i];
-		struct where w = { x->kernel[l->depth], d->fs, d->options, d->device,
-				   title_names_benchmark(t.title) ? t.title : d->program,
+		struct where w = { x->kernel[l->depth], d->fs, d->options, d->device, benchmark,
 				   l->depth, l->author };
 		const char *metric = "value", *unit = NULL;
 
