@@ -34,26 +34,33 @@ int import_time_may_start(const char *s)
 
 int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_form)
 {
-	static int (*const forms[])(struct scan *, size_t, struct time_block *) = {
-		time_form_verbose,
-		time_form_posix,
-		time_form_line,
-	};
 	size_t f;
 
 	*line_form = 0;
 	if (i >= sc->nr || !import_time_may_start(sc->v[i].s))
 		return 0;
-	for (f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+	for (f = 0; f < time_forms_nr; f++) {
 		int r;
 
 		b->first = i;
-		r = forms[f](sc, i, b);
+		r = time_forms[f].read(sc, i, b);
 		if (r) {
-			*line_form = forms[f] == time_form_line;
+			*line_form = time_forms[f].one_line;
 			return r;
 		}
 	}
+	return 0;
+}
+
+int import_time_starts(struct scan *sc, size_t i)
+{
+	size_t f;
+
+	if (i >= sc->nr || !import_time_may_start(sc->v[i].s))
+		return 0;
+	for (f = 0; f < time_forms_nr; f++)
+		if (time_forms[f].starts(sc, i))
+			return 1;
 	return 0;
 }
 

@@ -235,35 +235,54 @@ static const struct line_form line_forms[] = {
 	{ "BSD time", bsd_starts, bsd_read },
 };
 
+/* The first token k at which a form starts, and which form; -1 if none does. */
+static int form_at(const struct scan_toks *t, size_t *k)
+{
+	size_t f;
+
+	for (*k = 0; *k < t->nr; (*k)++)
+		for (f = 0; f < sizeof(line_forms) / sizeof(line_forms[0]); f++)
+			if (line_forms[f].starts(t, *k))
+				return (int)f;
+	return -1;
+}
+
+int time_starts_line(struct scan *sc, size_t i)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t k;
+	int starts;
+
+	scan_split(&t, sc->v[i].s);
+	starts = form_at(&t, &k) >= 0;
+	scan_toks_release(&t);
+	return starts;
+}
+
 int time_form_line(struct scan *sc, size_t i, struct time_block *b)
 {
 	struct scan_toks t = SCAN_TOKS_INIT;
-	size_t k, f;
-	int ret = 0;
+	const char *expected = NULL;
+	size_t k;
+	int f, r, ret = 0;
 
 	scan_split(&t, sc->v[i].s);
-	for (k = 0; k < t.nr && !ret; k++) {
-		for (f = 0; f < sizeof(line_forms) / sizeof(line_forms[0]); f++) {
-			const char *expected = NULL;
-			int r;
-
-			if (!line_forms[f].starts(&t, k))
-				continue;
-			r = line_forms[f].read(sc, i, &t, k, b, &expected);
-			if (r > 0) {
-				b->label = scan_label(sc->v[i].s, (size_t)(t.v[k].s - sc->v[i].s));
-				ret = 1;
-			} else {
-				if (r == -2)
-					scan_damaged(sc, i + 1, "expected %s", expected);
-				else
-					scan_damaged(sc, i, "expected %s", expected);
-				b->lines = b->lines ? b->lines : 1;
-				ret = -1;
-			}
-			break;
-		}
+	f = form_at(&t, &k);
+	if (f < 0)
+		goto done;
+	r = line_forms[f].read(sc, i, &t, k, b, &expected);
+	if (r > 0) {
+		b->label = scan_label(sc->v[i].s, (size_t)(t.v[k].s - sc->v[i].s));
+		ret = 1;
+	} else {
+		if (r == -2)
+			scan_damaged(sc, i + 1, "expected %s", expected);
+		else
+			scan_damaged(sc, i, "expected %s", expected);
+		b->lines = b->lines ? b->lines : 1;
+		ret = -1;
 	}
+done:
 	scan_toks_release(&t);
 	return ret;
 }

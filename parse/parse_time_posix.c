@@ -38,6 +38,21 @@ static int is_posix_line(struct scan *sc, size_t idx, const char *word, struct s
 	return t->nr >= 2 && tok_is(&t->v[0], word) && time_like(&t->v[1]);
 }
 
+/* "real 0m2.1s 0m3.4s" is a table of several runs, not one block */
+static int is_table(const struct scan_toks *t)
+{
+	return t->nr > 2 && tok_digit(&t->v[2]);
+}
+
+int time_starts_posix(struct scan *sc, size_t i)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	int starts = is_posix_line(sc, i, posix_lines[0].word, &t) && !is_table(&t);
+
+	scan_toks_release(&t);
+	return starts;
+}
+
 int time_form_posix(struct scan *sc, size_t i, struct time_block *b)
 {
 	struct scan_toks t = SCAN_TOKS_INIT;
@@ -52,8 +67,7 @@ int time_form_posix(struct scan *sc, size_t i, struct time_block *b)
 				goto damaged_missing;
 			goto done;
 		}
-		/* "real 0m2.1s 0m3.4s" is a table of several runs, not one block */
-		if (t.nr > 2 && tok_digit(&t.v[2])) {
+		if (is_table(&t)) {
 			if (k)
 				goto damaged_missing;
 			goto done;

@@ -101,6 +101,19 @@ static int read_field(struct time_block *b, size_t idx, int f, const char *value
 			      verbose_fields[f].unit, &t, 0, 0);
 }
 
+static int is_command_line(const char *s)
+{
+	return !strncmp(skip_blanks(s), COMMAND_LABEL, strlen(COMMAND_LABEL));
+}
+
+int time_starts_verbose(struct scan *sc, size_t i)
+{
+	const char *value;
+
+	/* after the command line anything is a block: whole or damaged */
+	return i < sc->nr && (is_command_line(sc->v[i].s) || field_of(sc->v[i].s, &value) == 0);
+}
+
 int time_form_verbose(struct scan *sc, size_t i, struct time_block *b)
 {
 	size_t idx = i;
@@ -108,7 +121,7 @@ int time_form_verbose(struct scan *sc, size_t i, struct time_block *b)
 	const char *value;
 	int f;
 
-	if (!strncmp(skip_blanks(sc->v[i].s), COMMAND_LABEL, strlen(COMMAND_LABEL))) {
+	if (is_command_line(sc->v[i].s)) {
 		b->label = unquote_command(skip_blanks(sc->v[i].s) + strlen(COMMAND_LABEL));
 		idx++;
 	}

@@ -204,6 +204,58 @@ static void test_values(void **state)
 	assert_false(import_cell_is_value("2.5.44-ac2", 10));
 }
 
+/* Asking only whether a block starts gives what reading it would, line by line. */
+static void test_time_starts_agrees_with_reading(void **state)
+{
+	static const char text[] =
+		"real\t0m2.129s\nuser\t0m0.010s\nsys\t0m1.420s\n"
+		"real 0m2.1s 0m3.4s\n"                      /* a table of runs */
+		"real 0m2.1s\nuser broken\n"                /* damaged */
+		"real 5 minutes of waiting\n"
+		"ext2   0.01s user 1.86s system 98% cpu 1.893 total\n"
+		"0.00user 4.14system 0:15.76elapsed 26%CPU (0avgtext+0avgdata 0maxresident)k\n"
+		"0inputs+0outputs (120major+20minor)pagefaults 0swaps\n"
+		"0.20user 4.14system 0:15.76elapsed 26%CPU (garbage)k\n"
+		"0.010u 0.020s 0:00.03 66.6% 0+0k 0+0io 0pf+0w\n"
+		"1au 2s 0:01 5%\n"
+		"        1.50 real         0.03 user         1.43 sys\n"
+		"\tCommand being timed: \"tar xf a.tar\"\n"
+		"\tUser time (seconds): 0.50\n\tSystem time (seconds): 1.20\n"
+		"\tPercent of CPU this job got: 98%\n"
+		"\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:01.73\n"
+		"\tCommand being timed: \"dd count=5\"\n"    /* damaged: no fields */
+		"the username is 42 and real life 7\n"
+		"User time (seconds): 7\n"
+		"time (secs) 12\n"
+		"0.5 user 3 system x\n";                   /* damaged zsh */
+	struct parse_ctx ctx = { "t", 0, NULL };
+	struct recset set = RECSET_INIT;
+	struct scan sc;
+	size_t i, blocks = 0;
+
+	(void)state;
+	scan_open(&sc, &set, text, strlen(text), &ctx, "time");
+	for (i = 0; i <= sc.nr; i++) {
+		struct time_block b = { PENDING_INIT, NULL, 0, 0 };
+		int form, r = import_time_at(&sc, i, &b, &form);
+
+		if (import_time_starts(&sc, i) != (r != 0))
+			fail_msg("line %zu '%s': starts says %d, reading gave %d", i + 1,
+				 i < sc.nr ? sc.v[i].s : "", import_time_starts(&sc, i), r);
+		blocks += r != 0;
+		pending_clear(&b.values);
+		free(b.label);
+	}
+	/*
+	 * real (whole and damaged), zsh (and damaged), GNU (and damaged), tcsh,
+	 * BSD, GNU -v pasted without its command line, a -v command line with
+	 * nothing after it, a -v field alone
+	 */
+	assert_int_equal(blocks, 11);
+	scan_release(&sc);
+	recset_release(&set);
+}
+
 static void test_dd(void **state)
 {
 	struct import_dd dd;
@@ -311,6 +363,7 @@ int main(void)
 		cmocka_unit_test(test_mount_and_prompt),
 		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_time_starts_agrees_with_reading),
 		cmocka_unit_test(test_dd),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_message_end_to_end),
