@@ -56,6 +56,7 @@ static void scan_setup(struct scan *sc, struct recset *out, const char *text, si
 	sc->text = text;
 	sc->len = len;
 	sc->out = out;
+	sc->words_line = (size_t)-1;
 	sc->alloc = lines;
 	sc->v = xmalloc(sc->alloc * sizeof(*sc->v));
 }
@@ -106,6 +107,9 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 
 void scan_release(struct scan *sc)
 {
+	scan_toks_release(&sc->words);
+	scan_toks_release(&sc->next_words);
+	sc->words_line = (size_t)-1;
 	strbuf_release(&sc->copy);
 	free(sc->v);
 	sc->v = NULL;
@@ -194,6 +198,15 @@ void scan_toks_release(struct scan_toks *t)
 	free(t->v);
 	t->v = NULL;
 	t->nr = t->alloc = 0;
+}
+
+const struct scan_toks *scan_words(struct scan *sc, size_t idx)
+{
+	if (sc->words_line != idx) {
+		scan_split(&sc->words, sc->v[idx].s);
+		sc->words_line = idx;
+	}
+	return &sc->words;
 }
 
 int tok_is(const struct scan_tok *t, const char *word)

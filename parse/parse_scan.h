@@ -18,6 +18,16 @@ struct scan_line {
 	size_t off;     /* where the line starts in the original text */
 };
 
+struct scan_tok {
+	const char *s;
+	size_t len;
+};
+
+struct scan_toks {
+	struct scan_tok *v;
+	size_t nr, alloc;
+};
+
 struct scan {
 	struct strbuf copy;
 	const char *text;        /* the original, for readers that span lines */
@@ -28,6 +38,13 @@ struct scan {
 	const char *kind;        /* "time", "dd", ... for messages */
 	struct recset *out;
 	size_t found, damaged;
+	/*
+	 * One line's words, split once for every time form that looks at it
+	 * and kept for the next line: no form splits into an array of its own.
+	 */
+	struct scan_toks words;
+	size_t words_line;       /* the line words holds, or (size_t)-1 */
+	struct scan_toks next_words;   /* a line read while words is still in use */
 };
 
 /*
@@ -56,19 +73,11 @@ struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,
 void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-struct scan_tok {
-	const char *s;
-	size_t len;
-};
-
-struct scan_toks {
-	struct scan_tok *v;
-	size_t nr, alloc;
-};
-
 #define SCAN_TOKS_INIT { NULL, 0, 0 }
 void scan_split(struct scan_toks *t, const char *s);
 void scan_toks_release(struct scan_toks *t);
+/* The words of line idx, in sc->words until another line is asked for. */
+const struct scan_toks *scan_words(struct scan *sc, size_t idx);
 int tok_is(const struct scan_tok *t, const char *word);
 /* True when t ends with suffix and has something before it. */
 int tok_ends(const struct scan_tok *t, const char *suffix);

@@ -86,25 +86,21 @@ static int read_faults(struct pending *p, size_t idx, const struct scan_tok *t)
 static int gnu_second_line(struct scan *sc, size_t idx, struct time_block *b,
 			   const char **expected)
 {
-	struct scan_toks t = SCAN_TOKS_INIT;
-	int ret = 0;
+	/* the first line's words stay in sc->words: its label is cut after this */
+	struct scan_toks *t = &sc->next_words;
 
 	if (idx >= sc->nr || sc->v[idx].used)
 		return 0;
-	scan_split(&t, sc->v[idx].s);
-	if (!t.nr || !tok_digit(&t.v[0]) || !strstr(sc->v[idx].s, "inputs+"))
-		goto done;   /* pasted without it: the first line stands alone */
+	scan_split(t, sc->v[idx].s);
+	if (!t->nr || !tok_digit(&t->v[0]) || !strstr(sc->v[idx].s, "inputs+"))
+		return 0;   /* pasted without it: the first line stands alone */
 	*expected = "'Ninputs+Noutputs (Nmajor+Nminor)pagefaults Nswaps'";
-	if (t.nr != 3 ||
-	    read_pair(&b->values, idx, &t.v[0], "inputs", "inputs", NULL, "outputs", "outputs", NULL) < 0 ||
-	    read_faults(&b->values, idx, &t.v[1]) < 0 || !tok_ends(&t.v[2], "swaps") ||
-	    pending_number(&b->values, idx, "swaps", NULL, &t.v[2], strlen("swaps"), 0) < 0)
-		ret = -1;
-	else
-		ret = 1;
-done:
-	scan_toks_release(&t);
-	return ret;
+	if (t->nr != 3 ||
+	    read_pair(&b->values, idx, &t->v[0], "inputs", "inputs", NULL, "outputs", "outputs", NULL) < 0 ||
+	    read_faults(&b->values, idx, &t->v[1]) < 0 || !tok_ends(&t->v[2], "swaps") ||
+	    pending_number(&b->values, idx, "swaps", NULL, &t->v[2], strlen("swaps"), 0) < 0)
+		return -1;
+	return 1;
 }
 
 static int gnu_read(struct scan *sc, size_t i, const struct scan_toks *t, size_t k,
@@ -249,40 +245,29 @@ static int form_at(const struct scan_toks *t, size_t *k)
 
 int time_starts_line(struct scan *sc, size_t i)
 {
-	struct scan_toks t = SCAN_TOKS_INIT;
 	size_t k;
-	int starts;
 
-	scan_split(&t, sc->v[i].s);
-	starts = form_at(&t, &k) >= 0;
-	scan_toks_release(&t);
-	return starts;
+	return form_at(scan_words(sc, i), &k) >= 0;
 }
 
 int time_form_line(struct scan *sc, size_t i, struct time_block *b)
 {
-	struct scan_toks t = SCAN_TOKS_INIT;
+	const struct scan_toks *t = scan_words(sc, i);
 	const char *expected = NULL;
 	size_t k;
-	int f, r, ret = 0;
+	int f = form_at(t, &k), r;
 
-	scan_split(&t, sc->v[i].s);
-	f = form_at(&t, &k);
 	if (f < 0)
-		goto done;
-	r = line_forms[f].read(sc, i, &t, k, b, &expected);
+		return 0;
+	r = line_forms[f].read(sc, i, t, k, b, &expected);
 	if (r > 0) {
-		b->label = scan_label(sc->v[i].s, (size_t)(t.v[k].s - sc->v[i].s));
-		ret = 1;
-	} else {
-		if (r == -2)
-			scan_damaged(sc, i + 1, "expected %s", expected);
-		else
-			scan_damaged(sc, i, "expected %s", expected);
-		b->lines = b->lines ? b->lines : 1;
-		ret = -1;
+		b->label = scan_label(sc->v[i].s, (size_t)(t->v[k].s - sc->v[i].s));
+		return 1;
 	}
-done:
-	scan_toks_release(&t);
-	return ret;
+	if (r == -2)
+		scan_damaged(sc, i + 1, "expected %s", expected);
+	else
+		scan_damaged(sc, i, "expected %s", expected);
+	b->lines = b->lines ? b->lines : 1;
+	return -1;
 }
