@@ -101,8 +101,22 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 	size_t k;
 
 	scan_setup(sc, out, text, starts[nr], ctx, kind, nr + 1);
-	for (k = 0; k < nr; k++)
-		add_line(sc, sc->copy.buf + starts[k], sc->copy.buf + starts[k + 1] - 1);
+	/* add_line's work without its checks: the room is there and most lines have no quote */
+	for (k = 0; k < nr; k++) {
+		struct scan_line *l = &sc->v[k];
+		char *p = sc->copy.buf + starts[k], *stop = sc->copy.buf + starts[k + 1] - 1;
+
+		*stop = '\0';
+		if (stop > p && stop[-1] == '\r')
+			*--stop = '\0';
+		l->no = (long)k + 1;
+		l->off = starts[k];
+		l->used = 0;
+		l->quoted = 0;
+		l->s = *p == '>' ? skip_quote(p, &l->quoted) : p;
+		l->len = (size_t)(stop - l->s);
+	}
+	sc->nr = nr;
 }
 
 void scan_release(struct scan *sc)
@@ -376,22 +390,29 @@ char *scan_command_above(struct scan *sc, size_t first)
 	return NULL;
 }
 
-static char *pending_strdup(struct pending *p, const char *s)
+/* One value with its metric and unit, copied into p's chunks together. */
+static void pending_put(struct pending *p, size_t idx, const char *metric, const char *unit,
+			const char *value, size_t value_len)
 {
-	return chunks_copy(&p->strings, s, strlen(s) + 1, 240);
+	struct pending_value *v;
+	size_t metric_len = strlen(metric) + 1, unit_len = unit ? strlen(unit) + 1 : 0;
+	char *s;
+
+	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
+	v = &p->v[p->nr++];
+	v->idx = idx;
+	s = chunks_alloc(&p->strings, metric_len + unit_len + value_len + 1, 240);
+	v->value = memcpy(s, value, value_len);
+	s[value_len] = '\0';
+	s += value_len + 1;
+	v->metric = memcpy(s, metric, metric_len);
+	v->unit = unit ? memcpy(s + metric_len, unit, unit_len) : NULL;
 }
 
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value)
 {
-	struct pending_value *v;
-
-	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
-	v = &p->v[p->nr++];
-	v->idx = idx;
-	v->metric = pending_strdup(p, metric);
-	v->unit = unit ? pending_strdup(p, unit) : NULL;
-	v->value = pending_strdup(p, value);
+	pending_put(p, idx, metric, unit, value, strlen(value));
 }
 
 int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
@@ -401,7 +422,7 @@ int pending_number(struct pending *p, size_t idx, const char *metric, const char
 
 	strbuf_reset(&p->number);
 	if (!(ret = scan_number_tok(&p->number, t, n, comma)))
-		pending_add(p, idx, metric, unit, p->number.buf);
+		pending_put(p, idx, metric, unit, p->number.buf, p->number.len);
 	return ret;
 }
 
@@ -412,7 +433,7 @@ int pending_duration(struct pending *p, size_t idx, const char *metric,
 
 	strbuf_reset(&p->number);
 	if (!(ret = t->len < n ? -1 : parse_duration(&p->number, t->s, t->len - n)))
-		pending_add(p, idx, metric, "s", p->number.buf);
+		pending_put(p, idx, metric, "s", p->number.buf, p->number.len);
 	return ret;
 }
 
