@@ -204,6 +204,41 @@ static void test_values(void **state)
 	assert_false(import_cell_is_value("2.5.44-ac2", 10));
 }
 
+/* Which lines may start time output: a digit and a start word, anywhere in the line. */
+static void test_time_may_start(void **state)
+{
+	static const struct { const char *line; int may; } cases[] = {
+		{ "real\t0m2.129s", 1 },
+		{ "0.07s user 3.50s system 99% cpu 3.594 total", 1 },
+		{ "\tCommand being timed: \"dd count=5\"", 1 },
+		{ "\tUser time (seconds): 0.50", 1 },
+		{ "0.010u 0.020s 0:00.03 66.6% 0+0k 0+0io 0pf+0w", 1 },
+		{ "user 3", 1 },
+		{ "real", 0 },                                  /* no digit */
+		{ "the 3 runs took long", 0 },                  /* no start word */
+		{ "0.010u\n", 0 },                              /* tcsh's u needs a blank after */
+		{ "u 1", 0 },                                   /* ... and a digit before */
+		{ "Timing 3 runs, time (s) below", 1 },
+		{ "time(s) 3", 0 },
+		{ "Comman 3", 0 },
+		/* past sixteen bytes: words across a step, in the last overlapping step */
+		{ "xxxxxxxxxxxxxxus 3 er", 0 },
+		{ "xxxxxxxxxxxxxxxuser 3", 1 },
+		{ "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 3 real", 1 },
+		{ "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 12u\tx", 1 },
+		{ "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx rea", 0 },
+		{ "real xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 7", 1 },   /* the digit last */
+		{ "reaxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 7", 0 },
+		{ "", 0 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (import_time_may_start(cases[i].line) != cases[i].may)
+			fail_msg("'%s': want %d", cases[i].line, cases[i].may);
+}
+
 /* Asking only whether a block starts gives what reading it would, line by line. */
 static void test_time_starts_agrees_with_reading(void **state)
 {
@@ -363,6 +398,7 @@ int main(void)
 		cmocka_unit_test(test_mount_and_prompt),
 		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_time_may_start),
 		cmocka_unit_test(test_time_starts_agrees_with_reading),
 		cmocka_unit_test(test_dd),
 		cmocka_unit_test(test_table),
