@@ -63,7 +63,8 @@ char *import_time_command(const char *line)
 	for (w = 0; isalpha((unsigned char)p[w]); w++)
 		;
 	for (i = 0; i < sizeof(not_commands) / sizeof(not_commands[0]); i++)
-		if (not_commands[i].len == w && !strncasecmp(p, not_commands[i].word, w))
+		if (not_commands[i].len == w && not_commands[i].word[0] == tolower((unsigned char)*p) &&
+		    !strncasecmp(p, not_commands[i].word, w))
 			return NULL;
 	if (!*p || *p == '-' || (!isalnum((unsigned char)*p) && !strchr("./~$", *p)))
 		return NULL;

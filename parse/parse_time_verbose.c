@@ -49,6 +49,9 @@ static int field_of(const char *line, const char **value)
 	const char *s = skip_blanks(line);
 	size_t f;
 
+	/* every label starts with a capital: the lines tried (numbers, "real", "user") do not */
+	if (*s < 'A' || *s > 'Z')
+		return -1;
 	for (f = 0; f < NFIELDS; f++) {
 		size_t n;
 
