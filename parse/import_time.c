@@ -110,7 +110,7 @@ int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_fo
 	size_t f;
 
 	*line_form = 0;
-	if (i >= sc->nr || !import_time_may_start(sc->v[i].s))
+	if (i >= sc->nr || !import_time_may_start(scan_line(sc, i)->s))
 		return 0;
 	for (f = 0; f < time_forms_nr; f++) {
 		int r;
@@ -129,7 +129,7 @@ int import_time_starts(struct scan *sc, size_t i)
 {
 	size_t f;
 
-	if (i >= sc->nr || !import_time_may_start(sc->v[i].s))
+	if (i >= sc->nr || !import_time_may_start(scan_line(sc, i)->s))
 		return 0;
 	for (f = 0; f < time_forms_nr; f++)
 		if (time_forms[f].starts(sc, i))

@@ -98,25 +98,55 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
 		     size_t nr, const struct parse_ctx *ctx, const char *kind)
 {
-	size_t k;
-
-	scan_setup(sc, out, text, starts[nr], ctx, kind, nr + 1);
-	/* add_line's work without its checks: the room is there and most lines have no quote */
-	for (k = 0; k < nr; k++) {
-		struct scan_line *l = &sc->v[k];
-		char *p = sc->copy.buf + starts[k], *stop = sc->copy.buf + starts[k + 1] - 1;
-
-		*stop = '\0';
-		if (stop > p && stop[-1] == '\r')
-			*--stop = '\0';
-		l->no = (long)k + 1;
-		l->off = starts[k];
-		l->used = 0;
-		l->quoted = 0;
-		l->s = *p == '>' ? skip_quote(p, &l->quoted) : p;
-		l->len = (size_t)(stop - l->s);
-	}
+	memset(sc, 0, sizeof(*sc));
+	strbuf_init(&sc->copy, 0);
+	sc->ctx = ctx;
+	sc->kind = kind;
+	sc->text = text;
+	sc->len = starts[nr];
+	sc->out = out;
+	sc->words_line = (size_t)-1;
+	sc->starts = starts;
+	/* one block: the lines, then a byte each that says whether it is set */
+	sc->v = xmalloc((nr + 1) * (sizeof(*sc->v) + 1));
+	sc->line_set = (unsigned char *)(sc->v + nr + 1);
+	memset(sc->line_set, 0, nr + 1);
 	sc->nr = nr;
+	sc->alloc = nr + 1;
+}
+
+/*
+ * Line idx of a scan opened with scan_open_lines: copied and set as
+ * add_line would.  A message's few lines asked for fit in chunks of 512
+ * bytes, a size glibc's per-thread cache keeps.
+ */
+static void set_line(struct scan *sc, size_t idx)
+{
+	size_t n = sc->starts[idx + 1] - 1 - sc->starts[idx];
+	char *p = chunks_copy(&sc->lines, sc->text + sc->starts[idx], n + 1, 512);
+	char *stop = p + n, *nul;
+	struct scan_line *l = &sc->v[idx];
+
+	for (nul = memchr(p, '\0', n); nul; nul = memchr(nul + 1, '\0', (size_t)(stop - nul - 1)))
+		*nul = 0x1a;
+	*stop = '\0';
+	if (stop > p && stop[-1] == '\r')
+		*--stop = '\0';
+	l->no = (long)idx + 1;
+	l->off = sc->starts[idx];
+	l->used = 0;
+	l->quoted = 0;
+	l->s = *p == '>' ? skip_quote(p, &l->quoted) : p;
+	l->len = (size_t)(stop - l->s);
+}
+
+struct scan_line *scan_line(struct scan *sc, size_t idx)
+{
+	if (sc->starts && !sc->line_set[idx]) {
+		set_line(sc, idx);
+		sc->line_set[idx] = 1;
+	}
+	return &sc->v[idx];
 }
 
 void scan_release(struct scan *sc)
@@ -124,6 +154,8 @@ void scan_release(struct scan *sc)
 	scan_toks_release(&sc->words);
 	scan_toks_release(&sc->next_words);
 	sc->words_line = (size_t)-1;
+	chunks_free(&sc->lines);
+	sc->starts = NULL;
 	strbuf_release(&sc->copy);
 	free(sc->v);
 	sc->v = NULL;
@@ -163,8 +195,8 @@ struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,
 	r.metric = xstrdup(metric);
 	r.value = xstrdup(value);
 	r.unit = unit ? xstrdup(unit) : NULL;
-	r.line = sc->v[idx].no + sc->ctx->line0;
-	r.quoted = sc->v[idx].quoted;
+	r.line = scan_line(sc, idx)->no + sc->ctx->line0;
+	r.quoted = scan_line(sc, idx)->quoted;
 	sc->found++;
 	return recset_take(sc->out, &r);
 }
@@ -175,7 +207,7 @@ void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
 	va_list ap;
 
 	strbuf_addf(&msg, "%s:%ld: ", sc->ctx->name ? sc->ctx->name : "<input>",
-		    sc->v[idx].no + sc->ctx->line0);
+		    scan_line(sc, idx)->no + sc->ctx->line0);
 	va_start(ap, fmt);
 	strbuf_vaddf(&msg, fmt, ap);
 	va_end(ap);
@@ -217,7 +249,7 @@ void scan_toks_release(struct scan_toks *t)
 const struct scan_toks *scan_words(struct scan *sc, size_t idx)
 {
 	if (sc->words_line != idx) {
-		scan_split(&sc->words, sc->v[idx].s);
+		scan_split(&sc->words, scan_line(sc, idx)->s);
 		sc->words_line = idx;
 	}
 	return &sc->words;
@@ -374,10 +406,10 @@ char *scan_command_above(struct scan *sc, size_t first)
 {
 	size_t i = first, seen = 0;
 
-	while (i > 0 && !sc->v[i - 1].used && scan_blank(&sc->v[i - 1]))
+	while (i > 0 && !scan_line(sc, i - 1)->used && scan_blank(scan_line(sc, i - 1)))
 		i--;
 	while (i > 0 && seen < COMMAND_REACH) {
-		const struct scan_line *l = &sc->v[--i];
+		const struct scan_line *l = scan_line(sc, --i);
 		char *cmd;
 
 		if (l->used || scan_blank(l))
@@ -461,7 +493,7 @@ void scan_use(struct scan *sc, size_t first, size_t last)
 	size_t i;
 
 	for (i = first; i <= last && i < sc->nr; i++)
-		sc->v[i].used = 1;
+		scan_line(sc, i)->used = 1;
 }
 
 static int match_word(const struct scan_tok *t, const char *w, size_t n)

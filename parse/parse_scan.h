@@ -45,6 +45,14 @@ struct scan {
 	struct scan_toks words;
 	size_t words_line;       /* the line words holds, or (size_t)-1 */
 	struct scan_toks next_words;   /* a line read while words is still in use */
+	/*
+	 * scan_open_lines: where each line starts in text.  Its lines are
+	 * copied (into lines) and set only when scan_line first asks for
+	 * them, as the time forms look at few of a message's lines.
+	 */
+	const size_t *starts;
+	unsigned char *line_set;   /* per line: set already */
+	struct chunk *lines;
 };
 
 /*
@@ -56,9 +64,13 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 /*
  * The same for text whose nr lines are known: line k starts at starts[k]
  * and ends with the '\n' before starts[k + 1] (starts[nr]: the length).
+ * text and starts are read until scan_release, and a line is set only
+ * when first asked for: read such a scan's lines through scan_line.
  */
 void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
 		     size_t nr, const struct parse_ctx *ctx, const char *kind);
+/* Line idx (below sc->nr). */
+struct scan_line *scan_line(struct scan *sc, size_t idx);
 /* 0, BP_ENOTFOUND or BP_ERROR as parse.h describes; frees the lines. */
 int scan_close(struct scan *sc);
 /* Frees the lines of a scan whose outcome nobody asks for (no message is made). */

@@ -27,9 +27,9 @@ static void gnu_exit_line(struct scan *sc, struct time_block *b)
 	size_t e, k;
 	const char *s;
 
-	if (!b->first || sc->v[b->first - 1].used)
+	if (!b->first || scan_line(sc, b->first - 1)->used)
 		return;
-	s = sc->v[b->first - 1].s;
+	s = scan_line(sc, b->first - 1)->s;
 	for (e = 0; e < sizeof(exits) / sizeof(exits[0]); e++) {
 		size_t n = strlen(exits[e].prefix);
 		struct scan_tok t = { s + n, 0 };

@@ -88,15 +88,18 @@ static int gnu_second_line(struct scan *sc, size_t idx, struct time_block *b,
 {
 	/* the first line's words stay in sc->words: its label is cut after this */
 	struct scan_toks *t = &sc->next_words;
+	const char *s;
 
-	if (idx >= sc->nr || sc->v[idx].used)
+	if (idx >= sc->nr || scan_line(sc, idx)->used)
 		return 0;
-	scan_split(t, sc->v[idx].s);
-	if (!t->nr || !tok_digit(&t->v[0]) || !strstr(sc->v[idx].s, "inputs+"))
+	s = scan_line(sc, idx)->s;
+	scan_split(t, s);
+	if (!t->nr || !tok_digit(&t->v[0]) || !strstr(s, "inputs+"))
 		return 0;   /* pasted without it: the first line stands alone */
 	*expected = "'Ninputs+Noutputs (Nmajor+Nminor)pagefaults Nswaps'";
 	if (t->nr != 3 ||
-	    read_pair(&b->values, idx, &t->v[0], "inputs", "inputs", NULL, "outputs", "outputs", NULL) < 0 ||
+	    read_pair(&b->values, idx, &t->v[0], "inputs", "inputs", NULL,
+		      "outputs", "outputs", NULL) < 0 ||
 	    read_faults(&b->values, idx, &t->v[1]) < 0 || !tok_ends(&t->v[2], "swaps") ||
 	    pending_number(&b->values, idx, "swaps", NULL, &t->v[2], strlen("swaps"), 0) < 0)
 		return -1;
@@ -261,7 +264,9 @@ int time_form_line(struct scan *sc, size_t i, struct time_block *b)
 		return 0;
 	r = line_forms[f].read(sc, i, t, k, b, &expected);
 	if (r > 0) {
-		b->label = scan_label(sc->v[i].s, (size_t)(t->v[k].s - sc->v[i].s));
+		const char *s = scan_line(sc, i)->s;
+
+		b->label = scan_label(s, (size_t)(t->v[k].s - s));
 		return 1;
 	}
 	if (r == -2)

@@ -28,10 +28,10 @@ static const struct scan_toks *posix_line(struct scan *sc, size_t idx, const cha
 	const char *s;
 	size_t n = strlen(word);
 
-	if (idx >= sc->nr || sc->v[idx].used)
+	if (idx >= sc->nr || scan_line(sc, idx)->used)
 		return NULL;
 	/* the first word decides before the line is split: most lines tried are not these */
-	for (s = sc->v[idx].s; *s == ' ' || *s == '\t' || *s == '\v' || *s == '\f'; s++)
+	for (s = scan_line(sc, idx)->s; *s == ' ' || *s == '\t' || *s == '\v' || *s == '\f'; s++)
 		;
 	if (strncmp(s, word, n) || !(s[n] == ' ' || s[n] == '\t' || s[n] == '\v' || s[n] == '\f'))
 		return NULL;

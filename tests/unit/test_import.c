@@ -262,7 +262,8 @@ static void test_time_starts_agrees_with_reading(void **state)
 		"the username is 42 and real life 7\n"
 		"User time (seconds): 7\n"
 		"time (secs) 12\n"
-		"0.5 user 3 system x\n";                   /* damaged zsh */
+		"0.5 user 3 system x\n"                    /* damaged zsh */
+		"> real 0m2.0s\r\n>> user 0m1.0s\r\n> > sys 0m0.5s\r\n";   /* quoted, CRLF */
 	struct parse_ctx ctx = { "t", 0, NULL };
 	struct recset set = RECSET_INIT;
 	struct scan sc;
@@ -284,9 +285,49 @@ static void test_time_starts_agrees_with_reading(void **state)
 	/*
 	 * real (whole and damaged), zsh (and damaged), GNU (and damaged), tcsh,
 	 * BSD, GNU -v pasted without its command line, a -v command line with
-	 * nothing after it, a -v field alone
+	 * nothing after it, a -v field alone, quoted real
 	 */
-	assert_int_equal(blocks, 11);
+	assert_int_equal(blocks, 12);
+
+	/*
+	 * A scan of known lines sets each only when asked for: read from the
+	 * last line up, it gives every block as the scan of the whole text.
+	 */
+	{
+		struct scan lazy;
+		size_t starts[64], nr = 0;
+		const char *p;
+
+		starts[0] = 0;
+		for (p = text; *p; p++)
+			if (*p == '\n')
+				starts[++nr] = (size_t)(p + 1 - text);
+		assert_int_equal(nr, sc.nr);
+		scan_open_lines(&lazy, &set, text, starts, nr, &ctx, "time");
+		for (i = nr; i-- > 0;) {
+			struct time_block a = { PENDING_INIT, NULL, 0, 0 }, b = a;
+			int fa, fb, ra = import_time_at(&sc, i, &a, &fa), rb = import_time_at(&lazy, i, &b, &fb);
+			size_t k;
+
+			assert_int_equal(ra, rb);
+			assert_int_equal(a.lines, b.lines);
+			assert_int_equal(fa, fb);
+			assert_true((!a.label && !b.label) || !strcmp(a.label, b.label));
+			assert_int_equal(a.values.nr, b.values.nr);
+			for (k = 0; k < a.values.nr; k++) {
+				assert_string_equal(a.values.v[k].value, b.values.v[k].value);
+				assert_string_equal(a.values.v[k].metric, b.values.v[k].metric);
+				assert_int_equal(a.values.v[k].idx, b.values.v[k].idx);
+			}
+			pending_clear(&a.values);
+			pending_clear(&b.values);
+			free(a.label);
+			free(b.label);
+		}
+		assert_int_equal(scan_line(&lazy, 16)->no, 17);
+		assert_string_equal(scan_line(&lazy, 0)->s, "real\t0m2.129s");
+		scan_release(&lazy);
+	}
 	scan_release(&sc);
 	recset_release(&set);
 }
