@@ -219,18 +219,23 @@ void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
 	strbuf_release(&msg);
 }
 
+/* What scan_split does at each byte: 1 for the blanks between words, 2 for the end. */
+static const unsigned char split_class[256] = {
+	['\0'] = 2, [' '] = 1, ['\t'] = 1, ['\v'] = 1, ['\f'] = 1,
+};
+
 void scan_split(struct scan_toks *t, const char *s)
 {
 	t->nr = 0;
 	for (;;) {
 		const char *start;
 
-		while (*s == ' ' || *s == '\t' || *s == '\v' || *s == '\f')
+		while (split_class[(unsigned char)*s] == 1)
 			s++;
 		if (!*s)
 			break;
 		start = s;
-		while (*s && *s != ' ' && *s != '\t' && *s != '\v' && *s != '\f')
+		while (!split_class[(unsigned char)*s])
 			s++;
 		ALLOC_GROW(t->v, t->nr + 1, t->alloc);
 		t->v[t->nr].s = start;

@@ -25,13 +25,14 @@ static int time_like(const struct scan_tok *t)
 static const struct scan_toks *posix_line(struct scan *sc, size_t idx, const char *word)
 {
 	const struct scan_toks *t;
+	const struct scan_line *l;
 	const char *s;
 	size_t n = strlen(word);
 
-	if (idx >= sc->nr || scan_line(sc, idx)->used)
+	if (idx >= sc->nr || (l = scan_line(sc, idx))->used)
 		return NULL;
 	/* the first word decides before the line is split: most lines tried are not these */
-	for (s = scan_line(sc, idx)->s; *s == ' ' || *s == '\t' || *s == '\v' || *s == '\f'; s++)
+	for (s = l->s; *s == ' ' || *s == '\t' || *s == '\v' || *s == '\f'; s++)
 		;
 	if (strncmp(s, word, n) || !(s[n] == ' ' || s[n] == '\t' || s[n] == '\v' || s[n] == '\f'))
 		return NULL;
