@@ -79,6 +79,16 @@ static void expand(struct strbuf *out, const char *w, size_t n, const struct fac
 	size_t i = 0;
 
 	while (i < n) {
+		const char *dollar = memchr(w + i, '$', n - i);
+
+		/* the bytes up to a '$' go as they are, in one piece */
+		if (dollar != w + i) {
+			size_t plain = dollar ? (size_t)(dollar - w) - i : n - i;
+
+			strbuf_add(out, w + i, plain);
+			i += plain;
+			continue;
+		}
 		if (w[i] == '$' && i + 1 < n) {
 			size_t j = i + 1, k;
 			int brace = w[j] == '{';

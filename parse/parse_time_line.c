@@ -239,10 +239,14 @@ static int form_at(const struct scan_toks *t, size_t *k)
 {
 	size_t f;
 
-	for (*k = 0; *k < t->nr; (*k)++)
+	for (*k = 0; *k < t->nr; (*k)++) {
+		/* every form starts with a number: most words are turned away here */
+		if (!tok_digit(&t->v[*k]))
+			continue;
 		for (f = 0; f < sizeof(line_forms) / sizeof(line_forms[0]); f++)
 			if (line_forms[f].starts(t, *k))
 				return (int)f;
+	}
 	return -1;
 }
 
