@@ -344,6 +344,15 @@ static void test_dd(void **state)
 	import_dd_release(&dd);
 	assert_int_equal(import_dd_line(&dd, "500+0 records out"), 0);
 	import_dd_release(&dd);
+	/* " copied, " with its blanks, after other commas, and not at the very start */
+	assert_int_equal(import_dd_line(&dd, "1024 bytes (1.0 kB, 1.0 KiB) copied,0.5 s"), 0);
+	import_dd_release(&dd);
+	assert_int_equal(import_dd_line(&dd, "x, y bytes copied, 0.5 s"), 1);
+	assert_string_equal(dd.seconds, "0.5");
+	assert_null(dd.rate);
+	import_dd_release(&dd);
+	assert_int_equal(import_dd_line(&dd, "copied, 5 s of 10 bytes"), 0);
+	import_dd_release(&dd);
 }
 
 static int any_column(const char *name, void *data)
