@@ -241,10 +241,10 @@ struct chunk {
 	char bytes[];
 };
 
-char *chunks_copy(struct chunk **head, const char *s, size_t n, size_t min)
+char *chunks_alloc(struct chunk **head, size_t n, size_t min)
 {
 	struct chunk *c = *head;
-	char *copy;
+	char *room;
 
 	if (!c || c->size - c->used < n) {
 		size_t size = n > min ? n : min;
@@ -255,10 +255,14 @@ char *chunks_copy(struct chunk **head, const char *s, size_t n, size_t min)
 		c->size = size;
 		*head = c;
 	}
-	copy = c->bytes + c->used;
-	memcpy(copy, s, n);
+	room = c->bytes + c->used;
 	c->used += n;
-	return copy;
+	return room;
+}
+
+char *chunks_copy(struct chunk **head, const char *s, size_t n, size_t min)
+{
+	return memcpy(chunks_alloc(head, n, min), s, n);
 }
 
 void chunks_free(struct chunk **head)

@@ -68,6 +68,8 @@ char *xstrndup(const char *s, size_t n);
  */
 struct chunk;
 char *chunks_copy(struct chunk **head, const char *s, size_t n, size_t min);
+/* Room for n bytes in a chunk, for strings put together in place. */
+char *chunks_alloc(struct chunk **head, size_t n, size_t min);
 void chunks_free(struct chunk **head);
 
 #endif

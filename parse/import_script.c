@@ -5,12 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Prose that starts with "time" is not a command: "time to tar zxf". */
-static const char *const not_commands[] = {
-	"to", "the", "it", "is", "was", "for", "and", "of", "in", "a", "that",
-	"this", "spent", "i", "we", "you", "taken", "needed", "goes", "per", "on",
-	"at", "with", "from", "out", "when", "since", NULL,
+/*
+ * Prose that starts with "time" is not a command: "time to tar zxf".  The
+ * lengths are kept beside the words: a line's word is compared only with
+ * words as long as it.
+ */
+#define WORD(w) { w, sizeof(w) - 1 }
+static const struct { const char *word; size_t len; } not_commands[] = {
+	WORD("to"), WORD("the"), WORD("it"), WORD("is"), WORD("was"), WORD("for"),
+	WORD("and"), WORD("of"), WORD("in"), WORD("a"), WORD("that"), WORD("this"),
+	WORD("spent"), WORD("i"), WORD("we"), WORD("you"), WORD("taken"), WORD("needed"),
+	WORD("goes"), WORD("per"), WORD("on"), WORD("at"), WORD("with"), WORD("from"),
+	WORD("out"), WORD("when"), WORD("since"),
 };
+#undef WORD
 
 char *import_time_command(const char *line)
 {
@@ -54,8 +62,9 @@ char *import_time_command(const char *line)
 	}
 	for (w = 0; isalpha((unsigned char)p[w]); w++)
 		;
-	for (i = 0; not_commands[i]; i++)
-		if (strlen(not_commands[i]) == w && !strncasecmp(p, not_commands[i], w))
+	for (i = 0; i < sizeof(not_commands) / sizeof(not_commands[0]); i++)
+		if (not_commands[i].len == w && not_commands[i].word[0] == tolower((unsigned char)*p) &&
+		    !strncasecmp(p, not_commands[i].word, w))
 			return NULL;
 	if (!*p || *p == '-' || (!isalnum((unsigned char)*p) && !strchr("./~$", *p)))
 		return NULL;
@@ -70,6 +79,16 @@ static void expand(struct strbuf *out, const char *w, size_t n, const struct fac
 	size_t i = 0;
 
 	while (i < n) {
+		const char *dollar = memchr(w + i, '$', n - i);
+
+		/* the bytes up to a '$' go as they are, in one piece */
+		if (dollar != w + i) {
+			size_t plain = dollar ? (size_t)(dollar - w) - i : n - i;
+
+			strbuf_add(out, w + i, plain);
+			i += plain;
+			continue;
+		}
 		if (w[i] == '$' && i + 1 < n) {
 			size_t j = i + 1, k;
 			int brace = w[j] == '{';
@@ -203,7 +222,8 @@ char *import_echo_label(const char *line)
 {
 	const char *p = import_skip_space(line), *e;
 
-	if (strncmp(p, "echo ", 5))
+	/* asked of every line: the first byte turns nearly all away */
+	if (*p != 'e' || strncmp(p, "echo ", 5))
 		return NULL;
 	p = import_skip_space(p + 5);
 	if (*p == '"' || *p == '\'')
@@ -226,7 +246,8 @@ int import_shell_assignment(struct facts *vars, const char *line)
 	const char *p = import_skip_space(line), *eq;
 	char *name, *value;
 
-	if (!isupper((unsigned char)*p) && *p != '_')
+	/* asked of every line: a name starts with a capital (the C locale's isupper) or '_' */
+	if (!(*p >= 'A' && *p <= 'Z') && *p != '_')
 		return 0;
 	for (eq = p; isalnum((unsigned char)*eq) || *eq == '_'; eq++)
 		;

@@ -4,56 +4,136 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const kept_metrics[] = { "elapsed", "user", "sys", "cpu", NULL };
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 int import_time_metric(const char *metric)
 {
-	const char *const *m;
-
-	for (m = kept_metrics; *m; m++)
-		if (!strcmp(*m, metric))
-			return 1;
+	/* called on every value of every block: the first letter picks the one word to compare */
+	switch (metric[0]) {
+	case 'e': return !strcmp(metric, "elapsed");
+	case 'u': return !strcmp(metric, "user");
+	case 's': return !strcmp(metric, "sys");
+	case 'c': return !strcmp(metric, "cpu");
+	}
 	return 0;
 }
 
+/*
+ * Whether a start word stands at p (s is the line): "user", "real",
+ * "Command", "time (" (GNU time -v's "User time (seconds)") and tcsh's
+ * "0.010u " after a digit.  Only bytes up to the line's NUL are read.
+ */
+static int start_word_at(const char *s, const char *p)
+{
+	switch (*p) {
+	case 'u':
+		return (p[1] == 's' && p[2] == 'e' && p[3] == 'r') ||
+		       (p > s && isdigit((unsigned char)p[-1]) && (p[1] == ' ' || p[1] == '\t'));
+	case 'r':
+		return p[1] == 'e' && p[2] == 'a' && p[3] == 'l';
+	case 'C':
+		return !strncmp(p + 1, "ommand", 6);
+	case 't':
+		return p[1] == 'i' && p[2] == 'm' && p[3] == 'e' && p[4] == ' ' && p[5] == '(';
+	}
+	return 0;
+}
+
+#ifdef __SSE2__
+static __m128i bytes_are(__m128i c, char b)
+{
+	return _mm_cmpeq_epi8(c, _mm_set1_epi8(b));
+}
+
+/*
+ * The sixteen bytes at s + i, of which the first skip were seen already:
+ * whether one is a digit, and whether a start word stands at one.  A
+ * place is compared only when its byte and the next begin a start word
+ * ("us", "u ", "re", "Co", "ti"): single letters are too common.
+ */
+static void may_start16(const char *s, size_t i, unsigned skip, int *digit, int *word)
+{
+	/* s[i + 16] is at most the line's NUL: the next bytes' load stays in the line */
+	__m128i c = _mm_loadu_si128((const __m128i *)(s + i));
+	__m128i next = _mm_loadu_si128((const __m128i *)(s + i + 1));
+	__m128i digits = _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8('0' - 1)),
+				       _mm_cmplt_epi8(c, _mm_set1_epi8('9' + 1)));
+	__m128i after_u = _mm_or_si128(bytes_are(next, 's'),
+				       _mm_or_si128(bytes_are(next, ' '), bytes_are(next, '\t')));
+	__m128i pairs = _mm_or_si128(
+		_mm_or_si128(_mm_and_si128(bytes_are(c, 'u'), after_u),
+			     _mm_and_si128(bytes_are(c, 'r'), bytes_are(next, 'e'))),
+		_mm_or_si128(_mm_and_si128(bytes_are(c, 'C'), bytes_are(next, 'o')),
+			     _mm_and_si128(bytes_are(c, 't'), bytes_are(next, 'i'))));
+	unsigned at = (unsigned)_mm_movemask_epi8(pairs) >> skip << skip;
+
+	*digit |= _mm_movemask_epi8(digits) != 0;
+	for (; at && !*word; at &= at - 1)
+		*word = start_word_at(s, s + i + __builtin_ctz(at));
+}
+#endif
+
+/*
+ * One pass over the line, sixteen bytes a step where SSE2 is there (the
+ * last step overlapping the one before): where a digit is and where a
+ * start word's first byte is, each such place then compared.  A search
+ * per word (strstr five times a line) cost more, and glibc's strstr for
+ * short needles is slow in real time here.
+ */
 int import_time_may_start(const char *s)
 {
-	const char *p;
+	size_t len = strlen(s), i;
+	int digit = 0, word = 0;
 
-	if (!strpbrk(s, "0123456789"))
-		return 0;
-	if (strstr(s, "user") || strstr(s, "real") || strstr(s, "Command") || strstr(s, "time ("))
-		return 1;
-	/* tcsh: "0.010u 0.020s ..." */
-	for (p = s; (p = strchr(p, 'u')); p++)
-		if (p > s && isdigit((unsigned char)p[-1]) && (p[1] == ' ' || p[1] == '\t'))
-			return 1;
-	return 0;
+#ifdef __SSE2__
+	if (len >= 16) {
+		for (i = 0; i + 16 <= len && !(digit && word); i += 16)
+			may_start16(s, i, 0, &digit, &word);
+		if (i < len && !(digit && word))
+			may_start16(s, len - 16, (unsigned)(i + 16 - len), &digit, &word);
+		return digit && word;
+	}
+#endif
+	for (i = 0; i < len && !(digit && word); i++) {
+		if (s[i] >= '0' && s[i] <= '9')
+			digit = 1;
+		else if (!word && (s[i] == 'u' || s[i] == 'r' || s[i] == 'C' || s[i] == 't'))
+			word = start_word_at(s, s + i);
+	}
+	return digit && word;
 }
 
 int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_form)
 {
-	static int (*const forms[])(struct scan *, size_t, struct time_block *) = {
-		time_form_verbose,
-		time_form_posix,
-		time_form_line,
-	};
 	size_t f;
 
 	*line_form = 0;
-	if (i >= sc->nr || !import_time_may_start(sc->v[i].s))
+	if (i >= sc->nr || !import_time_may_start(scan_line(sc, i)->s))
 		return 0;
-	for (f = 0; f < sizeof(forms) / sizeof(forms[0]); f++) {
+	for (f = 0; f < time_forms_nr; f++) {
 		int r;
 
 		b->first = i;
-		r = forms[f](sc, i, b);
+		r = time_forms[f].read(sc, i, b);
 		if (r) {
-			*line_form = forms[f] == time_form_line;
+			*line_form = time_forms[f].one_line;
 			return r;
 		}
 	}
+	return 0;
+}
+
+int import_time_starts(struct scan *sc, size_t i)
+{
+	size_t f;
+
+	if (i >= sc->nr || !import_time_may_start(scan_line(sc, i)->s))
+		return 0;
+	for (f = 0; f < time_forms_nr; f++)
+		if (time_forms[f].starts(sc, i))
+			return 1;
 	return 0;
 }
 
@@ -97,9 +177,23 @@ char *import_seconds(const char *s, size_t n)
 	return strbuf_detach(&sb, NULL);
 }
 
+/*
+ * strstr(s, " copied, ") by way of the commas, rare in the lines asked
+ * about: glibc's strstr for a short needle is slow in real time here.
+ */
+static const char *find_copied(const char *s)
+{
+	const char *c;
+
+	for (c = strchr(s, ','); c; c = strchr(c + 1, ','))
+		if (c - s >= 7 && !memcmp(c - 7, " copied", 7) && c[1] == ' ')
+			return c - 7;
+	return NULL;
+}
+
 int import_dd_line(struct import_dd *out, const char *s)
 {
-	const char *c = strstr(s, " copied, "), *p, *e;
+	const char *c = find_copied(s), *p, *e;
 
 	memset(out, 0, sizeof(*out));
 	if (!c || !strstr(s, " bytes"))

@@ -22,6 +22,12 @@ int import_time_metric(const char *metric);
  */
 int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_form);
 
+/*
+ * Whether import_time_at would not return 0 at line i, found from the
+ * first words only: a caller that only asks need not have the values read.
+ */
+int import_time_starts(struct scan *sc, size_t i);
+
 /* Whether line s can start a block of any time form (most lines cannot). */
 int import_time_may_start(const char *s);
 

@@ -1,7 +1,6 @@
 #include "parse.h"
 #include "../core/strbuf.h"
 
-#include <ctype.h>
 #include <string.h>
 
 /*
@@ -10,11 +9,17 @@
  */
 #define MAX_FIELD_DIGITS 9
 
+/* isdigit in the C locale, without a ctype call: every time value goes through here */
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
 static size_t count_digits(const char *s, size_t len)
 {
 	size_t i = 0;
 
-	while (i < len && isdigit((unsigned char)s[i]))
+	while (i < len && is_digit(s[i]))
 		i++;
 	return i;
 }
@@ -166,12 +171,12 @@ int parse_duration(struct strbuf *out, const char *s, size_t len)
 	const char *frac;
 	size_t fraclen;
 
-	if (!len || !isdigit((unsigned char)s[0]))
+	if (!len || !is_digit(s[0]))
 		return -1;
 	if (memchr(s, ':', len)) {
 		if (colon_form(&total, &frac, &fraclen, s, len) < 0)
 			return -1;
-	} else if (isdigit((unsigned char)s[len - 1])) {
+	} else if (is_digit(s[len - 1])) {
 		if (seconds_part(s, len, &total, &frac, &fraclen) < 0)
 			return -1;
 	} else if (unit_form(&total, &frac, &fraclen, s, len) < 0) {

@@ -56,6 +56,7 @@ static void scan_setup(struct scan *sc, struct recset *out, const char *text, si
 	sc->text = text;
 	sc->len = len;
 	sc->out = out;
+	sc->words_line = (size_t)-1;
 	sc->alloc = lines;
 	sc->v = xmalloc(sc->alloc * sizeof(*sc->v));
 }
@@ -97,15 +98,64 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
 		     size_t nr, const struct parse_ctx *ctx, const char *kind)
 {
-	size_t k;
+	memset(sc, 0, sizeof(*sc));
+	strbuf_init(&sc->copy, 0);
+	sc->ctx = ctx;
+	sc->kind = kind;
+	sc->text = text;
+	sc->len = starts[nr];
+	sc->out = out;
+	sc->words_line = (size_t)-1;
+	sc->starts = starts;
+	/* one block: the lines, then a byte each that says whether it is set */
+	sc->v = xmalloc((nr + 1) * (sizeof(*sc->v) + 1));
+	sc->line_set = (unsigned char *)(sc->v + nr + 1);
+	memset(sc->line_set, 0, nr + 1);
+	sc->nr = nr;
+	sc->alloc = nr + 1;
+}
 
-	scan_setup(sc, out, text, starts[nr], ctx, kind, nr + 1);
-	for (k = 0; k < nr; k++)
-		add_line(sc, sc->copy.buf + starts[k], sc->copy.buf + starts[k + 1] - 1);
+/*
+ * Line idx of a scan opened with scan_open_lines: copied and set as
+ * add_line would.  A message's few lines asked for fit in chunks of 512
+ * bytes, a size glibc's per-thread cache keeps.
+ */
+static void set_line(struct scan *sc, size_t idx)
+{
+	size_t n = sc->starts[idx + 1] - 1 - sc->starts[idx];
+	char *p = chunks_copy(&sc->lines, sc->text + sc->starts[idx], n + 1, 512);
+	char *stop = p + n, *nul;
+	struct scan_line *l = &sc->v[idx];
+
+	for (nul = memchr(p, '\0', n); nul; nul = memchr(nul + 1, '\0', (size_t)(stop - nul - 1)))
+		*nul = 0x1a;
+	*stop = '\0';
+	if (stop > p && stop[-1] == '\r')
+		*--stop = '\0';
+	l->no = (long)idx + 1;
+	l->off = sc->starts[idx];
+	l->used = 0;
+	l->quoted = 0;
+	l->s = *p == '>' ? skip_quote(p, &l->quoted) : p;
+	l->len = (size_t)(stop - l->s);
+}
+
+struct scan_line *scan_line(struct scan *sc, size_t idx)
+{
+	if (sc->starts && !sc->line_set[idx]) {
+		set_line(sc, idx);
+		sc->line_set[idx] = 1;
+	}
+	return &sc->v[idx];
 }
 
 void scan_release(struct scan *sc)
 {
+	scan_toks_release(&sc->words);
+	scan_toks_release(&sc->next_words);
+	sc->words_line = (size_t)-1;
+	chunks_free(&sc->lines);
+	sc->starts = NULL;
 	strbuf_release(&sc->copy);
 	free(sc->v);
 	sc->v = NULL;
@@ -145,8 +195,8 @@ struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,
 	r.metric = xstrdup(metric);
 	r.value = xstrdup(value);
 	r.unit = unit ? xstrdup(unit) : NULL;
-	r.line = sc->v[idx].no + sc->ctx->line0;
-	r.quoted = sc->v[idx].quoted;
+	r.line = scan_line(sc, idx)->no + sc->ctx->line0;
+	r.quoted = scan_line(sc, idx)->quoted;
 	sc->found++;
 	return recset_take(sc->out, &r);
 }
@@ -157,7 +207,7 @@ void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
 	va_list ap;
 
 	strbuf_addf(&msg, "%s:%ld: ", sc->ctx->name ? sc->ctx->name : "<input>",
-		    sc->v[idx].no + sc->ctx->line0);
+		    scan_line(sc, idx)->no + sc->ctx->line0);
 	va_start(ap, fmt);
 	strbuf_vaddf(&msg, fmt, ap);
 	va_end(ap);
@@ -169,18 +219,23 @@ void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
 	strbuf_release(&msg);
 }
 
+/* What scan_split does at each byte: 1 for the blanks between words, 2 for the end. */
+static const unsigned char split_class[256] = {
+	['\0'] = 2, [' '] = 1, ['\t'] = 1, ['\v'] = 1, ['\f'] = 1,
+};
+
 void scan_split(struct scan_toks *t, const char *s)
 {
 	t->nr = 0;
 	for (;;) {
 		const char *start;
 
-		while (*s == ' ' || *s == '\t' || *s == '\v' || *s == '\f')
+		while (split_class[(unsigned char)*s] == 1)
 			s++;
 		if (!*s)
 			break;
 		start = s;
-		while (*s && *s != ' ' && *s != '\t' && *s != '\v' && *s != '\f')
+		while (!split_class[(unsigned char)*s])
 			s++;
 		ALLOC_GROW(t->v, t->nr + 1, t->alloc);
 		t->v[t->nr].s = start;
@@ -194,6 +249,15 @@ void scan_toks_release(struct scan_toks *t)
 	free(t->v);
 	t->v = NULL;
 	t->nr = t->alloc = 0;
+}
+
+const struct scan_toks *scan_words(struct scan *sc, size_t idx)
+{
+	if (sc->words_line != idx) {
+		scan_split(&sc->words, scan_line(sc, idx)->s);
+		sc->words_line = idx;
+	}
+	return &sc->words;
 }
 
 int tok_is(const struct scan_tok *t, const char *word)
@@ -347,10 +411,10 @@ char *scan_command_above(struct scan *sc, size_t first)
 {
 	size_t i = first, seen = 0;
 
-	while (i > 0 && !sc->v[i - 1].used && scan_blank(&sc->v[i - 1]))
+	while (i > 0 && !scan_line(sc, i - 1)->used && scan_blank(scan_line(sc, i - 1)))
 		i--;
 	while (i > 0 && seen < COMMAND_REACH) {
-		const struct scan_line *l = &sc->v[--i];
+		const struct scan_line *l = scan_line(sc, --i);
 		char *cmd;
 
 		if (l->used || scan_blank(l))
@@ -363,22 +427,29 @@ char *scan_command_above(struct scan *sc, size_t first)
 	return NULL;
 }
 
-static char *pending_strdup(struct pending *p, const char *s)
+/* One value with its metric and unit, copied into p's chunks together. */
+static void pending_put(struct pending *p, size_t idx, const char *metric, const char *unit,
+			const char *value, size_t value_len)
 {
-	return chunks_copy(&p->strings, s, strlen(s) + 1, 240);
+	struct pending_value *v;
+	size_t metric_len = strlen(metric) + 1, unit_len = unit ? strlen(unit) + 1 : 0;
+	char *s;
+
+	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
+	v = &p->v[p->nr++];
+	v->idx = idx;
+	s = chunks_alloc(&p->strings, metric_len + unit_len + value_len + 1, 240);
+	v->value = memcpy(s, value, value_len);
+	s[value_len] = '\0';
+	s += value_len + 1;
+	v->metric = memcpy(s, metric, metric_len);
+	v->unit = unit ? memcpy(s + metric_len, unit, unit_len) : NULL;
 }
 
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value)
 {
-	struct pending_value *v;
-
-	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
-	v = &p->v[p->nr++];
-	v->idx = idx;
-	v->metric = pending_strdup(p, metric);
-	v->unit = unit ? pending_strdup(p, unit) : NULL;
-	v->value = pending_strdup(p, value);
+	pending_put(p, idx, metric, unit, value, strlen(value));
 }
 
 int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
@@ -388,7 +459,7 @@ int pending_number(struct pending *p, size_t idx, const char *metric, const char
 
 	strbuf_reset(&p->number);
 	if (!(ret = scan_number_tok(&p->number, t, n, comma)))
-		pending_add(p, idx, metric, unit, p->number.buf);
+		pending_put(p, idx, metric, unit, p->number.buf, p->number.len);
 	return ret;
 }
 
@@ -399,7 +470,7 @@ int pending_duration(struct pending *p, size_t idx, const char *metric,
 
 	strbuf_reset(&p->number);
 	if (!(ret = t->len < n ? -1 : parse_duration(&p->number, t->s, t->len - n)))
-		pending_add(p, idx, metric, "s", p->number.buf);
+		pending_put(p, idx, metric, "s", p->number.buf, p->number.len);
 	return ret;
 }
 
@@ -427,7 +498,7 @@ void scan_use(struct scan *sc, size_t first, size_t last)
 	size_t i;
 
 	for (i = first; i <= last && i < sc->nr; i++)
-		sc->v[i].used = 1;
+		scan_line(sc, i)->used = 1;
 }
 
 static int match_word(const struct scan_tok *t, const char *w, size_t n)

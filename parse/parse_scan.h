@@ -18,6 +18,16 @@ struct scan_line {
 	size_t off;     /* where the line starts in the original text */
 };
 
+struct scan_tok {
+	const char *s;
+	size_t len;
+};
+
+struct scan_toks {
+	struct scan_tok *v;
+	size_t nr, alloc;
+};
+
 struct scan {
 	struct strbuf copy;
 	const char *text;        /* the original, for readers that span lines */
@@ -28,6 +38,21 @@ struct scan {
 	const char *kind;        /* "time", "dd", ... for messages */
 	struct recset *out;
 	size_t found, damaged;
+	/*
+	 * One line's words, split once for every time form that looks at it
+	 * and kept for the next line: no form splits into an array of its own.
+	 */
+	struct scan_toks words;
+	size_t words_line;       /* the line words holds, or (size_t)-1 */
+	struct scan_toks next_words;   /* a line read while words is still in use */
+	/*
+	 * scan_open_lines: where each line starts in text.  Its lines are
+	 * copied (into lines) and set only when scan_line first asks for
+	 * them, as the time forms look at few of a message's lines.
+	 */
+	const size_t *starts;
+	unsigned char *line_set;   /* per line: set already */
+	struct chunk *lines;
 };
 
 /*
@@ -39,9 +64,13 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 /*
  * The same for text whose nr lines are known: line k starts at starts[k]
  * and ends with the '\n' before starts[k + 1] (starts[nr]: the length).
+ * text and starts are read until scan_release, and a line is set only
+ * when first asked for: read such a scan's lines through scan_line.
  */
 void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
 		     size_t nr, const struct parse_ctx *ctx, const char *kind);
+/* Line idx (below sc->nr). */
+struct scan_line *scan_line(struct scan *sc, size_t idx);
 /* 0, BP_ENOTFOUND or BP_ERROR as parse.h describes; frees the lines. */
 int scan_close(struct scan *sc);
 /* Frees the lines of a scan whose outcome nobody asks for (no message is made). */
@@ -56,19 +85,11 @@ struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,
 void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-struct scan_tok {
-	const char *s;
-	size_t len;
-};
-
-struct scan_toks {
-	struct scan_tok *v;
-	size_t nr, alloc;
-};
-
 #define SCAN_TOKS_INIT { NULL, 0, 0 }
 void scan_split(struct scan_toks *t, const char *s);
 void scan_toks_release(struct scan_toks *t);
+/* The words of line idx, in sc->words until another line is asked for. */
+const struct scan_toks *scan_words(struct scan *sc, size_t idx);
 int tok_is(const struct scan_tok *t, const char *word);
 /* True when t ends with suffix and has something before it. */
 int tok_ends(const struct scan_tok *t, const char *suffix);

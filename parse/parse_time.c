@@ -7,11 +7,12 @@
  * time output of every common shell and of GNU time, found anywhere in a
  * text.  The forms are tried in order on each line not yet taken.
  */
-static int (*const forms[])(struct scan *, size_t, struct time_block *) = {
-	time_form_verbose,
-	time_form_posix,
-	time_form_line,
+const struct time_form time_forms[] = {
+	{ "GNU time -v", time_starts_verbose, time_form_verbose, 0 },
+	{ "POSIX time", time_starts_posix, time_form_posix, 0 },
+	{ "one-line time", time_starts_line, time_form_line, 1 },
 };
+const size_t time_forms_nr = sizeof(time_forms) / sizeof(time_forms[0]);
 
 /*
  * GNU time says why a command ended on the line before its report:
@@ -26,9 +27,9 @@ static void gnu_exit_line(struct scan *sc, struct time_block *b)
 	size_t e, k;
 	const char *s;
 
-	if (!b->first || sc->v[b->first - 1].used)
+	if (!b->first || scan_line(sc, b->first - 1)->used)
 		return;
-	s = sc->v[b->first - 1].s;
+	s = scan_line(sc, b->first - 1)->s;
 	for (e = 0; e < sizeof(exits) / sizeof(exits[0]); e++) {
 		size_t n = strlen(exits[e].prefix);
 		struct scan_tok t = { s + n, 0 };
@@ -61,8 +62,8 @@ int parse_time(struct recset *out, const char *text, size_t len, const struct pa
 			continue;
 		}
 		b.first = i;
-		for (f = 0; f < sizeof(forms) / sizeof(forms[0]) && !r; f++)
-			r = forms[f](&sc, i, &b);
+		for (f = 0; f < time_forms_nr && !r; f++)
+			r = time_forms[f].read(&sc, i, &b);
 		if (r > 0) {
 			char *cmd;
 

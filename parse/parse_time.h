@@ -17,8 +17,27 @@ struct time_block {
 	size_t lines;     /* lines from i taken by the block */
 };
 
+struct time_form {
+	const char *name;
+	/*
+	 * Whether read would not return 0 at line i, without reading the
+	 * values: asking whether a block starts somewhere costs no more than
+	 * the look at its first words.
+	 */
+	int (*starts)(struct scan *sc, size_t i);
+	int (*read)(struct scan *sc, size_t i, struct time_block *b);
+	int one_line;     /* zsh, GNU, BSD: what stands before may be a label */
+};
+
+/* In the order they are tried: the first that does not return 0 has the line. */
+extern const struct time_form time_forms[];
+extern const size_t time_forms_nr;
+
+int time_starts_verbose(struct scan *sc, size_t i);
 int time_form_verbose(struct scan *sc, size_t i, struct time_block *b);
+int time_starts_posix(struct scan *sc, size_t i);
 int time_form_posix(struct scan *sc, size_t i, struct time_block *b);
+int time_starts_line(struct scan *sc, size_t i);
 int time_form_line(struct scan *sc, size_t i, struct time_block *b);
 
 #endif

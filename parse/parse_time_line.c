@@ -86,25 +86,24 @@ static int read_faults(struct pending *p, size_t idx, const struct scan_tok *t)
 static int gnu_second_line(struct scan *sc, size_t idx, struct time_block *b,
 			   const char **expected)
 {
-	struct scan_toks t = SCAN_TOKS_INIT;
-	int ret = 0;
+	/* the first line's words stay in sc->words: its label is cut after this */
+	struct scan_toks *t = &sc->next_words;
+	const char *s;
 
-	if (idx >= sc->nr || sc->v[idx].used)
+	if (idx >= sc->nr || scan_line(sc, idx)->used)
 		return 0;
-	scan_split(&t, sc->v[idx].s);
-	if (!t.nr || !tok_digit(&t.v[0]) || !strstr(sc->v[idx].s, "inputs+"))
-		goto done;   /* pasted without it: the first line stands alone */
+	s = scan_line(sc, idx)->s;
+	scan_split(t, s);
+	if (!t->nr || !tok_digit(&t->v[0]) || !strstr(s, "inputs+"))
+		return 0;   /* pasted without it: the first line stands alone */
 	*expected = "'Ninputs+Noutputs (Nmajor+Nminor)pagefaults Nswaps'";
-	if (t.nr != 3 ||
-	    read_pair(&b->values, idx, &t.v[0], "inputs", "inputs", NULL, "outputs", "outputs", NULL) < 0 ||
-	    read_faults(&b->values, idx, &t.v[1]) < 0 || !tok_ends(&t.v[2], "swaps") ||
-	    pending_number(&b->values, idx, "swaps", NULL, &t.v[2], strlen("swaps"), 0) < 0)
-		ret = -1;
-	else
-		ret = 1;
-done:
-	scan_toks_release(&t);
-	return ret;
+	if (t->nr != 3 ||
+	    read_pair(&b->values, idx, &t->v[0], "inputs", "inputs", NULL,
+		      "outputs", "outputs", NULL) < 0 ||
+	    read_faults(&b->values, idx, &t->v[1]) < 0 || !tok_ends(&t->v[2], "swaps") ||
+	    pending_number(&b->values, idx, "swaps", NULL, &t->v[2], strlen("swaps"), 0) < 0)
+		return -1;
+	return 1;
 }
 
 static int gnu_read(struct scan *sc, size_t i, const struct scan_toks *t, size_t k,
@@ -235,35 +234,49 @@ static const struct line_form line_forms[] = {
 	{ "BSD time", bsd_starts, bsd_read },
 };
 
+/* The first token k at which a form starts, and which form; -1 if none does. */
+static int form_at(const struct scan_toks *t, size_t *k)
+{
+	size_t f;
+
+	for (*k = 0; *k < t->nr; (*k)++) {
+		/* every form starts with a number: most words are turned away here */
+		if (!tok_digit(&t->v[*k]))
+			continue;
+		for (f = 0; f < sizeof(line_forms) / sizeof(line_forms[0]); f++)
+			if (line_forms[f].starts(t, *k))
+				return (int)f;
+	}
+	return -1;
+}
+
+int time_starts_line(struct scan *sc, size_t i)
+{
+	size_t k;
+
+	return form_at(scan_words(sc, i), &k) >= 0;
+}
+
 int time_form_line(struct scan *sc, size_t i, struct time_block *b)
 {
-	struct scan_toks t = SCAN_TOKS_INIT;
-	size_t k, f;
-	int ret = 0;
+	const struct scan_toks *t = scan_words(sc, i);
+	const char *expected = NULL;
+	size_t k;
+	int f = form_at(t, &k), r;
 
-	scan_split(&t, sc->v[i].s);
-	for (k = 0; k < t.nr && !ret; k++) {
-		for (f = 0; f < sizeof(line_forms) / sizeof(line_forms[0]); f++) {
-			const char *expected = NULL;
-			int r;
+	if (f < 0)
+		return 0;
+	r = line_forms[f].read(sc, i, t, k, b, &expected);
+	if (r > 0) {
+		const char *s = scan_line(sc, i)->s;
 
-			if (!line_forms[f].starts(&t, k))
-				continue;
-			r = line_forms[f].read(sc, i, &t, k, b, &expected);
-			if (r > 0) {
-				b->label = scan_label(sc->v[i].s, (size_t)(t.v[k].s - sc->v[i].s));
-				ret = 1;
-			} else {
-				if (r == -2)
-					scan_damaged(sc, i + 1, "expected %s", expected);
-				else
-					scan_damaged(sc, i, "expected %s", expected);
-				b->lines = b->lines ? b->lines : 1;
-				ret = -1;
-			}
-			break;
-		}
+		b->label = scan_label(s, (size_t)(t->v[k].s - s));
+		return 1;
 	}
-	scan_toks_release(&t);
-	return ret;
+	if (r == -2)
+		scan_damaged(sc, i + 1, "expected %s", expected);
+	else
+		scan_damaged(sc, i, "expected %s", expected);
+	b->lines = b->lines ? b->lines : 1;
+	return -1;
 }

@@ -21,61 +21,69 @@ static int time_like(const struct scan_tok *t)
 				t->s[t->len - 1] == 's');
 }
 
-/* 1 when line idx is "<word> <duration> [label]", its tokens in t. */
-static int is_posix_line(struct scan *sc, size_t idx, const char *word, struct scan_toks *t)
+/* The words of line idx when it is "<word> <duration> [label]", else NULL. */
+static const struct scan_toks *posix_line(struct scan *sc, size_t idx, const char *word)
 {
+	const struct scan_toks *t;
+	const struct scan_line *l;
 	const char *s;
 	size_t n = strlen(word);
 
-	if (idx >= sc->nr || sc->v[idx].used)
-		return 0;
+	if (idx >= sc->nr || (l = scan_line(sc, idx))->used)
+		return NULL;
 	/* the first word decides before the line is split: most lines tried are not these */
-	for (s = sc->v[idx].s; *s == ' ' || *s == '\t' || *s == '\v' || *s == '\f'; s++)
+	for (s = l->s; *s == ' ' || *s == '\t' || *s == '\v' || *s == '\f'; s++)
 		;
 	if (strncmp(s, word, n) || !(s[n] == ' ' || s[n] == '\t' || s[n] == '\v' || s[n] == '\f'))
-		return 0;
-	scan_split(t, sc->v[idx].s);
-	return t->nr >= 2 && tok_is(&t->v[0], word) && time_like(&t->v[1]);
+		return NULL;
+	t = scan_words(sc, idx);
+	return t->nr >= 2 && tok_is(&t->v[0], word) && time_like(&t->v[1]) ? t : NULL;
+}
+
+/* "real 0m2.1s 0m3.4s" is a table of several runs, not one block */
+static int is_table(const struct scan_toks *t)
+{
+	return t->nr > 2 && tok_digit(&t->v[2]);
+}
+
+int time_starts_posix(struct scan *sc, size_t i)
+{
+	const struct scan_toks *t = posix_line(sc, i, posix_lines[0].word);
+
+	return t && !is_table(t);
 }
 
 int time_form_posix(struct scan *sc, size_t i, struct time_block *b)
 {
-	struct scan_toks t = SCAN_TOKS_INIT;
+	const struct scan_toks *t;
 	size_t k;
-	int ret = 0;
 
 	for (k = 0; k < 3; k++) {
 		size_t idx = i + k;
 
-		if (!is_posix_line(sc, idx, posix_lines[k].word, &t)) {
+		if (!(t = posix_line(sc, idx, posix_lines[k].word))) {
 			if (k)
 				goto damaged_missing;
-			goto done;
+			return 0;
 		}
-		/* "real 0m2.1s 0m3.4s" is a table of several runs, not one block */
-		if (t.nr > 2 && tok_digit(&t.v[2])) {
+		if (is_table(t)) {
 			if (k)
 				goto damaged_missing;
-			goto done;
+			return 0;
 		}
-		if (pending_duration(&b->values, idx, posix_lines[k].metric, &t.v[1], 0) < 0) {
+		if (pending_duration(&b->values, idx, posix_lines[k].metric, &t->v[1], 0) < 0) {
 			scan_damaged(sc, idx, "expected a duration after '%s'", posix_lines[k].word);
 			b->lines = k + 1;
-			ret = -1;
-			goto done;
+			return -1;
 		}
-		if (!b->label && t.nr > 2)
-			b->label = scan_label(t.v[2].s, strlen(t.v[2].s));
+		if (!b->label && t->nr > 2)
+			b->label = scan_label(t->v[2].s, strlen(t->v[2].s));
 	}
 	b->lines = 3;
-	ret = 1;
-	goto done;
+	return 1;
 damaged_missing:
 	scan_damaged(sc, i + k < sc->nr ? i + k : i + k - 1, "expected '%s' after '%s'",
 		     posix_lines[k].word, posix_lines[k - 1].word);
 	b->lines = k;
-	ret = -1;
-done:
-	scan_toks_release(&t);
-	return ret;
+	return -1;
 }

@@ -49,6 +49,9 @@ static int field_of(const char *line, const char **value)
 	const char *s = skip_blanks(line);
 	size_t f;
 
+	/* every label starts with a capital: the lines tried (numbers, "real", "user") do not */
+	if (*s < 'A' || *s > 'Z')
+		return -1;
 	for (f = 0; f < NFIELDS; f++) {
 		size_t n;
 
@@ -101,18 +104,36 @@ static int read_field(struct time_block *b, size_t idx, int f, const char *value
 			      verbose_fields[f].unit, &t, 0, 0);
 }
 
+static int is_command_line(const char *s)
+{
+	return !strncmp(skip_blanks(s), COMMAND_LABEL, strlen(COMMAND_LABEL));
+}
+
+int time_starts_verbose(struct scan *sc, size_t i)
+{
+	const char *value;
+
+	/* after the command line anything is a block: whole or damaged */
+	const char *s;
+
+	if (i >= sc->nr)
+		return 0;
+	s = scan_line(sc, i)->s;
+	return is_command_line(s) || field_of(s, &value) == 0;
+}
+
 int time_form_verbose(struct scan *sc, size_t i, struct time_block *b)
 {
 	size_t idx = i;
 	int seen[NFIELDS] = { 0 };
-	const char *value;
+	const char *first = scan_line(sc, i)->s, *value;
 	int f;
 
-	if (!strncmp(skip_blanks(sc->v[i].s), COMMAND_LABEL, strlen(COMMAND_LABEL))) {
-		b->label = unquote_command(skip_blanks(sc->v[i].s) + strlen(COMMAND_LABEL));
+	if (is_command_line(first)) {
+		b->label = unquote_command(skip_blanks(first) + strlen(COMMAND_LABEL));
 		idx++;
 	}
-	f = idx < sc->nr ? field_of(sc->v[idx].s, &value) : -1;
+	f = idx < sc->nr ? field_of(scan_line(sc, idx)->s, &value) : -1;
 	if (f != 0) {
 		/* a block pasted without its head is not taken for one */
 		if (idx == i)
@@ -121,7 +142,11 @@ int time_form_verbose(struct scan *sc, size_t i, struct time_block *b)
 		b->lines = 1;
 		return -1;
 	}
-	for (; idx < sc->nr && !sc->v[idx].used && (f = field_of(sc->v[idx].s, &value)) >= 0; idx++) {
+	for (; idx < sc->nr; idx++) {
+		const struct scan_line *l = scan_line(sc, idx);
+
+		if (l->used || (f = field_of(l->s, &value)) < 0)
+			break;
 		if (seen[f]++ || read_field(b, idx, f, value) < 0) {
 			scan_damaged(sc, idx, "expected %s after '%s:'",
 				     seen[f] > 1 ? "one line" : "a number", verbose_fields[f].label);

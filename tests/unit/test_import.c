@@ -241,6 +241,134 @@ static void test_values(void **state)
 	assert_false(import_cell_is_value("2.5.44-ac2", 10));
 }
 
+/* Which lines may start time output: a digit and a start word, anywhere in the line. */
+static void test_time_may_start(void **state)
+{
+	static const struct { const char *line; int may; } cases[] = {
+		{ "real\t0m2.129s", 1 },
+		{ "0.07s user 3.50s system 99% cpu 3.594 total", 1 },
+		{ "\tCommand being timed: \"dd count=5\"", 1 },
+		{ "\tUser time (seconds): 0.50", 1 },
+		{ "0.010u 0.020s 0:00.03 66.6% 0+0k 0+0io 0pf+0w", 1 },
+		{ "user 3", 1 },
+		{ "real", 0 },                                  /* no digit */
+		{ "the 3 runs took long", 0 },                  /* no start word */
+		{ "0.010u\n", 0 },                              /* tcsh's u needs a blank after */
+		{ "u 1", 0 },                                   /* ... and a digit before */
+		{ "Timing 3 runs, time (s) below", 1 },
+		{ "time(s) 3", 0 },
+		{ "Comman 3", 0 },
+		/* past sixteen bytes: words across a step, in the last overlapping step */
+		{ "xxxxxxxxxxxxxxus 3 er", 0 },
+		{ "xxxxxxxxxxxxxxxuser 3", 1 },
+		{ "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 3 real", 1 },
+		{ "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 12u\tx", 1 },
+		{ "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx rea", 0 },
+		{ "real xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 7", 1 },   /* the digit last */
+		{ "reaxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 7", 0 },
+		{ "", 0 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		if (import_time_may_start(cases[i].line) != cases[i].may)
+			fail_msg("'%s': want %d", cases[i].line, cases[i].may);
+}
+
+/* Asking only whether a block starts gives what reading it would, line by line. */
+static void test_time_starts_agrees_with_reading(void **state)
+{
+	static const char text[] =
+		"real\t0m2.129s\nuser\t0m0.010s\nsys\t0m1.420s\n"
+		"real 0m2.1s 0m3.4s\n"                      /* a table of runs */
+		"real 0m2.1s\nuser broken\n"                /* damaged */
+		"real 5 minutes of waiting\n"
+		"ext2   0.01s user 1.86s system 98% cpu 1.893 total\n"
+		"0.00user 4.14system 0:15.76elapsed 26%CPU (0avgtext+0avgdata 0maxresident)k\n"
+		"0inputs+0outputs (120major+20minor)pagefaults 0swaps\n"
+		"0.20user 4.14system 0:15.76elapsed 26%CPU (garbage)k\n"
+		"0.010u 0.020s 0:00.03 66.6% 0+0k 0+0io 0pf+0w\n"
+		"1au 2s 0:01 5%\n"
+		"        1.50 real         0.03 user         1.43 sys\n"
+		"\tCommand being timed: \"tar xf a.tar\"\n"
+		"\tUser time (seconds): 0.50\n\tSystem time (seconds): 1.20\n"
+		"\tPercent of CPU this job got: 98%\n"
+		"\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:01.73\n"
+		"\tCommand being timed: \"dd count=5\"\n"    /* damaged: no fields */
+		"the username is 42 and real life 7\n"
+		"User time (seconds): 7\n"
+		"time (secs) 12\n"
+		"0.5 user 3 system x\n"                    /* damaged zsh */
+		"> real 0m2.0s\r\n>> user 0m1.0s\r\n> > sys 0m0.5s\r\n";   /* quoted, CRLF */
+	struct parse_ctx ctx = { "t", 0, NULL };
+	struct recset set = RECSET_INIT;
+	struct scan sc;
+	size_t i, blocks = 0;
+
+	(void)state;
+	scan_open(&sc, &set, text, strlen(text), &ctx, "time");
+	for (i = 0; i <= sc.nr; i++) {
+		struct time_block b = { PENDING_INIT, NULL, 0, 0 };
+		int form, r = import_time_at(&sc, i, &b, &form);
+
+		if (import_time_starts(&sc, i) != (r != 0))
+			fail_msg("line %zu '%s': starts says %d, reading gave %d", i + 1,
+				 i < sc.nr ? sc.v[i].s : "", import_time_starts(&sc, i), r);
+		blocks += r != 0;
+		pending_clear(&b.values);
+		free(b.label);
+	}
+	/*
+	 * real (whole and damaged), zsh (and damaged), GNU (and damaged), tcsh,
+	 * BSD, GNU -v pasted without its command line, a -v command line with
+	 * nothing after it, a -v field alone, quoted real
+	 */
+	assert_int_equal(blocks, 12);
+
+	/*
+	 * A scan of known lines sets each only when asked for: read from the
+	 * last line up, it gives every block as the scan of the whole text.
+	 */
+	{
+		struct scan lazy;
+		size_t starts[64], nr = 0;
+		const char *p;
+
+		starts[0] = 0;
+		for (p = text; *p; p++)
+			if (*p == '\n')
+				starts[++nr] = (size_t)(p + 1 - text);
+		assert_int_equal(nr, sc.nr);
+		scan_open_lines(&lazy, &set, text, starts, nr, &ctx, "time");
+		for (i = nr; i-- > 0;) {
+			struct time_block a = { PENDING_INIT, NULL, 0, 0 }, b = a;
+			int fa, fb, ra = import_time_at(&sc, i, &a, &fa), rb = import_time_at(&lazy, i, &b, &fb);
+			size_t k;
+
+			assert_int_equal(ra, rb);
+			assert_int_equal(a.lines, b.lines);
+			assert_int_equal(fa, fb);
+			assert_true((!a.label && !b.label) || !strcmp(a.label, b.label));
+			assert_int_equal(a.values.nr, b.values.nr);
+			for (k = 0; k < a.values.nr; k++) {
+				assert_string_equal(a.values.v[k].value, b.values.v[k].value);
+				assert_string_equal(a.values.v[k].metric, b.values.v[k].metric);
+				assert_int_equal(a.values.v[k].idx, b.values.v[k].idx);
+			}
+			pending_clear(&a.values);
+			pending_clear(&b.values);
+			free(a.label);
+			free(b.label);
+		}
+		assert_int_equal(scan_line(&lazy, 16)->no, 17);
+		assert_string_equal(scan_line(&lazy, 0)->s, "real\t0m2.129s");
+		scan_release(&lazy);
+	}
+	scan_release(&sc);
+	recset_release(&set);
+}
+
 static void test_dd(void **state)
 {
 	struct import_dd dd;
@@ -252,6 +380,15 @@ static void test_dd(void **state)
 	assert_string_equal(dd.rate_unit, "MB/s");
 	import_dd_release(&dd);
 	assert_int_equal(import_dd_line(&dd, "500+0 records out"), 0);
+	import_dd_release(&dd);
+	/* " copied, " with its blanks, after other commas, and not at the very start */
+	assert_int_equal(import_dd_line(&dd, "1024 bytes (1.0 kB, 1.0 KiB) copied,0.5 s"), 0);
+	import_dd_release(&dd);
+	assert_int_equal(import_dd_line(&dd, "x, y bytes copied, 0.5 s"), 1);
+	assert_string_equal(dd.seconds, "0.5");
+	assert_null(dd.rate);
+	import_dd_release(&dd);
+	assert_int_equal(import_dd_line(&dd, "copied, 5 s of 10 bytes"), 0);
 	import_dd_release(&dd);
 }
 
@@ -384,6 +521,8 @@ int main(void)
 		cmocka_unit_test(test_mount_and_prompt),
 		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_values),
+		cmocka_unit_test(test_time_may_start),
+		cmocka_unit_test(test_time_starts_agrees_with_reading),
 		cmocka_unit_test(test_dd),
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_table_row_like),
