@@ -139,14 +139,11 @@ static char *time_command(const struct extract *x, size_t i)
 
 static int is_output_line(struct extract *x, size_t i)
 {
-	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
 	struct import_dd dd = { NULL, NULL, NULL };
 	const char *s = x->q.v[i].text;
 	int is = HAS_DIGIT(x, i) && (import_time_starts(&x->sc, i) ||
 				     ((x->feat[i] & FEAT_COPIED) && import_dd_line(&dd, s)));
 
-	pending_clear(&b.values);
-	free(b.label);
 	import_dd_release(&dd);
 	if (is)
 		return 1;
