@@ -32,6 +32,26 @@ static void test_json_number_forms(void **state)
 	strbuf_release(&out);
 }
 
+/* Each record written through a writer and on its own, to be compared at the end. */
+struct both {
+	struct json_writer *jw;
+	struct strbuf cached, single;
+};
+
+static void both_write(struct both *b, const struct record *r)
+{
+	json_writer_record(b->jw, &b->cached, r);
+	json_write_record(&b->single, r);
+}
+
+static void both_check_and_free(struct both *b)
+{
+	assert_string_equal(b->cached.buf, b->single.buf);
+	json_writer_free(b->jw);
+	strbuf_release(&b->cached);
+	strbuf_release(&b->single);
+}
+
 /*
  * A writer copies the strings it has seen need no escaping; records that
  * share strings (one pointer in two fields, the same strings again, some
@@ -45,8 +65,7 @@ static void test_json_writer_same_as_single_records(void **state)
 	     odd_value[] = "+5.";
 	char *strings[] = { plain, quote, utf8, latin1, long_plain, NULL };
 	char *values[] = { value, odd_value, NULL };
-	struct strbuf cached = STRBUF_INIT, single = STRBUF_INIT;
-	struct json_writer *jw = json_writer_new();
+	struct both b = { json_writer_new(), STRBUF_INIT, STRBUF_INIT };
 	struct record r = RECORD_INIT;
 	size_t round, k;
 
@@ -66,14 +85,10 @@ static void test_json_writer_same_as_single_records(void **state)
 			r.iteration = (int)k;
 			r.line = (long)(k * 7);
 			r.quoted = (int)(k & 1);
-			json_writer_record(jw, &cached, &r);
-			json_write_record(&single, &r);
+			both_write(&b, &r);
 		}
 	}
-	assert_string_equal(cached.buf, single.buf);
-	json_writer_free(jw);
-	strbuf_release(&cached);
-	strbuf_release(&single);
+	both_check_and_free(&b);
 }
 
 /*
@@ -84,8 +99,7 @@ static void test_json_writer_strings_sharing_slots(void **state)
 {
 	enum { N = 3000 };
 	static char text[N][16];
-	struct strbuf cached = STRBUF_INIT, single = STRBUF_INIT;
-	struct json_writer *jw = json_writer_new();
+	struct both b = { json_writer_new(), STRBUF_INIT, STRBUF_INIT };
 	struct record r = RECORD_INIT;
 	size_t k, seed = 1;
 
@@ -101,13 +115,9 @@ static void test_json_writer_strings_sharing_slots(void **state)
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
 			*f[i] = text[(seed >> 33) % N];
 		}
-		json_writer_record(jw, &cached, &r);
-		json_write_record(&single, &r);
+		both_write(&b, &r);
 	}
-	assert_string_equal(cached.buf, single.buf);
-	json_writer_free(jw);
-	strbuf_release(&cached);
-	strbuf_release(&single);
+	both_check_and_free(&b);
 }
 
 /* One record, checked by hand: what the writer copies is what it escaped. */
