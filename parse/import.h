@@ -64,6 +64,12 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 
 /* The result's one copy of s (NULL for NULL), for a record's field. */
 char *import_intern(struct import_result *out, const char *s);
+/*
+ * A copy of s the result owns, not shared: for a value, which seldom
+ * repeats (a lookup for each cost more time, and its slot more memory,
+ * than the copy), and which nothing compares by pointer.
+ */
+char *import_keep(struct import_result *out, const char *s);
 void import_strings_free(struct import_strings *pool);
 
 /* Appends one record with its group and depth (for import_extract's helpers). */

@@ -311,8 +311,8 @@ static int same_str(const char *a, const char *b)
 /*
  * The pooled string of s.  Kernel, file system, benchmark and the like
  * mostly repeat what the record before had, and a comparison with that is
- * cheaper than a lookup; values and metrics change from one record to the
- * next (a time block's user, sys, real) and go to the pool at once.
+ * cheaper than a lookup; metrics change from one record to the next (a
+ * time block's user, sys, real) and go to the pool at once.
  */
 static char *pooled(struct extract *x, enum field f, const char *s)
 {
@@ -398,7 +398,7 @@ static void emit_pooled(struct extract *x, const struct pooled_where *p, const c
 	r->device = p->device;
 	r->benchmark = p->benchmark;
 	r->metric = import_intern(x->out, metric);
-	r->value = import_intern(x->out, value);
+	r->value = import_keep(x->out, value);
 	r->unit = pooled(x, F_UNIT, unit);
 	r->line = lineno;
 	r->quoted = p->depth > 0;

@@ -129,6 +129,15 @@ char *import_intern(struct import_result *out, const char *s)
 	return intern_slow(out, s, word, len);
 }
 
+char *import_keep(struct import_result *out, const char *s)
+{
+	if (!s)
+		return NULL;
+	if (!out->strings)
+		out->strings = xcalloc(1, sizeof(*out->strings));
+	return chunks_copy(&out->strings->chunks, s, strlen(s) + 1, 65536);
+}
+
 void import_strings_free(struct import_strings *pool)
 {
 	if (!pool)
