@@ -6,19 +6,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Room for more records and their per-record scratch, all grown together. */
+static void grow_records(struct import_result *out)
+{
+	size_t alloc = out->alloc < 64 ? 64 : out->alloc * 2;
+
+	out->records.v = xrealloc(out->records.v, alloc * sizeof(*out->records.v));
+	out->msg_of = xrealloc(out->msg_of, alloc * sizeof(*out->msg_of));
+	out->group_of = xrealloc(out->group_of, alloc * sizeof(*out->group_of));
+	out->depth_of = xrealloc(out->depth_of, alloc * sizeof(*out->depth_of));
+	out->records.alloc = out->alloc = alloc;
+}
+
 struct record *import_add(struct import_result *out, size_t group, int depth)
 {
-	struct record *r = recset_add(&out->records, NULL);
+	size_t at = out->records.nr;
+	struct record *r;
 
-	if (out->records.nr > out->alloc) {
-		out->alloc = out->records.alloc;
-		out->msg_of = xrealloc(out->msg_of, out->alloc * sizeof(*out->msg_of));
-		out->group_of = xrealloc(out->group_of, out->alloc * sizeof(*out->group_of));
-		out->depth_of = xrealloc(out->depth_of, out->alloc * sizeof(*out->depth_of));
-	}
-	out->msg_of[out->records.nr - 1] = out->nmsgs - 1;
-	out->group_of[out->records.nr - 1] = group;
-	out->depth_of[out->records.nr - 1] = depth;
+	if (at == out->alloc)
+		grow_records(out);
+	r = &out->records.v[at];
+	*r = (struct record)RECORD_INIT;
+	out->records.nr++;
+	out->msg_of[at] = out->nmsgs - 1;
+	out->group_of[at] = group;
+	out->depth_of[at] = depth;
 	return r;
 }
 
