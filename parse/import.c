@@ -34,16 +34,20 @@ struct record *import_add(struct import_result *out, size_t group, int depth)
 	return r;
 }
 
+/* "email <id>", or the file's name: one allocation, lengths known. */
 static char *source_of(const struct mail_message *m)
 {
-	struct strbuf sb = STRBUF_INIT;
 	const char *base;
+	size_t n;
+	char *s;
 
 	if (m->message_id) {
-		strbuf_addstr(&sb, "email <");
-		strbuf_addstr(&sb, m->message_id);
-		strbuf_addch(&sb, '>');
-		return strbuf_detach(&sb, NULL);
+		n = strlen(m->message_id);
+		s = xmalloc(n + 9);
+		memcpy(s, "email <", 7);
+		memcpy(s + 7, m->message_id, n);
+		memcpy(s + 7 + n, ">", 2);
+		return s;
 	}
 	base = strrchr(m->file, '/');
 	return xstrdup(base ? base + 1 : m->file);
