@@ -40,8 +40,11 @@ struct import_result {
 	int quiet;               /* count skipped messages without warning */
 	/*
 	 * The records' strings, each kept once (import_strings.c): they belong
-	 * to the result, so a record's field is set with import_intern(),
-	 * never freed, record_set() or record_release()d.
+	 * to the result, so a record's field is set with import_intern() (a
+	 * value with import_keep(), a source points to its msgs[].source),
+	 * never freed, record_set() or record_release()d.  Equal strings of
+	 * the fields import_intern() sets are one pointer, and import_finish
+	 * compares them so.
 	 */
 	struct import_strings *strings;
 };
