@@ -16,13 +16,6 @@ static const char *const fs_names[] = {
 	"nfs4", "cifs", "ext3cow", "logfs", "ubifs", "jffs2", NULL,
 };
 
-const char *import_skip_space(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
 /* Character classes the scanners below test on every byte of prose. */
 enum { C_WORD = 1, C_DIGIT = 2, C_ALPHA = 4, C_FS_FIRST = 8 };
 static unsigned char cclass[256], lower[256];
@@ -178,74 +171,104 @@ static const char *next_fs_word_bytes(const char *s, const char *p, const char *
 
 #ifdef __SSE2__
 /*
- * Whether SSE2's test of word bytes below (ASCII letters, digits, '_')
- * agrees with word_char, as it does in the C locale this runs in.
+ * Whether the SSE2 scan below, which knows ASCII only, sees every name the
+ * byte scan would: when the word bytes are ASCII letters, digits and '_',
+ * as in the C locale this runs in, and every name holds what it looks for.
  */
-static int sse_words_agree = -1;
+static int sse_scan_ok = -1;
 
 static int ascii_word(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-/* Bit i: byte i of the 16 at p is a word byte. */
-static unsigned word_mask16(const char *p)
+/* What name_pairs16 finds, in a name: one without it is left to the byte scan. */
+static int has_name_pair(const char *name)
 {
-	__m128i x = _mm_loadu_si128((const __m128i *)p);
-	__m128i lo = _mm_or_si128(x, _mm_set1_epi8(0x20));
-	__m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(lo, _mm_set1_epi8('a' - 1)),
-				      _mm_cmplt_epi8(lo, _mm_set1_epi8('z' + 1)));
-	__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
-				      _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
-	__m128i under = _mm_cmpeq_epi8(x, _mm_set1_epi8('_'));
+	return strstr(name, "fs") || strchr(name, 'x') || strchr(name, '4') || strstr(name, "vf") ||
+	       strstr(name, "sd") || strstr(name, "df");
+}
 
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), under));
+#define BYTE_IS(v, c) _mm_cmpeq_epi8(v, _mm_set1_epi8(c))
+
+/*
+ * Bit i: the byte at p + i may be in a name, by what it and the byte after
+ * it are, lowercased: every name holds "fs", 'x' or '4', else "vf" (vfat),
+ * "sd" (msdos) or "df" (udf), and "data" has '=' after it; few bytes of
+ * prose are such.  Reads p[0] to p[16].
+ */
+static inline __attribute__((always_inline)) unsigned name_pairs16(const char *p)
+{
+	__m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8(0x20));
+	__m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + 1)), _mm_set1_epi8(0x20));
+	__m128i hit = _mm_and_si128(BYTE_IS(a, 'f'), BYTE_IS(b, 's'));
+
+	hit = _mm_or_si128(hit, _mm_or_si128(BYTE_IS(a, 'x'), BYTE_IS(a, '4')));
+	hit = _mm_or_si128(hit, _mm_and_si128(_mm_or_si128(BYTE_IS(a, 'v'), BYTE_IS(a, 'd')), BYTE_IS(b, 'f')));
+	hit = _mm_or_si128(hit, _mm_and_si128(BYTE_IS(a, 's'), BYTE_IS(b, 'd')));
+	hit = _mm_or_si128(hit, BYTE_IS(b, '='));
+	return (unsigned)_mm_movemask_epi8(hit);
 }
 
 /*
- * The same sixteen bytes a step: most of prose is words that cannot be a
- * name, and only their first bytes are looked at.
+ * The start of the word that holds the first of the bytes at p that hits
+ * marks and that is a word byte, or NULL (s: where the text began).
+ */
+static const char *hit_word(const char *s, const char *p, unsigned hits)
+{
+	for (; hits; hits &= hits - 1) {
+		const char *w = p + __builtin_ctz(hits);
+
+		if (!word_char(*w))
+			continue;
+		while (w > s && word_char(w[-1]))
+			w--;
+		return w;
+	}
+	return NULL;
+}
+
+/*
+ * The same sixteen bytes a step, by the bytes a name holds rather than by
+ * word starts: most text is passed over without looking at its words.  p
+ * is where the text began or a byte that is not a word byte, so the word
+ * found starts at or after p.
  */
 static const char *next_fs_word(const char *s, const char *p, const char *end)
 {
-	unsigned prev;
+	const char *w;
+	unsigned hits;
 
-	if (sse_words_agree < 0) {
+	if (sse_scan_ok < 0) {
 		int c;
 
-		sse_words_agree = 1;
+		sse_scan_ok = 1;
 		for (c = 0; c < 256; c++)
 			if (!word_char(c) != !ascii_word(c))
-				sse_words_agree = 0;
+				sse_scan_ok = 0;
+		for (c = 0; fs_names[c]; c++)
+			if (!has_name_pair(fs_names[c]))
+				sse_scan_ok = 0;
 	}
-	if (!sse_words_agree)
+	if (!sse_scan_ok)
 		return next_fs_word_bytes(s, p, end);
-	prev = p > s && word_char(p[-1]);
-	for (; end - p >= 16; p += 16) {
-		unsigned words = word_mask16(p);
-		unsigned starts = words & ~((words << 1) | prev);
-
-		prev = words >> 15;
-		while (starts) {
-			int i = __builtin_ctz(starts);
-
-			if (may_be_fs(p + i))
-				return p + i;
-			starts &= starts - 1;
-		}
-	}
-	if (p < end) {
-		/* the last few bytes in a block of their own: nothing is read past end */
-		char block[16] = { 0 };
-		unsigned words, starts;
+	/* p[16] is at most end, the NUL */
+	for (; end - p >= 16; p += 16)
+		if ((hits = name_pairs16(p)) && (w = hit_word(s, p, hits)))
+			return w;
+	if (p == end)
+		return NULL;
+	if (end - s < 16) {
+		/* a short text in a block of its own: nothing is read past its NUL */
+		char block[17] = { 0 };
 
 		memcpy(block, p, (size_t)(end - p));
-		words = word_mask16(block);
-		for (starts = words & ~((words << 1) | prev); starts; starts &= starts - 1)
-			if (may_be_fs(p + __builtin_ctz(starts)))
-				return p + __builtin_ctz(starts);
+		hits = name_pairs16(block);
+	} else {
+		/* the last bytes as the end of a block that overlaps the one before */
+		hits = name_pairs16(end - 16) >> (16 - (end - p));
 	}
-	return NULL;
+	return hits ? hit_word(s, p, hits) : NULL;
 }
 #else
 #define next_fs_word next_fs_word_bytes
@@ -253,7 +276,12 @@ static const char *next_fs_word(const char *s, const char *p, const char *end)
 
 const char *import_find_fs(const char *s, const char **fs, char **mode)
 {
-	const char *p = s, *end = s + strlen(s), *w;
+	return import_find_fs_n(s, strlen(s), fs, mode);
+}
+
+const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **mode)
+{
+	const char *p = s, *end = s + len, *w;
 
 	fs_table_init();
 	*fs = NULL;
@@ -316,29 +344,43 @@ const char *import_label_fs(const char *label, char **options)
 int import_is_kernel(const char *w, size_t len)
 {
 	size_t pos = 0, n = 0;
-	char *s = xstrndup(w, len);
-	int ok = import_find_kernel(s, &pos, &n) && pos == 0 && n == len;
+	char *s;
+	int ok;
+
+	/* a version that starts the word starts with its major and a '.': most names do not */
+	if (len < 3 || !isdigit((unsigned char)w[0]) || w[1] != '.')
+		return 0;
+	s = xstrndup(w, len);
+	ok = import_find_kernel(s, &pos, &n) && pos == 0 && n == len;
 
 	free(s);
 	return ok;
 }
 
-static int ends_with_word(const char *s, const char *at, const char *word)
-{
-	size_t n = strlen(word);
+/* A word before a version that says it is the kernel under test; n: its length. */
+struct cue {
+	const char *word;
+	size_t n;
+};
 
-	while (at > s && (at[-1] == ' ' || at[-1] == '\t' || at[-1] == ':'))
-		at--;
+static int ends_with_word(const char *s, const char *at, const struct cue *cue)
+{
+	size_t n = cue->n;
+
 	if ((size_t)(at - s) < n)
 		return 0;
 	at -= n;
-	return !strncasecmp(at, word, n) && (at == s || !isalnum((unsigned char)at[-1]));
+	/* the last letters first: most words before a version are no cue */
+	return (at[n - 1] | 0x20) == cue->word[n - 1] && !strncasecmp(at, cue->word, n) &&
+	       (at == s || !isalnum((unsigned char)at[-1]));
 }
 
-static const char *const kernel_cues[] = {
-	"kernel is", "kernel", "kernels", "using plain", "using", "against", "running",
-	"linux", "booted", "on", "tested", NULL,
+#define CUE(w) { w, sizeof(w) - 1 }
+static const struct cue kernel_cues[] = {
+	CUE("kernel is"), CUE("kernel"), CUE("kernels"), CUE("using plain"), CUE("using"),
+	CUE("against"), CUE("running"), CUE("linux"), CUE("booted"), CUE("on"), CUE("tested"),
 };
+#undef CUE
 
 int import_find_kernel(const char *s, size_t *pos, size_t *len)
 {
@@ -346,8 +388,9 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 
 	/* a version's one-digit major stands right before a '.': look only there */
 	for (dot = *start ? strchr(start + 1, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
-		const char *p = dot - 1, *q, *e;
-		int parts = 1, major, i;
+		const char *p = dot - 1, *q, *e, *before;
+		int parts = 1, major;
+		size_t i;
 
 		if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||
 		    p[-1] == '.' || p[-1] == '-' || p[-1] == '_' || p[-1] == '/')))
@@ -382,8 +425,10 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 			continue;
 		*pos = p - s;
 		*len = e - p;
-		for (i = 0; kernel_cues[i]; i++)
-			if (ends_with_word(s, p, kernel_cues[i]))
+		for (before = p; before > s && (before[-1] == ' ' || before[-1] == '\t' || before[-1] == ':'); before--)
+			;
+		for (i = 0; i < sizeof(kernel_cues) / sizeof(kernel_cues[0]); i++)
+			if (ends_with_word(s, before, &kernel_cues[i]))
 				return 2;
 		if (!strncasecmp(import_skip_space(e), "kernel", 6))
 			return 2;
@@ -392,11 +437,11 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 	return 0;
 }
 
-size_t import_device_at(const char *s)
+size_t import_device_after_slash(const char *s)
 {
 	size_t n;
 
-	if (s[0] != '/' || strncmp(s, "/dev/", 5))
+	if (strncmp(s, "/dev/", 5))
 		return 0;
 	n = 5;
 	while (isalnum((unsigned char)s[n]) || s[n] == '/' || s[n] == '_' || s[n] == '-' || s[n] == '.')

@@ -20,6 +20,8 @@ const char *import_fs_name(const char *word, size_t len);
  * ("data=writeback") or NULL.  Returns the position after it, NULL if none.
  */
 const char *import_find_fs(const char *s, const char **fs, char **mode);
+/* The same for the len bytes at s (s[len] is still a NUL), when the caller knows len. */
+const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **mode);
 
 /*
  * A config label as tables and summaries use: "ext3/ordered",
@@ -38,8 +40,16 @@ const char *import_label_fs(const char *label, char **options);
 int import_find_kernel(const char *s, size_t *pos, size_t *len);
 int import_is_kernel(const char *word, size_t len);
 
-/* "/dev/hdc2": the device token at the start of s, or 0. */
-size_t import_device_at(const char *s);
+/*
+ * "/dev/hdc2": the device token at the start of s, or 0.  Inline for the
+ * first byte, as most lines tried start otherwise; the rest is in
+ * import_device_after_slash.
+ */
+size_t import_device_after_slash(const char *s);
+static inline size_t import_device_at(const char *s)
+{
+	return *s == '/' ? import_device_after_slash(s) : 0;
+}
 
 /* "/dev/hde2 on /tmp type ext3 (rw,data=writeback)" */
 struct import_mount {
@@ -51,7 +61,12 @@ void import_mount_release(struct import_mount *m);
 /* "{atlas} [/mnt]# cmd", "user@host:/mnt$ cmd": the directory, or NULL. */
 char *import_prompt_dir(const char *s);
 
-/* Skips leading blanks. */
-const char *import_skip_space(const char *s);
+/* Skips leading blanks (inline: the recognisers call it on most lines). */
+static inline const char *import_skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
 
 #endif

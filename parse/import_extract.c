@@ -1,5 +1,6 @@
 #include "import.h"
 #include "import_context.h"
+#include "import_features.h"
 #include "import_hardware.h"
 #include "import_pair.h"
 #include "import_patch.h"
@@ -86,28 +87,47 @@ struct extract {
 	size_t *line_off;           /* per line and one past the last: where it starts in joined */
 	struct recset tools;        /* postmark, dbench, fio reports found in them */
 	size_t *tool_order, tool_next;
-	unsigned tool_signed;       /* bit k: tool_reports[k]'s signature is in the text */
 	unsigned words;             /* WORDS_ bits: what some line of the text has */
 	long tool_last_line;
 	const char *tool_last;
 };
 
 /*
- * What a line has that recognisers need, found once: no number without a
- * digit, no time command without "time".
+ * What a line has that recognisers need, found once (import_features.c):
+ * no number without a digit, no time command without "time", no prose
+ * number without a verb, no dd summary without " copied, ".
  */
-enum { FEAT_DIGIT = 1, FEAT_TIME = 2, FEAT_VERB = 4 /* import_prose_may_start */ };
+enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_TIME = 4, FEAT_COPIED = 8 };
 #define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
+
+static const struct import_word line_words[] = {
+	{ "time", FEAT_TIME },
+	{ " copied, ", FEAT_COPIED },
+};
 
 /*
  * What some line of the message has, each looked for once in the whole
  * text: a recogniser that needs it is not called on any line without.
  */
 enum {
-	WORDS_MOUNT = 1,      /* " type ": mount output */
-	WORDS_USING = 2,      /* "sing ": "Using writer.c" */
-	WORDS_ON_DEV = 4,     /* " on /dev/": the device prose names */
-	WORDS_PROMPT_DIR = 8, /* "[/" or ":/": a prompt that shows its directory */
+	WORDS_MOUNT = 1,      /* mount output */
+	WORDS_USING = 2,      /* "Using writer.c" */
+	WORDS_ON_DEV = 4,     /* the device prose names */
+	WORDS_PROMPT_DIR = 8, /* a prompt that shows its directory */
+	WORDS_POSTMARK = 16,  /* the tools' reports, by their signatures */
+	WORDS_DBENCH = 32,
+	WORDS_FIO = 64,
+};
+
+static const struct import_word text_words[] = {
+	{ " type ", WORDS_MOUNT },
+	{ "sing ", WORDS_USING },
+	{ " on /dev/", WORDS_ON_DEV },
+	{ "[/", WORDS_PROMPT_DIR },
+	{ ":/", WORDS_PROMPT_DIR },
+	{ "seconds of transactions", WORDS_POSTMARK },
+	{ "Throughput ", WORDS_DBENCH },
+	{ "\"fio version\"", WORDS_FIO },
 };
 
 static char *time_command(const struct extract *x, size_t i)
@@ -122,7 +142,8 @@ static int is_output_line(struct extract *x, size_t i)
 	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
 	struct import_dd dd = { NULL, NULL, NULL };
 	const char *s = x->q.v[i].text;
-	int form, is = HAS_DIGIT(x, i) && (import_time_at(&x->sc, i, &b, &form) != 0 || import_dd_line(&dd, s));
+	int form, is = HAS_DIGIT(x, i) && (import_time_at(&x->sc, i, &b, &form) != 0 ||
+					   ((x->feat[i] & FEAT_COPIED) && import_dd_line(&dd, s)));
 
 	pending_clear(&b.values);
 	free(b.label);
@@ -188,11 +209,15 @@ static void remember_kernel(struct extract *x, const struct qline *l)
 }
 
 /* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback" */
-static void remember_legend(struct extract *x, const char *s)
+static void remember_legend(struct extract *x, const char *s, size_t len)
 {
 	const char *p = import_skip_space(s), *colon;
+	size_t rest = len - (size_t)(p - s);
 	char *key;
 
+	/* every line comes here; a key has its ':' within 25 bytes */
+	if (!memchr(p, ':', rest < 25 ? rest : 25))
+		return;
 	colon = p + strcspn(p, ": \t");
 	if (*colon != ':' || colon == p || colon - p > 24 || (colon[1] != ' ' && colon[1] != '\t'))
 		return;
@@ -203,13 +228,15 @@ static void remember_legend(struct extract *x, const char *s)
 }
 
 /* "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement */
-static void remember_mount_options(struct extract *x, const char *s, const char **case_fs)
+static void remember_mount_options(struct extract *x, const char *s, size_t len, const char **case_fs)
 {
-	const char *p = import_skip_space(s), *o;
-	size_t n = strcspn(p, ")");
+	const char *p = import_skip_space(s), *o, *paren;
+	size_t rest = len - (size_t)(p - s);
 
-	if (p[n] == ')' && !*import_skip_space(p + n + 1) && n < 16) {
-		*case_fs = import_fs_name(p, n);
+	/* every line comes here: a case label is short */
+	paren = memchr(p, ')', rest < 16 ? rest : 16);
+	if (paren && !*import_skip_space(paren + 1)) {
+		*case_fs = import_fs_name(p, (size_t)(paren - p));
 		return;
 	}
 	if ((p[0] == ';' && p[1] == ';') || (p[0] == 'e' && !strncmp(p, "esac", 4))) {
@@ -242,20 +269,22 @@ static void first_pass(struct extract *x)
 
 	for (i = 0; i < x->q.nr; i++) {
 		const struct qline *l = &x->q.v[i];
+		const char *lead;   /* the line past its indent, as the readers below start */
 		struct import_mount m;
 		char *cmd, *label;
 
 		if (l->blank)
 			continue;
+		lead = import_skip_space(l->text);
 		if (l->text[0] == '-' && (!strcmp(l->text, "-- ") || !strcmp(l->text, "--")))
 			sig[l->depth] = 1;
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
 		if (!l->depth)
 			import_hw_line(&x->hw, l->text, HAS_DIGIT(x, i));
-		remember_legend(x, l->text);
-		import_shell_assignment(x->vars, l->text);
-		remember_mount_options(x, l->text, &case_fs);
+		remember_legend(x, lead, l->len - (size_t)(lead - l->text));
+		import_shell_assignment(x->vars, lead);
+		remember_mount_options(x, lead, l->len - (size_t)(lead - l->text), &case_fs);
 		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
 			x->mounts = xrealloc(x->mounts, (x->nmounts + 1) * sizeof(*x->mounts));
 			x->mounts[x->nmounts].at = i;
@@ -263,7 +292,7 @@ static void first_pass(struct extract *x)
 			x->mounts[x->nmounts].m = m;
 			x->nmounts++;
 		}
-		if ((label = import_echo_label(l->text))) {
+		if (*lead == 'e' && (label = import_echo_label(lead))) {
 			free(echo);
 			echo = label;
 			continue;
@@ -585,7 +614,7 @@ static size_t dd_summary(struct extract *x, size_t at)
 	size_t nr = 0;
 	long line = x->q.v[at].lineno;
 
-	if (!import_dd_line(&dd, x->q.v[at].text))
+	if (!(x->feat[at] & FEAT_COPIED) || !import_dd_line(&dd, x->q.v[at].text))
 		return 0;
 	nums[nr++] = (struct tnum){ "elapsed", dd.seconds, "s", line };
 	if (dd.rate)
@@ -794,6 +823,7 @@ static size_t table(struct extract *x, size_t at)
 	struct depth_ctx *d = &x->d[l->depth];
 	struct import_table t;
 	struct cls *cols, *rows, *cols2;
+	const char *benchmark;   /* what the table measures: its title, else what prose said */
 	size_t i;
 
 	if (import_table_at(&t, x->q.v, x->q.nr, at, column_known, x))
@@ -812,10 +842,10 @@ static size_t table(struct extract *x, size_t at)
 	for (i = 0; i < t.nrows; i++)
 		classify(x, &rows[i], t.rows[i]);
 	x->group++;
+	benchmark = title_names_benchmark(t.title) ? t.title : d->program;
 	for (i = 0; i < t.ncells; i++) {
 		const struct import_cell *cell = &t.cells[i];
-		struct where w = { x->kernel[l->depth], d->fs, d->options, d->device,
-				   title_names_benchmark(t.title) ? t.title : d->program,
+		struct where w = { x->kernel[l->depth], d->fs, d->options, d->device, benchmark,
 				   l->depth, l->author };
 		const char *metric = "value", *unit = NULL;
 
@@ -991,7 +1021,7 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 	 * before another fs belongs to it ("ext3 mounted with default
 	 * parameters, i.e. data=ordered"), later ones are comparisons.
 	 */
-	while (d->para_fs < 2 && p && (p = import_find_fs(p, &fs, &mode))) {
+	while (d->para_fs < 2 && p && (p = import_find_fs_n(p, (size_t)(l->text + l->len - p), &fs, &mode))) {
 		if (!d->para_fs) {
 			set_fs(x, d, fs, mode);
 			d->para_fs = fs && !mode ? 1 : 2;
@@ -1030,15 +1060,18 @@ static void prose_numbers(struct extract *x, struct depth_ctx *d, size_t at)
  * The tools' own reports (postmark, dbench, fio JSON) are read by the parse
  * layer's parsers over the whole text; each number then gets the context
  * the walk has at its line.  Each parser runs only when its report's
- * signature is there, so that ordinary mail costs nothing.
+ * signature (text_words) is there, so that ordinary mail costs nothing.
  */
 static const struct {
-	const char *parser, *signature;
+	const char *parser;
+	unsigned signature;
 } tool_reports[] = {
-	{ "postmark", "seconds of transactions" },
-	{ "dbench", "Throughput " },
-	{ "fio", "\"fio version\"" },
+	{ "postmark", WORDS_POSTMARK },
+	{ "dbench", WORDS_DBENCH },
+	{ "fio", WORDS_FIO },
 };
+
+#define TOOL_SIGNATURES (WORDS_POSTMARK | WORDS_DBENCH | WORDS_FIO)
 
 static int by_line(const void *a, const void *b, void *data)
 {
@@ -1058,10 +1091,10 @@ static void find_tool_reports(struct extract *x)
 		const struct parser *p;
 		struct parse_ctx ctx = { x->msg->name, 0, NULL };
 
-		if (!(x->tool_signed & (1u << i)))
+		if (!(x->words & tool_reports[i].signature))
 			continue;
 		p = parse_find(tool_reports[i].parser);
-		if (p && strstr(x->joined.buf, tool_reports[i].signature))
+		if (p)
 			p->parse(&x->tools, x->joined.buf, x->joined.len, &ctx);
 	}
 	if (!x->tools.nr)
@@ -1177,7 +1210,7 @@ static void join_lines(struct extract *x)
 	x->feat = (unsigned char *)(x->digit_next + x->q.nr + 1);
 	memset(x->feat, 0, x->q.nr + 1);
 	/* no line is longer than the text it came from */
-	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1);
+	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1 + IMPORT_FEATURES_PAD);
 	for (i = 0; i < x->q.nr; i++) {
 		size_t n = x->q.v[i].len;
 
@@ -1189,58 +1222,24 @@ static void join_lines(struct extract *x)
 		strbuf_setlen(&joined, joined.len + n + 1);
 	}
 	x->line_off[i] = joined.len;
+	memset(joined.buf + joined.len, 0, IMPORT_FEATURES_PAD);
 	x->joined = joined;
 }
 
-/*
- * Sets bit on each line where find(from) finds something, one search over
- * the joined text that goes on at the next line after a find.  No line
- * holds a NUL, so the C string functions see all of it.
- */
-static void mark_lines(struct extract *x, unsigned char bit,
-		       const char *(*find)(const char *from, const void *what), const void *what)
+/* The words' probes, the same for every message: worked out on the first. */
+static const struct import_words *prepared_words(void)
 {
-	const char *j = x->joined.buf, *p;
-	size_t i = 0;
+	static struct import_words words;
+	static int ready;
 
-	for (p = find(j, what); p; p = find(j + x->line_off[i], what)) {
-		while (x->line_off[i + 1] <= (size_t)(p - j))
-			i++;
-		x->feat[i] |= bit;
-		if (++i >= x->q.nr)
-			break;
+	if (!ready) {
+		/* the tables above are fixed: any import would stop here at once */
+		if (import_words_init(&words, line_words, sizeof(line_words) / sizeof(line_words[0]),
+				      text_words, sizeof(text_words) / sizeof(text_words[0])))
+			abort();
+		ready = 1;
 	}
-}
-
-static const char *find_str(const char *from, const void *needle)
-{
-	return strstr(from, needle);
-}
-
-static const char *find_any(const char *from, const void *set)
-{
-	return strpbrk(from, set);
-}
-
-/* The words x->words tells of that have a '/': one memchr pass finds all three. */
-static unsigned slash_words(const struct strbuf *j)
-{
-	const char *p = j->buf, *end = j->buf + j->len;
-	unsigned words = 0;
-
-	while (p < end && (p = memchr(p, '/', (size_t)(end - p)))) {
-		if (p > j->buf && (p[-1] == ':' || p[-1] == '['))
-			words |= WORDS_PROMPT_DIR;
-		if (p - j->buf >= 4 && end - p >= 5 && !memcmp(p - 4, " on /dev/", 9))
-			words |= WORDS_ON_DEV;
-		p++;
-	}
-	return words;
-}
-
-static const char *find_verb(const char *from, const void *text)
-{
-	return import_prose_next_verb(text, from);
+	return &words;
 }
 
 static void find_features(struct extract *x)
@@ -1248,16 +1247,10 @@ static void find_features(struct extract *x)
 	size_t i = x->q.nr;
 
 	join_lines(x);
-	if (x->q.nr) {
-		mark_lines(x, FEAT_DIGIT, find_any, "0123456789");
-		mark_lines(x, FEAT_TIME, find_str, "time");
-		mark_lines(x, FEAT_VERB, find_verb, x->joined.buf);
-	}
+	x->words = import_features(x->feat, x->joined.buf, x->joined.len, prepared_words());
 	x->digit_next[i] = (size_t)-1;
 	while (i-- > 0)
 		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
-	x->words = (strstr(x->joined.buf, " type ") ? WORDS_MOUNT : 0) |
-		   (strstr(x->joined.buf, "sing ") ? WORDS_USING : 0) | slash_words(&x->joined);
 }
 
 /* The parse layer scans the same lines, quoting already undone. */
@@ -1311,27 +1304,19 @@ static void extract_release(struct extract *x)
  * Whether any line could give a number: most mail has none, and this one
  * pass is all it then costs.  Every recogniser below starts at such a line.
  */
-static int has_candidates(struct extract *x, const struct qtext *q, const struct mail_message *m)
+static int has_candidates(struct extract *x, const struct qtext *q)
 {
-	size_t i, k;
+	size_t i;
 
-	/*
-	 * A signature in the text without its quote marks is in the text.  The
-	 * text has no NUL (such messages are skipped), so strstr, faster than
-	 * memmem, sees all of it.
-	 */
-	for (k = 0; k < sizeof(tool_reports) / sizeof(tool_reports[0]); k++)
-		if (strstr(m->text.buf, tool_reports[k].signature))
-			x->tool_signed |= 1u << k;
-	if (x->tool_signed)
+	if (x->words & TOOL_SIGNATURES)
 		return 1;
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
 
 		if (q->v[i].blank || !HAS_DIGIT(x, i))
 			continue;
-		if (import_time_may_start(s) || strstr(s, " copied, ") || import_table_row_like(s) ||
-		    (x->feat[i] & FEAT_VERB))
+		if ((x->feat[i] & (FEAT_VERB | FEAT_COPIED)) || import_time_may_start(s) ||
+		    import_table_row_like(s))
 			return 1;
 	}
 	return 0;
@@ -1353,7 +1338,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	import_hw_init(&x.hw);
 	import_uu_split(&x.q, m);
 	find_features(&x);
-	if (!has_candidates(&x, &x.q, m)) {
+	if (!has_candidates(&x, &x.q)) {
 		extract_release(&x);
 		return;
 	}

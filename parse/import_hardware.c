@@ -7,11 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 void import_hw_init(struct import_hw *hw)
 {
+	/* disks are made when one is named: most messages name none */
 	memset(hw, 0, sizeof(*hw));
-	hw->disks = facts_new();
 }
 
 void import_hw_release(struct import_hw *hw)
@@ -22,35 +25,42 @@ void import_hw_release(struct import_hw *hw)
 }
 
 /* Names that start a CPU model; the model runs to the next ',' or '('. */
-static const char *const cpu_words[] = {
-	"AMD ", "Intel ", "Athlon", "Pentium", "PIII", "PII ", "P4 ", "Xeon", "Opteron",
-	"Celeron", "Duron", "Core 2", "Core i", "EPYC", "Ryzen", "POWER", "UltraSPARC", NULL,
+static const struct { const char *word; size_t len; } cpu_words[] = {
+#define W(s) { s, sizeof(s) - 1 }
+	W("AMD "), W("Intel "), W("Athlon"), W("Pentium"), W("PIII"), W("PII "), W("P4 "), W("Xeon"),
+	W("Opteron"), W("Celeron"), W("Duron"), W("Core 2"), W("Core i"), W("EPYC"), W("Ryzen"),
+	W("POWER"), W("UltraSPARC"),
+#undef W
 };
-
-/* the first letters of cpu_words */
-#define CPU_FIRST "AIPXOCDERU"
 
 static const struct { const char *word; int cpus; } counts[] = {
 	{ "single ", 1 }, { "dual ", 2 }, { "quad ", 4 }, { "uniprocessor", 1 }, { NULL, 0 },
 };
 
-static void learn_cpu(struct import_hw *hw, const char *s)
+/* the first letters of cpu_words */
+#define CPU_FIRST "AIPXOCDERU"
+
+/* Whether a CPU word starts at p, one of CPU_FIRST in line s. */
+static int cpu_word_at(const char *s, const char *p)
 {
-	const char *hit = NULL, *e, *p;
 	size_t i;
 
-	if (hw->cpu)
-		return;
-	/* only where a CPU word's first letter starts a word (strpbrk is vectorised) */
-	for (p = strpbrk(s, CPU_FIRST); p && !hit; p = strpbrk(p + 1, CPU_FIRST)) {
-		if (p > s && isalnum((unsigned char)p[-1]))
-			continue;
-		for (i = 0; cpu_words[i]; i++)
-			if (cpu_words[i][0] == *p && !strncmp(p, cpu_words[i], strlen(cpu_words[i])))
-				hit = p;
-	}
-	if (!hit)
-		return;
+	if (p > s && isalnum((unsigned char)p[-1]))
+		return 0;
+	/* two bytes first: most capitals start other words ("Caches" is not "Core") */
+	for (i = 0; i < sizeof(cpu_words) / sizeof(cpu_words[0]); i++)
+		if (cpu_words[i].word[0] == p[0] && cpu_words[i].word[1] == p[1] &&
+		    !strncmp(p, cpu_words[i].word, cpu_words[i].len))
+			return 1;
+	return 0;
+}
+
+/* The CPU model that starts at hit, and the count of CPUs the words before it say. */
+static void take_cpu(struct import_hw *hw, const char *s, const char *hit)
+{
+	const char *e;
+	size_t i;
+
 	for (i = 0; counts[i].word; i++) {
 		size_t n = strlen(counts[i].word);
 
@@ -66,44 +76,107 @@ static void learn_cpu(struct import_hw *hw, const char *s)
 		hw->cpu = strndup(hit, e - hit);
 }
 
-/* "512M ram", "256 MB of memory", "2GB RAM" */
-static void learn_memory(struct import_hw *hw, const char *s)
+/*
+ * "512M ram", "256 MB of memory", "2GB RAM": whether the size unit at u
+ * ('M' or 'G' in either case) of line s ends a size of memory, which is
+ * then taken.  Its number is the digits before u, blanks between.
+ */
+static int memory_at(struct import_hw *hw, const char *s, const char *u)
+{
+	unsigned long long v, mult = (*u | 0x20) == 'm' ? 1ULL << 20 : 1ULL << 30;
+	const char *p = u, *q;
+
+	while (p > s && p[-1] == ' ')
+		p--;
+	if (p == s || !isdigit((unsigned char)p[-1]))
+		return 0;
+	while (p > s && isdigit((unsigned char)p[-1]))
+		p--;
+	if ((p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '.')) || !(v = strtoull(p, NULL, 10)))
+		return 0;
+	q = u + 1;
+	while (isalpha((unsigned char)*q) && q[0] != ' ')
+		q++;
+	while (*q == ' ')
+		q++;
+	if (!strncmp(q, "of ", 3))
+		q += 3;
+	if (strncasecmp(q, "ram", 3) && strncasecmp(q, "memory", 6) && strncasecmp(q, "mem ", 4))
+		return 0;
+	hw->mem_bytes = v * mult;
+	return 1;
+}
+
+static void learn_cpu(struct import_hw *hw, const char *s)
 {
 	const char *p;
 
-	/* the first size named is the one kept */
-	if (hw->mem_bytes)
+	if (hw->cpu)
 		return;
-	for (p = s; *p; p++) {
-		unsigned long long v, mult = 0;
-		const char *q = p;
-
-		if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
-			continue;
-		while (isdigit((unsigned char)*q))
-			q++;
-		while (*q == ' ')
-			q++;
-		if (*q == 'M' || *q == 'm')
-			mult = 1ULL << 20;
-		else if (*q == 'G' || *q == 'g')
-			mult = 1ULL << 30;
-		/* strtoull only for a number with a unit: most numbers have none */
-		if (!mult || !(v = strtoull(p, NULL, 10)))
-			continue;
-		q++;
-		while (isalpha((unsigned char)*q) && q[0] != ' ')
-			q++;
-		while (*q == ' ')
-			q++;
-		if (!strncmp(q, "of ", 3))
-			q += 3;
-		if (!strncasecmp(q, "ram", 3) || !strncasecmp(q, "memory", 6) || !strncasecmp(q, "mem ", 4)) {
-			if (!hw->mem_bytes)
-				hw->mem_bytes = v * mult;
+	/* only where a CPU word's first letter is (strpbrk is vectorised) */
+	for (p = strpbrk(s, CPU_FIRST); p; p = strpbrk(p + 1, CPU_FIRST))
+		if (cpu_word_at(s, p)) {
+			take_cpu(hw, s, p);
 			return;
 		}
+}
+
+/* Bit i: byte i of the sixteen at p is 'M' or 'G' in either case, a size's unit. */
+static unsigned units16(const char *p)
+{
+#ifdef __SSE2__
+	__m128i lo = _mm_or_si128(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8(0x20));
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(lo, _mm_set1_epi8('m')),
+							_mm_cmpeq_epi8(lo, _mm_set1_epi8('g'))));
+#else
+	unsigned bits = 0;
+	int i;
+
+	for (i = 0; i < 16; i++)
+		bits |= (unsigned)((p[i] | 0x20) == 'm' || (p[i] | 0x20) == 'g') << i;
+	return bits;
+#endif
+}
+
+/*
+ * The first memory size the line names, while none is known: sixteen bytes
+ * a step, looking closer only at size units.
+ */
+static void learn_memory(struct import_hw *hw, const char *s)
+{
+	size_t len, at;
+
+	if (hw->mem_bytes)
+		return;
+	len = strlen(s);
+	for (at = 0; at < len; at += 16) {
+		unsigned unit;
+
+		if (len - at >= 16) {
+			unit = units16(s + at);
+		} else if (len >= 16) {
+			/* the last bytes as the end of a block that overlaps the one before */
+			unit = units16(s + len - 16) >> (16 - (len - at));
+		} else {
+			char block[16] = { 0 };
+
+			memcpy(block, s + at, len - at);
+			unit = units16(block);
+		}
+		for (; unit; unit &= unit - 1)
+			if (memory_at(hw, s, s + at + __builtin_ctz(unit)))
+				return;
 	}
+}
+
+/* The first model named for a disk ("" for one not tied to a name) is kept. */
+static void add_disk(struct import_hw *hw, const char *name, const char *model)
+{
+	if (!hw->disks)
+		hw->disks = facts_new();
+	if (!facts_get(hw->disks, name))
+		facts_set(hw->disks, name, model);
 }
 
 static char *model_text(const char *p)
@@ -130,8 +203,8 @@ static void learn_disk(struct import_hw *hw, const char *s)
 			model = model_text(p + 9);
 		else if (!strncmp(p + 3, " is an ", 7))
 			model = model_text(p + 10);
-		if (model && !facts_get(hw->disks, name))
-			facts_set(hw->disks, name, model);
+		if (model)
+			add_disk(hw, name, model);
 		free(model);
 		return;
 	}
@@ -143,8 +216,7 @@ static void learn_disk(struct import_hw *hw, const char *s)
 			size_t n = 2 + digits + strspn(p + 2 + digits, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 
 			model = strndup(p, n);
-			if (!facts_get(hw->disks, ""))
-				facts_set(hw->disks, "", model);
+			add_disk(hw, "", model);
 			free(model);
 			return;
 		}
@@ -163,6 +235,8 @@ void import_hw_line(struct import_hw *hw, const char *line, int has_digit)
 /* The disk a device is on: /dev/hdc2 is on hdc. */
 static const char *disk_for(const struct import_hw *hw, const char *device)
 {
+	if (!hw->disks)
+		return NULL;
 	if (device && !strncmp(device, "/dev/", 5) && strlen(device) >= 8) {
 		char name[4];
 		const char *model;

@@ -13,7 +13,7 @@ struct import_hw {
 	char *cpu;
 	int cpus;
 	unsigned long long mem_bytes;
-	struct facts *disks;   /* "hdc" -> model; "" -> a model not tied to a name */
+	struct facts *disks;   /* "hdc" -> model; "" -> a model not tied to a name; NULL: none */
 };
 
 void import_hw_init(struct import_hw *hw);

@@ -23,14 +23,14 @@ static const struct {
 	size_t rare;   /* where its 'k' or 'v' is */
 	enum verb v;
 } verbs[] = {
-	{ " took ", 4, VERB_TOOK }, { " takes ", 4, VERB_TOOK }, { " gave ", 3, VERB_GAVE },
+	{ " took ", 4, VERB_TOOK }, { " takes ", 3, VERB_TOOK }, { " gave ", 3, VERB_GAVE },
 	{ " gives ", 3, VERB_GAVE },
 };
 
 /*
- * The verb whose 'k' or 'v' is at p (rare letters, so that one strpbrk
- * pass finds the few places worth a look); sets *at to its blank before
- * and *after to the words after it.
+ * The verb whose 'k' or 'v' is at p (rare letters, so that the feature
+ * pass looks only there); sets *at to its blank before and *after to the
+ * words after it.
  */
 static enum verb verb_at(const char *line, const char *p, const char **at, const char **after)
 {
@@ -51,19 +51,32 @@ static enum verb verb_at(const char *line, const char *p, const char **at, const
 	return VERB_NONE;
 }
 
-const char *import_prose_next_verb(const char *text, const char *from)
+/*
+ * Whether the byte before the 'k' or 'v' at p (in text) is the one of a
+ * verb: "took", "takes", "gave", "gives".  Most are not ("kernel", "have").
+ */
+static int verb_may_end(const char *text, const char *p)
 {
-	const char *p, *at, *after;
+	if (p == text)
+		return 0;
+	return *p == 'k' ? p[-1] == 'o' || p[-1] == 'a' : p[-1] == 'a' || p[-1] == 'i';
+}
 
-	for (p = strpbrk(from, "kv"); p; p = strpbrk(p + 1, "kv"))
-		if (verb_at(text, p, &at, &after))
-			return p;
-	return NULL;
+int import_prose_verb_at(const char *text, const char *p)
+{
+	const char *at, *after;
+
+	return verb_may_end(text, p) && verb_at(text, p, &at, &after) != VERB_NONE;
 }
 
 int import_prose_may_start(const char *s)
 {
-	return import_prose_next_verb(s, s) != NULL;
+	const char *p;
+
+	for (p = s; *p; p++)
+		if ((*p == 'k' || *p == 'v') && import_prose_verb_at(s, p))
+			return 1;
+	return 0;
 }
 
 static const char *const not_subjects[] = {

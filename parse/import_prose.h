@@ -37,13 +37,13 @@ struct prose_nums {
 	size_t nr;
 };
 
-/* Cheap test before the reading: a verb of the shapes above after a blank. */
+/* Whether line s has a verb of the shapes above after a blank. */
 int import_prose_may_start(const char *s);
 /*
- * The first verb at or after from in text (lines joined by '\n': a verb
- * never spans one), or NULL; what import_prose_may_start looks for.
+ * Whether the 'k' or 'v' at p in text is that of such a verb (the feature
+ * pass asks this of every 'k' and 'v': a verb never spans a line).
  */
-const char *import_prose_next_verb(const char *text, const char *from);
+int import_prose_verb_at(const char *text, const char *p);
 /* The numbers line s states; 0 when there are any. */
 int import_prose_line(struct prose_nums *out, const char *s);
 void import_prose_release(struct prose_nums *n);

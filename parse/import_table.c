@@ -6,12 +6,19 @@
 #include <string.h>
 #include <strings.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 struct span {
 	const char *p;
 	size_t n;
 };
 
 #define MAX_CELLS 32
+
+/* 1: a byte that splits cells (blank, tab, '|'); 2: the end of the line */
+static const unsigned char cell_sep[256] = { [' '] = 1, ['\t'] = 1, ['|'] = 1, [0] = 2 };
 
 /*
  * Splits on blanks and '|' (ASCII-art tables); wide: only on tabs, '|' or
@@ -24,13 +31,21 @@ static size_t split(struct span *out, const char *s, int wide)
 	while (*s && nr < MAX_CELLS) {
 		const char *start;
 
-		while (*s == ' ' || *s == '\t' || *s == '|')
+		while (cell_sep[(unsigned char)*s] == 1)
 			s++;
 		if (!*s)
 			break;
 		start = s;
+		if (!wide) {
+			/* every blank splits: a cell is a run of other bytes */
+			while (!cell_sep[(unsigned char)*s])
+				s++;
+			out[nr].p = start;
+			out[nr++].n = s - start;
+			continue;
+		}
 		while (*s && *s != '\t' && *s != '|' &&
-		       !(*s == ' ' && (!wide || s[1] == ' ' || s[1] == '\t' || s[1] == '|' || !s[1])))
+		       !(*s == ' ' && (s[1] == ' ' || s[1] == '\t' || s[1] == '|' || !s[1])))
 			s++;
 		while (s > start && s[-1] == ' ')
 			s--;
@@ -43,6 +58,61 @@ static size_t split(struct span *out, const char *s, int wide)
 	return nr;
 }
 
+#ifdef __SSE2__
+/* 0xff where the byte at p is a blank, a tab or '|' */
+static __m128i seps16(const char *p)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)p);
+
+	return _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
+					 _mm_cmpeq_epi8(x, _mm_set1_epi8('\t'))),
+			    _mm_cmpeq_epi8(x, _mm_set1_epi8('|')));
+}
+#endif
+
+/*
+ * Whether s (len bytes) can hold more than MAX_CELLS cells, where split()
+ * stops before the end: only with at least that many blanks, which prose
+ * lines seldom have.  Sixteen bytes a step, counted in byte lanes that are
+ * added up before they could wrap.
+ */
+static int may_overflow_cells(const char *s, size_t len)
+{
+	size_t seps = 0, i = 0;
+
+	if (len < 2 * MAX_CELLS - 1)
+		return 0;
+#ifdef __SSE2__
+	/* loaded at tail + n: 0xff in the last n of 16 lanes */
+	static const unsigned char tail[32] = {
+		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	};
+
+	while (i < len && seps < MAX_CELLS) {
+		__m128i lanes = _mm_setzero_si128(), sum;
+		size_t blocks;
+
+		for (blocks = 0; len - i >= 16 && blocks < 255; blocks++, i += 16)
+			lanes = _mm_sub_epi8(lanes, seps16(s + i));
+		if (i < len && blocks < 255) {
+			/* the last bytes as the end of a block that overlaps the one before */
+			__m128i fresh = _mm_loadu_si128((const __m128i *)(tail + (len - i)));
+
+			lanes = _mm_sub_epi8(lanes, _mm_and_si128(seps16(s + len - 16), fresh));
+			i = len;
+		}
+		sum = _mm_sad_epu8(lanes, _mm_setzero_si128());
+		seps += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
+	}
+#else
+	for (; i < len && seps < MAX_CELLS; i++)
+		seps += cell_sep[(unsigned char)s[i]] == 1;
+#endif
+	return seps >= MAX_CELLS;
+}
+
 /* "+------+-----+", "-----  -----", "|:---|---:|": a rule, not a row */
 static int is_rule(const char *s)
 {
@@ -51,7 +121,7 @@ static int is_rule(const char *s)
 	for (; *s; s++) {
 		if (*s == '-' || *s == '=')
 			dashes++;
-		else if (!strchr("+|: \t", *s))
+		else if (*s != '+' && *s != '|' && *s != ':' && *s != ' ' && *s != '\t')
 			return 0;
 	}
 	return dashes >= 3;
@@ -59,16 +129,17 @@ static int is_rule(const char *s)
 
 static int is_placeholder(const char *s, size_t n)
 {
-	return (n == 1 && (*s == '-' || *s == '?')) || (n == 2 && !strncmp(s, "--", 2)) ||
-	       (n == 3 && !strncasecmp(s, "n/a", 3));
+	return (n == 1 && (*s == '-' || *s == '?')) || (n == 2 && s[0] == '-' && s[1] == '-') ||
+	       (n == 3 && (s[0] | 0x20) == 'n' && s[1] == '/' && (s[2] | 0x20) == 'a');
 }
 
 int import_cell_is_value(const char *s, size_t n)
 {
 	size_t i, digits = 0, dots = 0, colons = 0;
 
-	if (is_placeholder(s, n))
-		return 1;
+	/* a value (or pair of them) starts with a digit: most cells tried are words */
+	if (!n || !isdigit((unsigned char)s[0]))
+		return is_placeholder(s, n);
 	/* "4.42/4.39": two numbers (import_pair.c) */
 	if (n > 2 && memchr(s, '/', n))
 		return import_pair_cell(s, n);
@@ -100,28 +171,34 @@ static size_t trailing_values(const struct span *c, size_t nr)
 	return k;
 }
 
+/* Whether a value cell (import_cell_is_value) can end in c: most words cannot. */
+static int may_end_value(char c)
+{
+	return (c >= '0' && c <= '9') || c == 's' || c == '%' || c == '-' || c == '?' || (c | 0x20) == 'a';
+}
+
 /*
  * Whether a row of len bytes can end in two value cells, from its last two
  * cells alone: most lines tried are prose that ends in a word.  A line
- * long enough to hold more than MAX_CELLS cells, whose last cell split()
- * does not reach, is left to split().
+ * that can hold more than MAX_CELLS cells, whose last cell split() does
+ * not reach, is left to split().
  */
 static int may_end_in_values(const char *s, size_t len)
 {
 	const char *e = s + len;
 	int k;
 
-	if (len > 2 * MAX_CELLS - 2)
-		return 1;
 	for (k = 0; k < 2; k++) {
 		const char *b;
 
-		while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '|'))
+		while (e > s && cell_sep[(unsigned char)e[-1]] == 1)
 			e--;
-		for (b = e; b > s && b[-1] != ' ' && b[-1] != '\t' && b[-1] != '|'; b--)
+		if (e == s || !may_end_value(e[-1]))
+			return may_overflow_cells(s, len);
+		for (b = e; b > s && cell_sep[(unsigned char)b[-1]] != 1; b--)
 			;
 		if (b == e || !import_cell_is_value(b, (size_t)(e - b)))
-			return 0;
+			return may_overflow_cells(s, len);
 		e = b;
 	}
 	return 1;
@@ -180,7 +257,7 @@ static void add_cell(struct import_table *t, size_t row, size_t col, const struc
 		return;
 	if (c->p[n - 1] == 's' || c->p[n - 1] == '%')
 		n--;
-	t->cells = xrealloc(t->cells, (t->ncells + 1) * sizeof(*t->cells));
+	ALLOC_GROW(t->cells, t->ncells + 1, t->acells);
 	cell = &t->cells[t->ncells++];
 	cell->row = row;
 	cell->col = col;
@@ -223,19 +300,16 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 		nh = split(hc, head->text, 0);
 	if (nh < k)
 		return -1;
-	for (i = nh - k; i < nh; i++) {
-		char *name = column_name(&hc[i]);
-		int ok = known(name, data);
-
-		free(name);
-		if (!ok)
-			return -1;
-	}
-	out->title = nh > k ? join(hc, 0, nh - k) : NULL;
 	out->ncols = k;
 	out->cols = xcalloc(k, sizeof(*out->cols));
-	for (i = 0; i < k; i++)
+	for (i = 0; i < k; i++) {
 		out->cols[i] = column_name(&hc[nh - k + i]);
+		if (!known(out->cols[i], data)) {
+			import_table_release(out);
+			return -1;
+		}
+	}
+	out->title = nh > k ? join(hc, 0, nh - k) : NULL;
 rows:
 	out->lines = 1 + head2;
 	for (i = at + 1 + head2, row = 0; i < nr; i++) {
@@ -251,7 +325,7 @@ rows:
 		n = split(rc, l->text, 0);
 		if (n <= k || trailing_values(rc, n) != k)
 			break;
-		out->rows = xrealloc(out->rows, (row + 1) * sizeof(*out->rows));
+		ALLOC_GROW(out->rows, row + 1, out->arows);
 		out->rows[row] = join(rc, 0, n - k);
 		out->nrows = row + 1;
 		for (j = 0; j < k; j++)

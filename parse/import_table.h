@@ -27,6 +27,7 @@ struct import_table {
 	struct import_cell *cells;
 	size_t ncells;
 	size_t lines;     /* header and rows consumed */
+	size_t arows, acells;   /* room in rows and cells */
 };
 
 /*

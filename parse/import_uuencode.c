@@ -142,17 +142,17 @@ void import_uu_split(struct qtext *out, const struct mail_message *m)
 	size_t nr = 0, i;
 
 	/*
-	 * the whole text is searched once; most mail has no "begin " at all.
-	 * The text has no NUL (such messages are skipped), so strstr, a few
-	 * times faster than memmem, sees all of it.
+	 * A part starts at a line's start, which the split looks at anyway;
+	 * most mail has none, and is split once.
 	 */
-	if (!strstr(m->text.buf, "begin ") || !decode_parts(&text, &lines, &nr, m)) {
+	mail_quote_split(out, m->text.buf, m->text.len, m->line0, m->from);
+	if (!out->has_begin || !decode_parts(&text, &lines, &nr, m)) {
 		free(lines);
 		strbuf_release(&text);
-		mail_quote_split(out, m->text.buf, m->text.len, m->line0, m->from);
 		mail_lines_apply(out, m);
 		return;
 	}
+	mail_quote_release(out);
 	mail_quote_split(out, text.buf, text.len, 0, m->from);
 	for (i = 0; i < out->nr && i < nr; i++)
 		out->v[i].lineno = lines[i];

@@ -38,9 +38,11 @@ struct mail_list {
 	 */
 	void (*each)(struct mail_message *m, void *data);
 	void *data;
+	/* a dropped message's text block, which the next one fills again */
+	struct strbuf spare_text;
 };
 
-#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL }
+#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL, STRBUF_INIT }
 
 /*
  * Reads every message of path: a file (mbox, one message or bare text), a

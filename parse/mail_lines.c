@@ -33,24 +33,32 @@ static long line_at(const char *buf, size_t off, long line0)
  * decoded; else only as far as want lines.
  */
 static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeContentEncoding enc,
-			  const char *p, const char *end, long line, size_t want)
+			  const char *p, const char *end, long line, size_t want, size_t *newlines)
 {
 	GMimeEncoding state;
 	struct strbuf scratch = STRBUF_INIT, *out = keep ? keep : &scratch;
-	size_t added = 0;
+	size_t added = 0, need;
 
 	g_mime_encoding_init_decode(&state, enc);
 	push(map, line);
 	added++;
-	/* the room the whole content needs, once: a line's own grow then finds it there */
-	if (keep)
+	/*
+	 * the room the whole content needs, once: a line's own grow then finds
+	 * it there; and room in the map for lines of 40 bytes, about mail's
+	 */
+	if (keep) {
 		strbuf_grow(out, g_mime_encoding_outlen(&state, (size_t)(end - p)));
+		ALLOC_GROW(map->v, map->nr + (size_t)(end - p) / 40 + 16, map->alloc);
+	}
 	while (p < end && (keep || added < want)) {
 		const char *nl = memchr(p, '\n', end - p);
 		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p), got, from = keep ? out->len : 0;
 		char *o;
 
-		strbuf_grow(out, g_mime_encoding_outlen(&state, n));
+		need = g_mime_encoding_outlen(&state, n);
+		/* the room reserved above is nearly always there: no call to see it */
+		if (out->alloc - out->len <= need)
+			strbuf_grow(out, need);
 		o = out->buf + from;
 		got = g_mime_encoding_step(&state, p, n, o);
 		for (nl = o; added < want && (nl = memchr(nl, '\n', o + got - nl)); nl++) {
@@ -64,8 +72,15 @@ static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeCont
 	}
 	if (keep) {
 		/* what the decoder still holds; its lines point at the start, as below */
+		size_t from = out->len;
+		const char *nl;
+
 		strbuf_grow(out, g_mime_encoding_outlen(&state, 0));
 		strbuf_setlen(out, out->len + g_mime_encoding_flush(&state, "", 0, out->buf + out->len));
+		/* every '\n' of the steps' output has its entry; the flush's are counted here */
+		*newlines = added - 1;
+		for (nl = out->buf + from; (nl = memchr(nl, '\n', out->buf + out->len - nl)); nl++)
+			++*newlines;
 	}
 	strbuf_release(&scratch);
 	return added;
@@ -103,7 +118,7 @@ void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, co
 	case GMIME_CONTENT_ENCODING_BASE64:
 	case GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE:
 	case GMIME_CONTENT_ENCODING_UUENCODE:
-		added = map_encoded(map, NULL, enc, p, p + len, line, text_lines);
+		added = map_encoded(map, NULL, enc, p, p + len, line, text_lines, NULL);
 		break;
 	default:
 		for (; added < text_lines; added++)
@@ -120,8 +135,9 @@ size_t mail_lines_decode(struct strbuf *out, struct mail_lines *map, GMimeConten
 {
 	size_t start = out->len, nr = map->nr, want;
 
-	map_encoded(map, out, enc, p, p + len, line, (size_t)-1);
-	want = mail_lines_count(out->buf + start, out->len - start);
+	map_encoded(map, out, enc, p, p + len, line, (size_t)-1, &want);
+	/* as mail_lines_count would find them: a last line without '\n' counts */
+	want += out->len > start && out->buf[out->len - 1] != '\n';
 	/* the same map mail_lines_add_encoded makes once the text is known */
 	if (map->nr - nr > want)
 		map->nr = nr + want;

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <gmime/gmime.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -29,10 +30,22 @@ static int header_is(const char *p, size_t n, const char *name)
 	return n && (*p | 0x20) == (*name | 0x20) && strlen(name) == n && !strncasecmp(p, name, n);
 }
 
-static int plain_value(const char *name, const char *v, GMimeContentEncoding *enc)
+/* strcasestr(v, "charset="): glibc's is a generic search, slow on strings this short. */
+static const char *charset_of(const char *v)
 {
-	if (!strcasecmp(name, "Content-Type")) {
-		const char *cs = strcasestr(v, "charset=");
+	for (; (v = strpbrk(v, "cC")); v++)
+		if (!strncasecmp(v, "charset=", 8))
+			return v;
+	return NULL;
+}
+
+/* Where the wanted fields stand in wanted[] below. */
+enum { F_MESSAGE_ID, F_SUBJECT, F_FROM, F_DATE, F_IN_REPLY_TO, F_REFERENCES, F_TYPE, F_ENCODING };
+
+static int plain_value(size_t field, const char *v, GMimeContentEncoding *enc)
+{
+	if (field == F_TYPE) {
+		const char *cs = charset_of(v);
 
 		if (strncasecmp(v + strspn(v, " \t"), "text/plain", 10))
 			return 0;
@@ -42,7 +55,7 @@ static int plain_value(const char *name, const char *v, GMimeContentEncoding *en
 		cs += *cs == '"';
 		return !strncasecmp(cs, "us-ascii", 8) || !strncasecmp(cs, "utf-8", 5);
 	}
-	if (!strcasecmp(name, "Content-Transfer-Encoding")) {
+	if (field == F_ENCODING) {
 		v += strspn(v, " \t");
 		if (!strcasecmp(v, "quoted-printable"))
 			*enc = GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE;
@@ -59,13 +72,37 @@ static const char *const wanted[] = {
 	"Content-Type", "Content-Transfer-Encoding", NULL,
 };
 
+/* The field of wanted[] a header line names, or -1: its first letter tells which to try. */
+static int wanted_field(const char *p, size_t n)
+{
+	int f;
+
+	if (!n)
+		return -1;
+	switch (*p | 0x20) {
+	case 'm': f = F_MESSAGE_ID; break;
+	case 's': f = F_SUBJECT; break;
+	case 'f': f = F_FROM; break;
+	case 'd': f = F_DATE; break;
+	case 'i': f = F_IN_REPLY_TO; break;
+	case 'r': f = F_REFERENCES; break;
+	case 'c':
+		if (header_is(p, n, wanted[F_TYPE]))
+			return F_TYPE;
+		f = F_ENCODING;
+		break;
+	default: return -1;
+	}
+	return header_is(p, n, wanted[f]) ? f : -1;
+}
+
 static char *trimmed(const char *s)
 {
 	const char *e;
 
 	s += strspn(s, " \t");
 	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
+	while (e > s && (e[-1] == ' ' || (unsigned char)(e[-1] - '\t') < 5))
 		e--;
 	return e > s ? xstrndup(s, e - s) : NULL;
 }
@@ -111,14 +148,19 @@ static int has_encoded_word(const char *p, const char *e)
 	return 0;
 }
 
+/* Eight bytes a step: their high bits together are one word test. */
 static int is_ascii(const unsigned char *p, size_t n)
 {
-	size_t i;
+	uint64_t high = 0, w;
+	size_t i = 0;
 
-	for (i = 0; i < n; i++)
-		if (p[i] >= 0x80)
-			return 0;
-	return 1;
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		high |= w;
+	}
+	for (; i < n; i++)
+		high |= p[i];
+	return !(high & 0x8080808080808080ull);
 }
 
 /*
@@ -131,7 +173,7 @@ static int is_ascii(const unsigned char *p, size_t n)
 static int decode_body(struct strbuf *out, struct mail_lines *map, const char *body, size_t len,
 		       long line, GMimeContentEncoding enc, const char *content_type)
 {
-	const char *cs = content_type ? strcasestr(content_type, "charset=") : NULL;
+	const char *cs = content_type ? charset_of(content_type) : NULL;
 	int utf8 = cs && !strncasecmp(cs + 8 + (cs[8] == '"'), "utf-8", 5);
 
 	/* records point at the encoded line, as on the GMime path */
@@ -208,20 +250,48 @@ static int rfc2822_date(const char *v, time_t *out)
 	return 0;
 }
 
+/*
+ * The wanted fields' values, unfolded, one after another in one buffer
+ * (one block for all of them, not one each), each ended by a NUL.  A
+ * folded line continues the value just begun, so only the last one grows.
+ */
+struct values {
+	struct strbuf all;
+	size_t at[sizeof(wanted) / sizeof(wanted[0])];
+	int seen[sizeof(wanted) / sizeof(wanted[0])];
+};
+
+static const char *value(const struct values *v, size_t i)
+{
+	return v->all.buf + v->at[i];
+}
+
+/* As strbuf_rtrim would on a value of its own (isspace of the C locale, inline). */
+static void end_value(struct values *v, int cur)
+{
+	size_t len = v->all.len;
+
+	if (cur < 0)
+		return;
+	while (len > v->at[cur] && (v->all.buf[len - 1] == ' ' ||
+				     (unsigned char)(v->all.buf[len - 1] - '\t') < 5))
+		len--;
+	strbuf_setlen(&v->all, len);
+	strbuf_addch(&v->all, '\0');
+}
+
 int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len, *body = NULL;
-	struct strbuf values[sizeof(wanted) / sizeof(wanted[0])];
-	int seen[sizeof(wanted) / sizeof(wanted[0])] = { 0 };
-	struct strbuf decoded = STRBUF_INIT;
+	struct values vals = { STRBUF_INIT, { 0 }, { 0 } };
+	const int *seen = vals.seen;
 	struct mail_lines map = { 0 };
 	GMimeContentEncoding enc = GMIME_CONTENT_ENCODING_DEFAULT;
 	long lines = 0;
-	int cur = -1, ok = 1;
+	int cur = -1, ok = 1, date_seen, f;
 	size_t i;
 
-	for (i = 0; wanted[i]; i++)
-		strbuf_init(&values[i], 0);
+	strbuf_grow(&vals.all, 512);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p), *e = nl ? nl : end, *colon;
 
@@ -240,16 +310,16 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 			/* the input may be a mapped file: nothing is read past e */
 			while (v < e && (*v == ' ' || *v == '\t'))
 				v++;
-			strbuf_addch(&values[cur], ' ');
-			strbuf_add(&values[cur], v, e - v);
+			strbuf_addch(&vals.all, ' ');
+			strbuf_add(&vals.all, v, e - v);
 		} else if ((colon = memchr(p, ':', e - p))) {
+			end_value(&vals, cur);
 			cur = -1;
-			for (i = 0; wanted[i]; i++) {
-				if (header_is(p, colon - p, wanted[i]) && !seen[i]) {
-					cur = (int)i;
-					seen[i] = 1;
-					strbuf_add(&values[i], colon + 1, e - colon - 1);
-				}
+			if ((f = wanted_field(p, colon - p)) >= 0 && !seen[f]) {
+				cur = f;
+				vals.seen[f] = 1;
+				vals.at[f] = vals.all.len;
+				strbuf_add(&vals.all, colon + 1, e - colon - 1);
 			}
 		} else {
 			ok = 0;
@@ -257,45 +327,42 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 		}
 		p = nl ? nl + 1 : end;
 	}
-	for (i = 0; ok && wanted[i]; i++) {
-		strbuf_rtrim(&values[i]);
-		if (seen[i] && !plain_value(wanted[i], values[i].buf, &enc))
+	end_value(&vals, cur);
+	for (i = 0; ok && wanted[i]; i++)
+		if (seen[i] && !plain_value(i, value(&vals, i), &enc))
 			ok = 0;
-	}
-	if (ok && body && enc != GMIME_CONTENT_ENCODING_DEFAULT)
-		ok = decode_body(&decoded, &map, body, end - body, m->line0 + lines + 1, enc,
-				 seen[6] ? values[6].buf : NULL);
+	/* decoded into the message's text at once; m is left as it was if it is not kept */
+	if (ok && body && enc != GMIME_CONTENT_ENCODING_DEFAULT &&
+	    !(ok = decode_body(&m->text, &map, body, end - body, m->line0 + lines + 1, enc,
+				 seen[F_TYPE] ? value(&vals, F_TYPE) : NULL)))
+		strbuf_reset(&m->text);
 	if (ok && body) {
 		GDateTime *date;
 
 		mail_mime_init();
-		if (seen[3] && !rfc2822_date(values[3].buf, &m->date))
-			seen[3] = 0;
-		date = seen[3] ? g_mime_utils_header_decode_date(values[3].buf) : NULL;
+		date_seen = seen[F_DATE] && rfc2822_date(value(&vals, F_DATE), &m->date);
+		date = date_seen ? g_mime_utils_header_decode_date(value(&vals, F_DATE)) : NULL;
 
-		m->message_id = seen[0] ? message_id_of(values[0].buf) : NULL;
-		m->subject = seen[1] ? trimmed(values[1].buf) : NULL;
-		m->from = seen[2] ? author_of(values[2].buf) : NULL;
+		m->message_id = seen[F_MESSAGE_ID] ? message_id_of(value(&vals, F_MESSAGE_ID)) : NULL;
+		m->subject = seen[F_SUBJECT] ? trimmed(value(&vals, F_SUBJECT)) : NULL;
+		m->from = seen[F_FROM] ? author_of(value(&vals, F_FROM)) : NULL;
 		if (date) {
 			m->date = (time_t)g_date_time_to_unix(date);
 			g_date_time_unref(date);
 		}
-		m->in_reply_to = seen[4] ? trimmed(values[4].buf) : NULL;
-		m->references = seen[5] ? trimmed(values[5].buf) : NULL;
+		m->in_reply_to = seen[F_IN_REPLY_TO] ? trimmed(value(&vals, F_IN_REPLY_TO)) : NULL;
+		m->references = seen[F_REFERENCES] ? trimmed(value(&vals, F_REFERENCES)) : NULL;
 		m->line0 += lines;
 		if (enc == GMIME_CONTENT_ENCODING_DEFAULT) {
 			strbuf_add(&m->text, body, end - body);
 			m->exact_lines = 1;
 		} else if (map.nr) {
-			strbuf_add(&m->text, decoded.buf, decoded.len);
 			m->line_map = map.v;
 			m->line_map_nr = map.nr;
 			map.v = NULL;
 		}
 	}
-	for (i = 0; wanted[i]; i++)
-		strbuf_release(&values[i]);
-	strbuf_release(&decoded);
+	strbuf_release(&vals.all);
 	free(map.v);
 	return ok && body ? 0 : -1;
 }

@@ -11,9 +11,9 @@
 struct qline {
 	char *text;          /* the line without quote marks, NUL-terminated */
 	size_t len;          /* strlen(text) */
-	int depth;           /* 0: the message's own text */
 	long lineno;         /* line in the input */
 	const char *author;  /* who wrote it, when known (owned by qtext) */
+	int depth;           /* 0: the message's own text */
 	int blank;
 };
 
@@ -21,6 +21,8 @@ struct qtext {
 	struct qline *v;
 	size_t nr, alloc;
 	char *buf;
+	size_t buf_alloc;
+	int has_begin;       /* a line starts with "begin " (import_uuencode.c) */
 	char **authors;
 	size_t nauthors, aauthors;
 };

@@ -13,36 +13,50 @@
 
 static struct mail_message *add_message(struct mail_list *out, const char *file, size_t nth, int many)
 {
+	static const char sep[] = ": message ";
 	struct mail_message *m;
-	struct strbuf name = STRBUF_INIT;
+	char digits[3 * sizeof(nth)], *d = digits + sizeof(digits);
+	size_t flen = strlen(file), ndigits;
 
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	m = &out->v[out->nr++];
 	memset(m, 0, sizeof(*m));
-	strbuf_init(&m->text, 0);
-	m->file = xstrdup(file);
-	/* "%s: message %zu" without printf, which cost more than the rest of the name */
-	strbuf_addstr(&name, file);
-	if (many) {
-		char digits[3 * sizeof(nth)], *d = digits + sizeof(digits);
-
-		do
-			*--d = (char)('0' + nth % 10);
-		while (nth /= 10);
-		strbuf_addstr(&name, ": message ");
-		strbuf_add(&name, d, (size_t)(digits + sizeof(digits) - d));
+	/* a big block past glibc's per-thread cache: the last message's is reused */
+	m->text = out->spare_text;
+	strbuf_init(&out->spare_text, 0);
+	strbuf_reset(&m->text);
+	m->file = xmalloc(flen + 1);
+	memcpy(m->file, file, flen + 1);
+	/* "%s: message %zu" in one block, without printf, which cost more than the rest */
+	do
+		*--d = (char)('0' + nth % 10);
+	while (nth /= 10);
+	ndigits = (size_t)(digits + sizeof(digits) - d);
+	if (!many) {
+		m->name = xstrdup(m->file);
+		return m;
 	}
-	m->name = strbuf_detach(&name, NULL);
+	m->name = xmalloc(flen + sizeof(sep) - 1 + ndigits + 1);
+	memcpy(m->name, file, flen);
+	memcpy(m->name + flen, sep, sizeof(sep) - 1);
+	memcpy(m->name + flen + sizeof(sep) - 1, d, ndigits);
+	m->name[flen + sizeof(sep) - 1 + ndigits] = '\0';
 	return m;
 }
 
 /* Hands a finished message to the list's consumer, when it has one. */
 static void finished(struct mail_list *out)
 {
+	struct mail_message *m;
+
 	if (!out->each)
 		return;
-	out->each(&out->v[out->nr - 1], out->data);
-	mail_message_release(&out->v[out->nr - 1]);
+	m = &out->v[out->nr - 1];
+	out->each(m, out->data);
+	strbuf_release(&out->spare_text);
+	out->spare_text = m->text;
+	strbuf_init(&m->text, 0);
+	mail_message_release(m);
 	out->nr--;
 }
 
@@ -79,8 +93,10 @@ static void read_rfc822(struct mail_message *m, const char *buf, size_t len, lon
 {
 	m->line0 = line0;
 	m->skip = not_text(buf, len, line0);
-	if (!m->skip && mail_plain_decode(m, buf, len) < 0)
-		mail_mime_decode(m, buf, len);
+	/* the plain reader's text has no NUL: not_text and its decoder rule one out */
+	if (m->skip || !mail_plain_decode(m, buf, len))
+		return;
+	mail_mime_decode(m, buf, len);
 	if (!m->skip && memchr(m->text.buf, '\0', m->text.len))
 		m->skip = xstrdup("binary data (a NUL byte) in its text");
 }
@@ -377,4 +393,5 @@ void mail_list_release(struct mail_list *list)
 	free(list->v);
 	list->v = NULL;
 	list->nr = list->alloc = 0;
+	strbuf_release(&list->spare_text);
 }

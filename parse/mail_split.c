@@ -1,6 +1,9 @@
 #include "mail.h"
 
 #include <ctype.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -12,10 +15,11 @@ static const char *line_end(const char *p, const char *end)
 	return nl ? nl : end;
 }
 
+/* isspace in the C locale, inline: it runs on every line of an mbox */
 static int is_blank(const char *p, const char *e)
 {
 	for (; p < e; p++)
-		if (!isspace((unsigned char)*p))
+		if (*p != ' ' && (unsigned char)(*p - '\t') >= 5)
 			return 0;
 	return 1;
 }
@@ -104,25 +108,83 @@ static int escaped_from(const char *p, const char *e)
 	return e - p >= 5 && !memcmp(p, "From ", 5);
 }
 
+/* The line that ends just before s (s - 1 is its '\n') is blank; first: where the scan began. */
+static int blank_before(const char *first, const char *s)
+{
+	const char *k = s - 1;
+
+	while (k > first && k[-1] != '\n' && (k[-1] == ' ' || (unsigned char)(k[-1] - '\t') < 5))
+		k--;
+	return k == first || k[-1] == '\n';
+}
+
+/*
+ * The line at t, which follows a '\n' and is not the first one scanned: 1
+ * when it is an envelope.  Only 'F' and '>' can start a line that matters,
+ * so the line's end is never looked for ("From " holds no '\n').
+ */
+static int envelope_at(const char *first, const char *t, const char *end, int *escaped)
+{
+	if (*t == 'F')
+		return end - t >= 5 && !memcmp(t, "From ", 5) && blank_before(first, t);
+	if (*t == '>' && escaped_from(t, end))
+		*escaped = 1;
+	return 0;
+}
+
 /*
  * The next envelope line from p on (one after a blank line), or end;
- * *escaped is set when a line on the way has a '>' to undo.
+ * *escaped is set when a line on the way has a '>' to undo.  Lines are
+ * found by their '\n', sixteen bytes a step where SSE2 is there: only a
+ * line starting with 'F' or '>' needs more than a count.
  */
 static const char *next_envelope(const char *p, const char *end, long *line, int prev_blank,
 				 int *escaped)
 {
-	while (p < end) {
-		const char *e = line_end(p, end);
+	const char *first = p, *q = p, *nl, *at = end;
+	long lines = 0;
 
-		if (prev_blank && e - p >= 5 && !memcmp(p, "From ", 5))
-			break;
-		if (*p == '>' && escaped_from(p, e))
-			*escaped = 1;
-		prev_blank = is_blank(p, e);
-		(*line)++;
-		p = e < end ? e + 1 : end;
+	if (p >= end)
+		return p;
+	if (prev_blank && end - p >= 5 && !memcmp(p, "From ", 5))
+		return p;
+	if (*p == '>' && escaped_from(p, end))
+		*escaped = 1;
+#ifdef __SSE2__
+	for (; end - q > 32; q += 32) {
+		const __m128i eol = _mm_set1_epi8('\n');
+		unsigned nls = (unsigned)_mm_movemask_epi8(
+				       _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)q), eol)) |
+			       (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
+				       _mm_loadu_si128((const __m128i *)(q + 16)), eol))
+				       << 16;
+
+		for (; nls; nls &= nls - 1) {
+			const char *t = q + __builtin_ctz(nls) + 1;
+
+			lines++;
+			if (envelope_at(first, t, end, escaped)) {
+				at = t;
+				goto done;
+			}
+		}
 	}
-	return p;
+#endif
+	while ((nl = memchr(q, '\n', end - q))) {
+		lines++;
+		if (nl + 1 >= end)
+			goto done;
+		if (envelope_at(first, nl + 1, end, escaped)) {
+			at = nl + 1;
+			goto done;
+		}
+		q = nl + 1;
+	}
+	/* the last line, without a '\n' */
+	lines++;
+done:
+	*line += lines;
+	return at;
 }
 
 int mail_mbox_next(struct mail_span *out, const char *buf, size_t len, size_t *pos, long *line)

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,42 @@ static void test_fs_mentions_any_offset(void **state)
 		assert_ptr_equal(end, strstr(sb.buf, "jfs") + 3);
 		strbuf_release(&sb);
 	}
+	/* every name, in either case, wherever it stands in the sixteen-byte steps */
+	{
+		static const char *const names[] = {
+			"ext2", "ext3", "ext4", "ext4dev", "xfs", "jfs", "reiserfs", "reiser4",
+			"btrfs", "f2fs", "bcachefs", "nilfs2", "ocfs2", "gfs2", "tmpfs", "ramfs",
+			"vfat", "msdos", "ntfs", "hfsplus", "udf", "minix", "ufs", "zfs", "nfs",
+			"nfs4", "cifs", "ext3cow", "logfs", "ubifs", "jffs2",
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			for (k = 0; k < 20; k++) {
+				struct strbuf sb = STRBUF_INIT;
+				char *upper;
+				size_t j;
+
+				strbuf_addchars(&sb, 'w', k);
+				strbuf_addf(&sb, " = \x14" "4 next %s", names[i]);
+				end = import_find_fs(sb.buf, &fs, &mode);
+				assert_non_null(end);
+				assert_string_equal(fs, names[i]);
+				upper = xstrdup(sb.buf);
+				for (j = 0; upper[j]; j++)
+					upper[j] = (char)toupper((unsigned char)upper[j]);
+				end = import_find_fs(upper, &fs, &mode);
+				assert_ptr_equal(end, upper + sb.len);
+				assert_string_equal(fs, names[i]);
+				free(upper);
+				strbuf_release(&sb);
+			}
+		}
+	}
+	assert_non_null(import_find_fs("the options: a=b, data=ordered", &fs, &mode));
+	assert_null(fs);
+	assert_string_equal(mode, "data=ordered");
+	free(mode);
 	/* bytes above ASCII are not word bytes: "\xc3\xa9xfs" holds the word "xfs" */
 	assert_non_null(import_find_fs("caf\xc3\xa9xfs is not a word", &fs, &mode));
 	assert_string_equal(fs, "xfs");
@@ -254,6 +291,42 @@ static void test_table(void **state)
 	mail_quote_release(&q);
 }
 
+/*
+ * A row is read as its first 32 cells: a longer line is judged by its 31st
+ * and 32nd cells, however it ends.  A long line with fewer cells is judged
+ * by its end.
+ */
+static void test_table_row_like(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int i;
+
+	(void)state;
+	for (i = 1; i <= 30; i++)
+		strbuf_addf(&sb, "w%d ", i);
+	strbuf_addstr(&sb, "1.5 2.5 w33 w34");
+	assert_true(import_table_row_like(sb.buf));
+	strbuf_reset(&sb);
+	for (i = 1; i <= 38; i++)
+		strbuf_addf(&sb, "w%d ", i);
+	strbuf_addstr(&sb, "1.5 2.5");
+	assert_false(import_table_row_like(sb.buf));
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "a label long enough that the line is past sixty-four bytes\t1.5\t2.5");
+	assert_true(import_table_row_like(sb.buf));
+	strbuf_addstr(&sb, " and words after them");
+	assert_false(import_table_row_like(sb.buf));
+	/* many blanks, few cells: the end decides */
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "elapsed%40s1:05.17%30s2:01.00", "", "");
+	assert_true(import_table_row_like(sb.buf));
+	strbuf_addstr(&sb, " |");
+	assert_true(import_table_row_like(sb.buf));
+	strbuf_addstr(&sb, " x");
+	assert_false(import_table_row_like(sb.buf));
+	strbuf_release(&sb);
+}
+
 /* The whole importer on one message: context, quoting and repeats. */
 static void test_message_end_to_end(void **state)
 {
@@ -313,6 +386,7 @@ int main(void)
 		cmocka_unit_test(test_values),
 		cmocka_unit_test(test_dd),
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_table_row_like),
 		cmocka_unit_test(test_message_end_to_end),
 	};
 

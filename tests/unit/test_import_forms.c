@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../parse/import_hardware.h"
 #include "../../parse/import_pair.h"
 #include "../../parse/import_patch.h"
 #include "../../parse/import_prose.h"
@@ -162,6 +163,58 @@ static void test_prose(void **state)
 	assert_true(import_prose_may_start("x took 4 s"));
 	assert_false(import_prose_may_start("took 4 s"));
 	assert_false(import_prose_may_start("real 0m1.5s"));
+	/* every verb form, at its 'k' or 'v' only */
+	for (i = 0; i < 4; i++) {
+		static const char *const lines[] = {
+			"x took 4 s", "x takes 4 s", "x gave 2 MB/s", "x gives 2 MB/s",
+		};
+		const char *kv = strpbrk(lines[i], "kv");
+
+		assert_true(import_prose_may_start(lines[i]));
+		assert_true(import_prose_verb_at(lines[i], kv));
+		assert_false(import_prose_verb_at(lines[i], kv - 1));
+	}
+	assert_false(import_prose_may_start("the kernel would have to take it"));
+	assert_int_equal(prose("untarring takes 45 seconds on ext3", &n), 1);
+	assert_string_equal(n.v[0].benchmark, "untarring");
+	assert_string_equal(n.v[0].value, "45");
+	assert_string_equal(n.v[0].fs, "ext3");
+	import_prose_release(&n);
+	assert_int_equal(prose("dbench 16 gives 99.5 MB/s", &n), 1);
+	assert_string_equal(n.v[0].value, "99.5");
+	import_prose_release(&n);
+}
+
+/* Sizes of memory and CPU words wherever they stand in the line: sixteen-byte steps. */
+static void test_hardware(void **state)
+{
+	size_t k;
+
+	(void)state;
+	for (k = 0; k < 40; k++) {
+		struct strbuf sb = STRBUF_INIT;
+		struct import_hw hw;
+
+		strbuf_addchars(&sb, 'w', k);
+		strbuf_addstr(&sb, " 1.5G x512M ram, then 512 MB of memory");
+		import_hw_init(&hw);
+		import_hw_line(&hw, sb.buf, 1);
+		assert_int_equal(hw.mem_bytes, 512ULL << 20);
+		assert_null(hw.cpu);
+		import_hw_release(&hw);
+		strbuf_reset(&sb);
+		strbuf_addchars(&sb, 'w', k);
+		strbuf_addstr(&sb, " Caches, wIntel and a dual Intel Xeon, 2GB RAM");
+		import_hw_init(&hw);
+		import_hw_line(&hw, sb.buf, 0);
+		assert_int_equal(hw.mem_bytes, 0);
+		assert_string_equal(hw.cpu, "Intel Xeon");
+		assert_int_equal(hw.cpus, 2);
+		import_hw_line(&hw, sb.buf, 1);
+		assert_int_equal(hw.mem_bytes, 2ULL << 30);
+		import_hw_release(&hw);
+		strbuf_release(&sb);
+	}
 }
 
 int main(void)
@@ -172,6 +225,7 @@ int main(void)
 		cmocka_unit_test(test_patches),
 		cmocka_unit_test(test_pairs),
 		cmocka_unit_test(test_prose),
+		cmocka_unit_test(test_hardware),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,6 +42,107 @@ static void test_mbox_split(void **state)
 	mail_spans_release(&s);
 }
 
+/*
+ * The splitter finds lines sixteen or thirty-two bytes a step; a plain line
+ * by line reading of the same rule (an envelope after a blank line, a line
+ * count, ">From " noted) must give the same spans whatever falls on a step's
+ * edge.
+ */
+struct ref_span {
+	size_t start, len;
+	long line0;
+	int escaped;
+};
+
+static int ref_blank(const char *p, const char *e)
+{
+	for (; p < e; p++)
+		if (!strchr(" \t\n\v\f\r", *p))
+			return 0;
+	return 1;
+}
+
+static size_t ref_split(struct ref_span *out, size_t max, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+	long line = 0;
+	int prev_blank = 1;
+	size_t nr = 0;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p), *e = nl ? nl : end, *q = p;
+
+		if (prev_blank && e - p >= 5 && !memcmp(p, "From ", 5) && nr < max) {
+			out[nr].start = (size_t)(e + (e < end) - buf);
+			out[nr].line0 = line + 1;
+			out[nr].escaped = 0;
+			nr++;
+		} else if (nr) {
+			while (q < e && *q == '>')
+				q++;
+			if (q > p && e - q >= 5 && !memcmp(q, "From ", 5))
+				out[nr - 1].escaped = 1;
+		}
+		if (nr)
+			out[nr - 1].len = (size_t)((e < end ? e + 1 : end) - buf) - out[nr - 1].start;
+		prev_blank = ref_blank(p, e);
+		line++;
+		p = e < end ? e + 1 : end;
+	}
+	/* the span ends before the next envelope line, which it never holds */
+	for (size_t i = 0; i + 1 < nr; i++) {
+		const char *env = buf + out[i + 1].start - 1;
+
+		while (env > buf && env[-1] != '\n')
+			env--;
+		out[i].len = (size_t)(env - buf) - out[i].start;
+	}
+	return nr;
+}
+
+static void test_mbox_split_edges(void **state)
+{
+	static const char *const pieces[] = {
+		"From a@b Mon Jan  1 00:00:00 2001\n", "\n", " \t\n", "\r\n", "x\n",
+		"From inside the body\n", ">From quoted\n", ">>>From deeper\n", "> not from\n",
+		"a line that is rather longer than sixteen bytes\n", "0123456789abcde\n",
+		"0123456789abcdef0123456789abcd\n", "F\n", "From\n", "From",
+	};
+	unsigned seed = 12345;
+
+	(void)state;
+	for (int round = 0; round < 400; round++) {
+		char buf[4096];
+		size_t len = 0;
+		struct ref_span want[128];
+		struct mail_spans got = { NULL, 0, 0 };
+		size_t nr, i;
+
+		memcpy(buf, pieces[0], strlen(pieces[0]));
+		len = strlen(pieces[0]);
+		for (int k = 0; k < 60; k++) {
+			const char *piece;
+
+			seed = seed * 1103515245 + 12345;
+			piece = pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+			if (len + strlen(piece) >= sizeof(buf))
+				break;
+			memcpy(buf + len, piece, strlen(piece));
+			len += strlen(piece);
+		}
+		nr = ref_split(want, 128, buf, len);
+		mail_split_mbox(&got, buf, len);
+		assert_int_equal(got.nr, nr);
+		for (i = 0; i < nr; i++) {
+			assert_int_equal(got.v[i].start, want[i].start);
+			assert_int_equal(got.v[i].len, want[i].len);
+			assert_int_equal(got.v[i].line0, want[i].line0);
+			assert_int_equal(got.v[i].escaped_from, want[i].escaped);
+		}
+		mail_spans_release(&got);
+	}
+}
+
 static void test_unescape_from(void **state)
 {
 	const char *in = ">From a\n>>From b\n> From c\n>Fromage\n";
@@ -187,6 +288,9 @@ static void test_plain_headers(void **state)
 				     "Content-Transfer-Encoding: base64\n\n6Q==\n", 85), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Transfer-Encoding: quoted-printable\n\n=E9\n", 49), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Type: text/html\n\n<p>x\n", 30), -1);
+	/* the charset is found past other 'c's, in any case */
+	msg = "Content-Type: text/plain; x-c=c; Charset=ISO-8859-1\n\nx\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), -1);
 	assert_null(m.subject);
 	assert_int_equal(m.text.len, 0);
 	mail_message_release(&m);
@@ -301,6 +405,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_mbox_split),
+		cmocka_unit_test(test_mbox_split_edges),
 		cmocka_unit_test(test_unescape_from),
 		cmocka_unit_test(test_bare_split),
 		cmocka_unit_test(test_quote_depths_and_authors),

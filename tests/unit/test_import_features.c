@@ -1,0 +1,183 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../parse/import_features.h"
+#include "../../parse/import_prose.h"
+
+/* The one-pass feature scan against what a search per line finds. */
+
+enum { TIME = 4, COPIED = 8 };
+enum { MOUNT = 1, PROMPT = 2, POSTMARK = 4 };
+
+static const struct import_word line_words[] = { { "time", TIME }, { " copied, ", COPIED } };
+static const struct import_word text_words[] = {
+	{ " type ", MOUNT }, { "[/", PROMPT }, { ":/", PROMPT }, { "seconds of transactions", POSTMARK },
+};
+
+#define NLINE (sizeof(line_words) / sizeof(line_words[0]))
+#define NTEXT (sizeof(text_words) / sizeof(text_words[0]))
+
+/* What each line has, found the slow way: one search per line and word. */
+static unsigned oracle(unsigned char *feat, const char *text)
+{
+	unsigned found = 0;
+	size_t line = 0, k;
+	const char *p = text;
+
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		char *s = strndup(p, (size_t)(e - p));
+
+		if (strpbrk(s, "0123456789"))
+			feat[line] |= FEATURE_DIGIT;
+		if (import_prose_may_start(s))
+			feat[line] |= FEATURE_VERB;
+		for (k = 0; k < NLINE; k++)
+			if (strstr(s, line_words[k].s))
+				feat[line] |= line_words[k].bit;
+		for (k = 0; k < NTEXT; k++)
+			if (strstr(s, text_words[k].s))
+				found |= text_words[k].bit;
+		free(s);
+		p = e + 1;
+		line++;
+	}
+	return found;
+}
+
+/* Lines joined by '\n', each ending with one, and the padding the scan reads. */
+static char *padded(const char *text, size_t *len)
+{
+	char *buf;
+
+	*len = strlen(text);
+	buf = calloc(1, *len + IMPORT_FEATURES_PAD);
+	memcpy(buf, text, *len);
+	return buf;
+}
+
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static struct import_words words;
+
+static void check(const char *text)
+{
+	size_t len, nr = count_lines(text), i;
+	char *buf = padded(text, &len);
+	unsigned char *sse2 = calloc(nr + 1, 1), *avx2 = calloc(nr + 1, 1);
+	unsigned char *slow = calloc(nr + 1, 1), *want = calloc(nr + 1, 1);
+	unsigned w = oracle(want, buf);
+
+	assert_int_equal(import_features_sse2(sse2, buf, len, &words), w);
+	assert_int_equal(import_features_avx2(avx2, buf, len, &words), w);
+	assert_int_equal(import_features_bytewise(slow, buf, len, &words), w);
+	for (i = 0; i < nr; i++) {
+		if (sse2[i] != want[i] || avx2[i] != want[i] || slow[i] != want[i])
+			fail_msg("line %zu of \"%s\": %u %u %u, want %u", i, text, sse2[i], avx2[i], slow[i],
+				 want[i]);
+	}
+	free(buf);
+	free(sse2);
+	free(avx2);
+	free(slow);
+	free(want);
+}
+
+static void test_by_hand(void **state)
+{
+	const char *text = "no number here\n"
+			   "untarring took 45 seconds on ext3\n"
+			   "the time it takes\n"
+			   "\n"
+			   "/dev/sda1 on /mnt type ext3 (rw)\n"
+			   "12 seconds of transactions\n";
+	size_t len, i;
+	char *buf = padded(text, &len);
+	unsigned char feat[6] = { 0 };
+	const unsigned char want[6] = { 0, FEATURE_DIGIT | FEATURE_VERB, TIME, 0, FEATURE_DIGIT, FEATURE_DIGIT };
+
+	(void)state;
+	assert_int_equal(import_features(feat, buf, len, &words), MOUNT | POSTMARK);
+	for (i = 0; i < 6; i++)
+		assert_int_equal(feat[i], want[i]);
+	free(buf);
+}
+
+/*
+ * Random text made of the pieces the scan looks for, cut and joined at
+ * every distance from a sixteen-byte boundary.
+ */
+static void test_random(void **state)
+{
+	static const char *const pieces[] = {
+		"time", "tim", " took ", " takes ", " gave ", " gives ", "k", "v", "7", "x", " ", "\n", "\n",
+		"e", " type ", "typ", "[/", ":/", "/", "seconds of transactions", "seconds of trans",
+		" copied, ", "copied", "abcdefghijklmno", "0",
+	};
+	unsigned seed = 12345;
+	int round;
+
+	(void)state;
+	for (round = 0; round < 20000; round++) {
+		char text[400];
+		size_t len = 0;
+
+		seed = seed * 1103515245u + 12345u;
+		while (len < (seed >> 16) % 300) {
+			const char *p;
+
+			seed = seed * 1103515245u + 12345u;
+			p = pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+			memcpy(text + len, p, strlen(p));
+			len += strlen(p);
+		}
+		text[len++] = '\n';
+		text[len] = 0;
+		check(text);
+	}
+}
+
+/* Words too long to compare sixteen bytes at once up to the text's end are refused. */
+static void test_bounds(void **state)
+{
+	static const struct import_word too_long[] = {
+		/* 65 bytes: one past what IMPORT_FEATURES_PAD leaves room for */
+		{ "01234567890123456789012345678901234567890123456789012345678901234", 1 },
+	};
+	static const struct import_word too_short[] = { { "x", 1 } };
+	struct import_words w;
+
+	(void)state;
+	assert_int_equal(import_words_init(&w, too_long, 1, NULL, 0), -1);
+	assert_int_equal(import_words_init(&w, NULL, 0, too_short, 1), -1);
+	assert_int_equal(import_words_init(&w, line_words, NLINE, text_words, NTEXT), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_by_hand),
+		cmocka_unit_test(test_random),
+		cmocka_unit_test(test_bounds),
+	};
+
+	if (import_words_init(&words, line_words, NLINE, text_words, NTEXT))
+		return 1;
+	/* without AVX2 import_features_avx2 is the SSE2 pass again: say so */
+	if (!import_features_have_avx2())
+		print_message("no AVX2 on this CPU: the 32-byte pass is not tested here\n");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
