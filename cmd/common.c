@@ -50,16 +50,18 @@ int cmd_write_records(const struct recset *set, const char *format)
 
 	if (!strcmp(format, "json")) {
 		/* a record a line: written in pieces, never all held at once */
+		struct json_writer *jw = json_writer_new();
 		size_t i;
 
 		for (i = 0; i < set->nr && !ret; i++) {
-			json_write_record(&out, &set->v[i]);
+			json_writer_record(jw, &out, &set->v[i]);
 			if (out.len < 256 * 1024)
 				continue;
 			if (fwrite(out.buf, 1, out.len, stdout) != out.len)
 				ret = cmd_error("cannot write output: %s", strerror(errno));
 			strbuf_reset(&out);
 		}
+		json_writer_free(jw);
 	} else {
 		bench_write(&out, set);
 	}

@@ -1,6 +1,7 @@
 #include "json.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
@@ -150,13 +151,42 @@ void json_add_string(struct strbuf *out, const char *s)
 		json_add_nstring(out, s, strlen(s));
 }
 
-/* A number needs at most 3 bytes more than its text ("-.5" -> "-0.5", "5." -> "5.0"). */
+/*
+ * A number needs at most 3 bytes more than its text ("-.5" -> "-0.5", "5." -> "5.0");
+ * put_plain_number writes at most its text.
+ */
 #define NUMBER_ROOM(len) ((len) + 4)
+
+/*
+ * The common value ("68.01", "0.5", "120"): digits without a leading zero,
+ * and a '.' with digits after it, copied while checked, which is what
+ * put_number would write.  NULL when value is another form.
+ */
+static char *put_plain_number(char *w, const char *value)
+{
+	const char *p = value;
+
+	if (*p == '0' ? p[1] && p[1] != '.' : !(*p >= '1' && *p <= '9'))
+		return NULL;
+	while (*p >= '0' && *p <= '9')
+		*w++ = *p++;
+	if (*p == '.') {
+		*w++ = *p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return NULL;
+		while (*p >= '0' && *p <= '9')
+			*w++ = *p++;
+	}
+	return *p ? NULL : w;
+}
 
 static char *put_number(char *w, const char *value)
 {
 	const char *p = value;
+	char *plain;
 
+	if (value && (plain = put_plain_number(w, value)))
+		return plain;
 	if (!value || !value_is_number(value)) {
 		memcpy(w, "null", 4);
 		return w + 4;
@@ -209,54 +239,115 @@ static char *put_int(char *w, long v)
 	return w + sizeof(digits) - n;
 }
 
-static char *put_opt_string(char *w, const char *s, size_t len)
-{
-	if (!s) {
-		memcpy(w, "null", 4);
-		return w + 4;
-	}
-	return put_string(w, s, len);
-}
-
 enum { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_METRIC, F_VALUE,
        F_UNIT, F_SOURCE, F_NR };
 
-void json_write_record(struct strbuf *out, const struct record *r)
+/*
+ * What a writer learnt of a string it wrote: its length, and whether its
+ * JSON is its own bytes (a string without escapes, a number as posted),
+ * so that it is copied.  Keyed by the pointer, so one slot per string.
+ */
+struct json_seen {
+	const char *str;
+	size_t len;
+	int verbatim;   /* 1: copy, 0: escape or rewrite, -1: not written yet */
+};
+
+#define SEEN_BITS 10
+
+static struct json_seen *seen_slot(struct json_seen *cache, const char *s)
+{
+	return &cache[((uintptr_t)s * 0x9e3779b97f4a7c15ull) >> (64 - SEEN_BITS)];
+}
+
+/* A string is verbatim when nothing was escaped: every escape is longer than its byte. */
+static char *put_seen_string(char *w, struct json_seen *e)
+{
+	char *start = w;
+
+	if (e->verbatim > 0) {
+		*w++ = '"';
+		memcpy(w, e->str, e->len);
+		w += e->len;
+		*w++ = '"';
+		return w;
+	}
+	w = put_string(w, e->str, e->len);
+	e->verbatim = (size_t)(w - start) == e->len + 2;
+	return w;
+}
+
+struct json_writer {
+	struct json_seen strings[1 << SEEN_BITS];
+};
+
+struct json_writer *json_writer_new(void)
+{
+	return xcalloc(1, sizeof(struct json_writer));
+}
+
+void json_writer_free(struct json_writer *jw)
+{
+	free(jw);
+}
+
+/* The strings of a record: NULL ones are written as null. */
+#define PUT_FIELD(w, e) ((e) ? put_seen_string(w, e) : (memcpy(w, "null", 4), (w) + 4))
+
+/* Without a writer (jw NULL), nothing is remembered beyond the record. */
+void json_writer_record(struct json_writer *jw, struct strbuf *out, const struct record *r)
 {
 	const char *f[F_NR] = { r->kernel, r->hardware, r->fs, r->options, r->device,
 				r->benchmark, r->metric, r->value, r->unit, r->source };
-	size_t len[F_NR], room = 256, i;
+	/* copies: two fields' strings may share a slot */
+	struct json_seen *e[F_NR], known[F_NR];
+	size_t room = 256, i;
+	unsigned learnt = 0;   /* bit i: known[i] is new, for its slot */
 	char *w;
 
 	for (i = 0; i < F_NR; i++) {
-		len[i] = f[i] ? strlen(f[i]) : 0;
-		room += STRING_ROOM(len[i]);
+		const struct json_seen *slot;
+
+		if (!f[i]) {
+			e[i] = NULL;
+			continue;
+		}
+		/* values seldom repeat: a slot for each would only be overwritten */
+		slot = jw && i != F_VALUE ? seen_slot(jw->strings, f[i]) : NULL;
+		if (slot && slot->str == f[i]) {
+			known[i] = *slot;
+		} else {
+			known[i] = (struct json_seen){ f[i], strlen(f[i]), -1 };
+			learnt |= slot ? 1u << i : 0;
+		}
+		e[i] = &known[i];
+		room += STRING_ROOM(known[i].len);
 	}
 	strbuf_grow(out, room);
 	w = out->buf + out->len;
 	*w++ = '{';
 	w = PUT_KEY(w, "kernel", 1);
-	w = put_opt_string(w, f[F_KERNEL], len[F_KERNEL]);
+	w = PUT_FIELD(w, e[F_KERNEL]);
 	w = PUT_KEY(w, "hardware", 0);
-	w = put_opt_string(w, f[F_HARDWARE], len[F_HARDWARE]);
+	w = PUT_FIELD(w, e[F_HARDWARE]);
 	w = PUT_KEY(w, "fs", 0);
-	w = put_opt_string(w, f[F_FS], len[F_FS]);
+	w = PUT_FIELD(w, e[F_FS]);
 	w = PUT_KEY(w, "options", 0);
-	w = put_opt_string(w, f[F_OPTIONS], len[F_OPTIONS]);
+	w = PUT_FIELD(w, e[F_OPTIONS]);
 	w = PUT_KEY(w, "device", 0);
-	w = put_opt_string(w, f[F_DEVICE], len[F_DEVICE]);
+	w = PUT_FIELD(w, e[F_DEVICE]);
 	w = PUT_KEY(w, "benchmark", 0);
-	w = put_opt_string(w, f[F_BENCHMARK], len[F_BENCHMARK]);
+	w = PUT_FIELD(w, e[F_BENCHMARK]);
 	w = PUT_KEY(w, "metric", 0);
-	w = put_opt_string(w, f[F_METRIC], len[F_METRIC]);
+	w = PUT_FIELD(w, e[F_METRIC]);
 	w = PUT_KEY(w, "value", 0);
 	w = put_number(w, f[F_VALUE]);
 	w = PUT_KEY(w, "unit", 0);
-	w = put_opt_string(w, f[F_UNIT], len[F_UNIT]);
+	w = PUT_FIELD(w, e[F_UNIT]);
 	w = PUT_KEY(w, "iteration", 0);
 	w = put_int(w, r->iteration);
 	w = PUT_KEY(w, "source", 0);
-	w = put_opt_string(w, f[F_SOURCE], len[F_SOURCE]);
+	w = PUT_FIELD(w, e[F_SOURCE]);
 	w = PUT_KEY(w, "quoted", 0);
 	memcpy(w, r->quoted ? "true" : "false", r->quoted ? 4 : 5);
 	w += r->quoted ? 4 : 5;
@@ -265,12 +356,22 @@ void json_write_record(struct strbuf *out, const struct record *r)
 	*w++ = '}';
 	*w++ = '\n';
 	strbuf_setlen(out, w - out->buf);
+	for (i = 0; learnt; i++, learnt >>= 1)
+		if (learnt & 1)
+			*seen_slot(jw->strings, f[i]) = known[i];
+}
+
+void json_write_record(struct strbuf *out, const struct record *r)
+{
+	json_writer_record(NULL, out, r);
 }
 
 void json_write_recset(struct strbuf *out, const struct recset *set)
 {
+	struct json_writer *jw = json_writer_new();
 	size_t i;
 
 	for (i = 0; i < set->nr; i++)
-		json_write_record(out, &set->v[i]);
+		json_writer_record(jw, out, &set->v[i]);
+	json_writer_free(jw);
 }

@@ -18,4 +18,16 @@ void json_add_number(struct strbuf *out, const char *value);
 void json_write_record(struct strbuf *out, const struct record *r);
 void json_write_recset(struct strbuf *out, const struct recset *set);
 
+/*
+ * For many records that share their strings (an import's are pooled): a
+ * writer remembers, by pointer, each string's length and whether it needs
+ * escaping, and copies those that do not.  The records' strings must stay
+ * as they are while the writer is used.
+ */
+struct json_writer;
+struct json_writer *json_writer_new(void);
+/* jw may be NULL: json_write_record */
+void json_writer_record(struct json_writer *jw, struct strbuf *out, const struct record *r);
+void json_writer_free(struct json_writer *jw);
+
 #endif

@@ -2,35 +2,52 @@
 #include "../core/error.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Room for more records and their per-record scratch, all grown together. */
+static void grow_records(struct import_result *out)
+{
+	size_t alloc = out->alloc < 64 ? 64 : out->alloc * 2;
+
+	out->records.v = xrealloc(out->records.v, alloc * sizeof(*out->records.v));
+	out->msg_of = xrealloc(out->msg_of, alloc * sizeof(*out->msg_of));
+	out->group_of = xrealloc(out->group_of, alloc * sizeof(*out->group_of));
+	out->depth_of = xrealloc(out->depth_of, alloc * sizeof(*out->depth_of));
+	out->records.alloc = out->alloc = alloc;
+}
+
 struct record *import_add(struct import_result *out, size_t group, int depth)
 {
-	struct record *r = recset_add(&out->records, NULL);
+	size_t at = out->records.nr;
+	struct record *r;
 
-	if (out->records.nr > out->alloc) {
-		out->alloc = out->records.alloc;
-		out->msg_of = xrealloc(out->msg_of, out->alloc * sizeof(*out->msg_of));
-		out->group_of = xrealloc(out->group_of, out->alloc * sizeof(*out->group_of));
-		out->depth_of = xrealloc(out->depth_of, out->alloc * sizeof(*out->depth_of));
-	}
-	out->msg_of[out->records.nr - 1] = out->nmsgs - 1;
-	out->group_of[out->records.nr - 1] = group;
-	out->depth_of[out->records.nr - 1] = depth;
+	if (at == out->alloc)
+		grow_records(out);
+	r = &out->records.v[at];
+	*r = (struct record)RECORD_INIT;
+	out->records.nr++;
+	out->msg_of[at] = out->nmsgs - 1;
+	out->group_of[at] = group;
+	out->depth_of[at] = depth;
 	return r;
 }
 
+/* "email <id>", or the file's name: one allocation, lengths known. */
 static char *source_of(const struct mail_message *m)
 {
-	struct strbuf sb = STRBUF_INIT;
 	const char *base;
+	size_t n;
+	char *s;
 
 	if (m->message_id) {
-		strbuf_addstr(&sb, "email <");
-		strbuf_addstr(&sb, m->message_id);
-		strbuf_addch(&sb, '>');
-		return strbuf_detach(&sb, NULL);
+		n = strlen(m->message_id);
+		s = xmalloc(n + 9);
+		memcpy(s, "email <", 7);
+		memcpy(s + 7, m->message_id, n);
+		memcpy(s + 7 + n, ">", 2);
+		return s;
 	}
 	base = strrchr(m->file, '/');
 	return xstrdup(base ? base + 1 : m->file);
@@ -69,21 +86,21 @@ void import_messages(struct import_result *out, const struct mail_list *list)
 		import_message(out, &list->v[i]);
 }
 
-/* The numbers of one group: what "the same numbers" means across a thread. */
+/*
+ * The numbers of one group: what "the same numbers" means across a thread.
+ * A record's strings are the result's, one copy each (import_intern), so
+ * equal metrics are the same pointer.
+ */
 struct pair {
 	const char *metric;
 	double value;
 	size_t hash;   /* pair_hash, found once: each pair is looked up several times */
 };
 
-static int pair_cmp(const void *a, const void *b)
+/* Neither less nor greater, as the sort-order comparison this replaced had it. */
+static int pair_equal(const struct pair *x, const struct pair *y)
 {
-	const struct pair *x = a, *y = b;
-	int c = strcmp(x->metric, y->metric);
-
-	if (c)
-		return c;
-	return x->value < y->value ? -1 : x->value > y->value;
+	return x->metric == y->metric && !(x->value < y->value) && !(x->value > y->value);
 }
 
 /* An open-addressing set of pairs: a big mbox has many quoted groups. */
@@ -95,18 +112,15 @@ struct pairset {
 
 static size_t pair_hash(const struct pair *p)
 {
-	size_t h = 5381;
-	const char *s;
-	unsigned char bytes[sizeof(double)];
-	size_t i;
+	uint64_t bits;
 	double v = p->value == 0 ? 0 : p->value; /* -0 and 0 are one number */
 
-	for (s = p->metric; *s; s++)
-		h = h * 33 + (unsigned char)*s;
-	memcpy(bytes, &v, sizeof(v));
-	for (i = 0; i < sizeof(v); i++)
-		h = h * 33 + bytes[i];
-	return h;
+	memcpy(&bits, &v, sizeof(v));
+	/* murmur's finalizer: the tables take the low bits, and round values have none set */
+	bits ^= (uint64_t)(uintptr_t)p->metric;
+	bits = (bits ^ (bits >> 33)) * 0xff51afd7ed558ccdull;
+	bits = (bits ^ (bits >> 33)) * 0xc4ceb9fe1a85ec53ull;
+	return (size_t)(bits ^ (bits >> 33));
 }
 
 static int pairset_has(const struct pairset *set, const struct pair *p)
@@ -116,7 +130,7 @@ static int pairset_has(const struct pairset *set, const struct pair *p)
 	if (!set->cap)
 		return 0;
 	for (i = p->hash & (set->cap - 1); set->used[i]; i = (i + 1) & (set->cap - 1))
-		if (!pair_cmp(&set->v[i], p))
+		if (pair_equal(&set->v[i], p))
 			return 1;
 	return 0;
 }
@@ -185,7 +199,7 @@ static double value_of(const struct record *r)
 
 static struct pair pair_of(const struct record *r)
 {
-	struct pair p = { r->metric ? r->metric : "", value_of(r), 0 };
+	struct pair p = { r->metric, value_of(r), 0 };
 
 	p.hash = pair_hash(&p);
 	return p;
@@ -198,7 +212,7 @@ static int groups_equal(const struct pair *pairs, const struct group *a, const s
 	if (a->nr != b->nr)
 		return 0;
 	for (i = 0; i < a->nr; i++)
-		if (pair_cmp(&pairs[a->first + i], &pairs[b->first + i]))
+		if (!pair_equal(&pairs[a->first + i], &pairs[b->first + i]))
 			return 0;
 	return 1;
 }
@@ -237,7 +251,7 @@ static void fill_unknown(struct record *dst, const struct record *src)
 	if (!dst->fs && src->fs) {
 		dst->fs = src->fs;
 		dst->options = src->options;
-	} else if (dst->fs && src->fs && !strcmp(dst->fs, src->fs) && !dst->options) {
+	} else if (dst->fs && dst->fs == src->fs && !dst->options) {
 		dst->options = src->options;
 	}
 	if (!dst->kernel)
@@ -352,12 +366,8 @@ static void drop_repeats(struct import_result *r)
 	free(g);
 }
 
-static int same(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
-
 /* Every sample of one (message, kernel, fs config, benchmark, metric) numbered. */
+/* The strings are the result's, one copy each: equal ones are one pointer. */
 static void number_iterations(struct import_result *r)
 {
 	size_t i, j;
@@ -371,9 +381,9 @@ static void number_iterations(struct import_result *r)
 
 			if (r->msg_of[j] != r->msg_of[i])
 				break;
-			if (same(a->kernel, b->kernel) && same(a->fs, b->fs) &&
-			    same(a->options, b->options) && same(a->device, b->device) &&
-			    same(a->benchmark, b->benchmark) && same(a->metric, b->metric)) {
+			if (a->kernel == b->kernel && a->fs == b->fs && a->options == b->options &&
+			    a->device == b->device && a->benchmark == b->benchmark &&
+			    a->metric == b->metric) {
 				n = b->iteration + 1;
 				break;
 			}
@@ -397,8 +407,9 @@ void import_result_release(struct import_result *r)
 {
 	size_t i;
 
+	/* the strings are the pool's: only each record's facts are its own */
 	for (i = 0; i < r->records.nr; i++)
-		forget_record(&r->records.v[i]);
+		facts_unref(r->records.v[i].facts);
 	free(r->records.v);
 	memset(&r->records, 0, sizeof(r->records));
 	import_strings_free(r->strings);

@@ -40,8 +40,11 @@ struct import_result {
 	int quiet;               /* count skipped messages without warning */
 	/*
 	 * The records' strings, each kept once (import_strings.c): they belong
-	 * to the result, so a record's field is set with import_intern(),
-	 * never freed, record_set() or record_release()d.
+	 * to the result, so a record's field is set with import_intern() (a
+	 * value with import_keep(), a source points to its msgs[].source),
+	 * never freed, record_set() or record_release()d.  Equal strings of
+	 * the fields import_intern() sets are one pointer, and import_finish
+	 * compares them so.
 	 */
 	struct import_strings *strings;
 };
@@ -64,6 +67,12 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 
 /* The result's one copy of s (NULL for NULL), for a record's field. */
 char *import_intern(struct import_result *out, const char *s);
+/*
+ * A copy of s the result owns, not shared: for a value, which seldom
+ * repeats (a lookup for each cost more time, and its slot more memory,
+ * than the copy), and which nothing compares by pointer.
+ */
+char *import_keep(struct import_result *out, const char *s);
 void import_strings_free(struct import_strings *pool);
 
 /* Appends one record with its group and depth (for import_extract's helpers). */

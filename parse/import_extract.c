@@ -334,7 +334,12 @@ static int same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-/* The pooled string of s; records in a row mostly repeat the last one. */
+/*
+ * The pooled string of s.  Kernel, file system, benchmark and the like
+ * mostly repeat what the record before had, and a comparison with that is
+ * cheaper than a lookup; metrics change from one record to the next (a
+ * time block's user, sys, real) and go to the pool at once.
+ */
 static char *pooled(struct extract *x, enum field f, const char *s)
 {
 	if (!s)
@@ -344,13 +349,47 @@ static char *pooled(struct extract *x, enum field f, const char *s)
 	return x->last[f];
 }
 
-static void emit(struct extract *x, const struct where *w, const char *metric,
-		 const char *value, const char *unit, long lineno)
+/*
+ * "<source>, quoting <author>", made and pooled only when the author
+ * differs from the last one's: x->last[F_SOURCE] holds only these, and
+ * the message (so its source) is the same for all of x.
+ */
+static char *quoting_source(struct extract *x, const char *source, const char *author)
 {
-	struct record *r = import_add(x->out, x->group, w->depth);
-	const char *source = x->out->msgs[x->out->nmsgs - 1].source;
+	static const char between[] = ", quoting ";
+	struct strbuf sb = STRBUF_INIT;
+	size_t n = strlen(source) + sizeof(between) - 1;
 
-	r->kernel = pooled(x, F_KERNEL, w->kernel);
+	if (x->last[F_SOURCE] && !strcmp(x->last[F_SOURCE] + n, author))
+		return x->last[F_SOURCE];
+	strbuf_grow(&sb, n + strlen(author));
+	strbuf_addstr(&sb, source);
+	strbuf_add(&sb, between, sizeof(between) - 1);
+	strbuf_addstr(&sb, author);
+	x->last[F_SOURCE] = import_intern(x->out, sb.buf);
+	strbuf_release(&sb);
+	return x->last[F_SOURCE];
+}
+
+/*
+ * A where as records keep it: its strings pooled, the hardware and source
+ * found.  The numbers of one time block share it, so it is made once for
+ * them all.
+ */
+struct pooled_where {
+	char *kernel, *hardware, *fs, *options, *device, *benchmark, *source;
+	struct facts *facts;    /* not referenced: emit_pooled takes its references */
+	int depth;
+};
+
+static void pool_where(struct extract *x, const struct where *w, struct pooled_where *p)
+{
+	/* the result owns the message's source: records point to it, one copy */
+	char *source = x->out->msgs[x->out->nmsgs - 1].source;
+
+	p->kernel = pooled(x, F_KERNEL, w->kernel);
+	p->hardware = NULL;
+	p->facts = NULL;
 	if (!w->depth) {
 		if (!x->hw_cached || !same_str(x->hw_device, w->device)) {
 			facts_unref(x->hw_facts);
@@ -359,31 +398,47 @@ static void emit(struct extract *x, const struct where *w, const char *metric,
 			x->hw_facts = facts_new();
 			x->hw_key = import_hw_key(&x->hw, w->device, x->hw_facts);
 			x->hw_cached = 1;
+			x->last[F_HARDWARE] = import_intern(x->out, x->hw_key);
 		}
-		r->facts = facts_ref(x->hw_facts);
-		r->hardware = pooled(x, F_HARDWARE, x->hw_key);
+		p->facts = x->hw_facts;
+		p->hardware = x->last[F_HARDWARE];
 	}
-	r->fs = pooled(x, F_FS, w->fs);
-	r->options = pooled(x, F_OPTIONS, w->options);
-	r->device = pooled(x, F_DEVICE, w->device);
-	r->benchmark = pooled(x, F_BENCHMARK, w->benchmark);
-	r->metric = pooled(x, F_METRIC, metric);
-	r->value = pooled(x, F_VALUE, value);
+	p->fs = pooled(x, F_FS, w->fs);
+	p->options = pooled(x, F_OPTIONS, w->options);
+	p->device = pooled(x, F_DEVICE, w->device);
+	p->benchmark = pooled(x, F_BENCHMARK, w->benchmark);
+	p->source = w->depth && w->author ? quoting_source(x, source, w->author) : source;
+	p->depth = w->depth;
+}
+
+static void emit_pooled(struct extract *x, const struct pooled_where *p, const char *metric,
+			const char *value, const char *unit, long lineno)
+{
+	struct record *r = import_add(x->out, x->group, p->depth);
+
+	r->kernel = p->kernel;
+	r->hardware = p->hardware;
+	r->facts = facts_ref(p->facts);
+	r->fs = p->fs;
+	r->options = p->options;
+	r->device = p->device;
+	r->benchmark = p->benchmark;
+	r->metric = import_intern(x->out, metric);
+	r->value = import_keep(x->out, value);
 	r->unit = pooled(x, F_UNIT, unit);
 	r->line = lineno;
-	r->quoted = w->depth > 0;
-	if (r->quoted && w->author) {
-		struct strbuf sb = STRBUF_INIT;
-
-		strbuf_addstr(&sb, source);
-		strbuf_addstr(&sb, ", quoting ");
-		strbuf_addstr(&sb, w->author);
-		r->source = pooled(x, F_SOURCE, sb.buf);
-		strbuf_release(&sb);
-	} else {
-		r->source = pooled(x, F_SOURCE, source);
-	}
+	r->quoted = p->depth > 0;
+	r->source = p->source;
 	x->found = 1;
+}
+
+static void emit(struct extract *x, const struct where *w, const char *metric,
+		 const char *value, const char *unit, long lineno)
+{
+	struct pooled_where p;
+
+	pool_where(x, w, &p);
+	emit_pooled(x, &p, metric, value, unit, lineno);
 }
 
 static void set_str(char **dst, const char *v)
@@ -489,6 +544,7 @@ static void emit_time(struct extract *x, size_t at, const struct tnum *nums, siz
 	char *label_opts = NULL, *bench, *opts = NULL;
 	const char *label_fs = label ? import_label_fs(label, &label_opts) : NULL;
 	const struct import_mount *m = mount_for(x, d->cwd, at, l->depth);
+	struct pooled_where p;
 	size_t i;
 
 	if (label_fs) {
@@ -506,8 +562,9 @@ static void emit_time(struct extract *x, size_t at, const struct tnum *nums, siz
 		set_str(&d->benchmark, bench);
 	w.benchmark = bench;
 	x->group++;
+	pool_where(x, &w, &p);
 	for (i = 0; i < nr; i++)
-		emit(x, &w, nums[i].metric, nums[i].value, nums[i].unit, nums[i].line);
+		emit_pooled(x, &p, nums[i].metric, nums[i].value, nums[i].unit, nums[i].line);
 	free(bench);
 	free(label_opts);
 	free(opts);

@@ -6,73 +6,136 @@
 
 /*
  * The strings of imported records, each kept once.  A big import repeats
- * the same kernel, file system, benchmark, source and most values on
- * thousands of records: one copy each saves most of the memory records
- * take and most of the allocations extraction made.
+ * the same kernel, file system, benchmark and most values on thousands of
+ * records: one copy each saves most of the memory records take and most of
+ * the allocations extraction made.
+ *
+ * Each slot keeps a key beside its string, so that a probe compares keys
+ * and reads a string only when they match: the table outgrows the caches
+ * on a big import, and following every pointer it probed was most of a
+ * lookup's time.  A string of at most eight bytes (values, metrics, units,
+ * most file systems) is its own key, its bytes in a word with the rest
+ * zero; no byte of a C string is zero, so equal words are equal strings
+ * and that table never reads a string at all.  A longer one's key is its
+ * hash, checked against the string when it matches.
  */
-struct import_strings {
-	char **slot;
+#define SHORT_MAX 8
+
+struct slot {
+	uint64_t key;
+	char *str;     /* NULL: empty slot */
+};
+
+struct table {
+	struct slot *v;
 	size_t cap, nr;
+	unsigned shift;   /* 64 - log2(cap) */
+};
+
+struct import_strings {
+	struct table shorts, longs;
 	/* the strings' bytes, in chunks: one malloc for thousands of strings */
 	struct chunk *chunks;
 };
 
-static char *chunk_copy(struct import_strings *pool, const char *s, size_t len)
+/* Fibonacci hashing: the top bits of the product depend on every bit of the key. */
+static size_t slot_of(uint64_t key, const struct table *t)
 {
-	return chunks_copy(&pool->chunks, s, len + 1, 65536);
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> t->shift);
 }
 
-static uint64_t hash_of(const char *s, size_t *len)
+static void grow(struct table *t)
 {
-	uint64_t h = 1469598103934665603ull;   /* FNV-1a */
-	const char *p;
+	struct table bigger = { NULL, t->cap ? t->cap * 2 : 1024, t->nr, t->cap ? t->shift - 1 : 54 };
+	size_t i, h;
 
-	for (p = s; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ull;
-	*len = (size_t)(p - s);
-	return h;
-}
-
-static void grow(struct import_strings *pool)
-{
-	struct import_strings bigger = { NULL, pool->cap ? pool->cap * 2 : 1024, pool->nr, pool->chunks };
-	size_t i;
-
-	bigger.slot = xcalloc(bigger.cap, sizeof(*bigger.slot));
-	for (i = 0; i < pool->cap; i++) {
-		size_t len, h;
-
-		if (!pool->slot[i])
+	bigger.v = xcalloc(bigger.cap, sizeof(*bigger.v));
+	for (i = 0; i < t->cap; i++) {
+		if (!t->v[i].str)
 			continue;
-		for (h = hash_of(pool->slot[i], &len) & (bigger.cap - 1); bigger.slot[h];
-		     h = (h + 1) & (bigger.cap - 1))
+		for (h = slot_of(t->v[i].key, &bigger); bigger.v[h].str; h = (h + 1) & (bigger.cap - 1))
 			;
-		bigger.slot[h] = pool->slot[i];
+		bigger.v[h] = t->v[i];
 	}
-	free(pool->slot);
-	*pool = bigger;
+	free(t->v);
+	*t = bigger;
 }
 
+static char *add(struct import_strings *pool, struct table *t, struct slot *slot, uint64_t key,
+		 const char *s, size_t len)
+{
+	slot->key = key;
+	slot->str = chunks_copy(&pool->chunks, s, len + 1, 65536);
+	t->nr++;
+	return slot->str;
+}
+
+/* s is longer than SHORT_MAX; word holds its first bytes. */
+static char *intern_long(struct import_strings *pool, const char *s, uint64_t word)
+{
+	struct table *t = &pool->longs;
+	uint64_t hash = 1469598103934665603ull ^ word;   /* FNV-1a over the rest */
+	size_t len, h;
+
+	for (len = SHORT_MAX; s[len]; len++)
+		hash = (hash ^ (unsigned char)s[len]) * 1099511628211ull;
+	if ((t->nr + 1) * 2 > t->cap)
+		grow(t);
+	for (h = slot_of(hash, t); t->v[h].str; h = (h + 1) & (t->cap - 1))
+		if (t->v[h].key == hash && !strcmp(t->v[h].str, s))
+			return t->v[h].str;
+	return add(pool, t, &t->v[h], hash, s, len);
+}
+
+/* What import_intern's probe of the short strings did not find. */
+static char *intern_slow(struct import_result *out, const char *s, uint64_t word, size_t len)
+{
+	struct table *t;
+	size_t h;
+
+	if (!out->strings)
+		out->strings = xcalloc(1, sizeof(*out->strings));
+	if (s[len])
+		return intern_long(out->strings, s, word);
+	t = &out->strings->shorts;
+	if ((t->nr + 1) * 2 > t->cap)
+		grow(t);
+	for (h = slot_of(word, t); t->v[h].str; h = (h + 1) & (t->cap - 1))
+		if (t->v[h].key == word)
+			return t->v[h].str;
+	return add(out->strings, t, &t->v[h], word, s, len);
+}
+
+/*
+ * Kept small, without the rare work (a new string, a bigger table, a long
+ * string): most calls find a short string that is there already.
+ */
 char *import_intern(struct import_result *out, const char *s)
 {
-	struct import_strings *pool;
+	const struct table *t;
+	uint64_t word = 0;
 	size_t len, h;
-	uint64_t hash;
 
+	if (!s)
+		return NULL;
+	for (len = 0; len < SHORT_MAX && s[len]; len++)
+		word |= (uint64_t)(unsigned char)s[len] << (8 * len);
+	if (!out->strings || s[len] || !out->strings->shorts.cap)
+		return intern_slow(out, s, word, len);
+	t = &out->strings->shorts;
+	for (h = slot_of(word, t); t->v[h].str; h = (h + 1) & (t->cap - 1))
+		if (t->v[h].key == word)
+			return t->v[h].str;
+	return intern_slow(out, s, word, len);
+}
+
+char *import_keep(struct import_result *out, const char *s)
+{
 	if (!s)
 		return NULL;
 	if (!out->strings)
 		out->strings = xcalloc(1, sizeof(*out->strings));
-	pool = out->strings;
-	if ((pool->nr + 1) * 2 > pool->cap)
-		grow(pool);
-	hash = hash_of(s, &len);
-	for (h = hash & (pool->cap - 1); pool->slot[h]; h = (h + 1) & (pool->cap - 1))
-		if (!strcmp(pool->slot[h], s))
-			return pool->slot[h];
-	pool->slot[h] = chunk_copy(pool, s, len);
-	pool->nr++;
-	return pool->slot[h];
+	return chunks_copy(&out->strings->chunks, s, strlen(s) + 1, 65536);
 }
 
 void import_strings_free(struct import_strings *pool)
@@ -80,6 +143,7 @@ void import_strings_free(struct import_strings *pool)
 	if (!pool)
 		return;
 	chunks_free(&pool->chunks);
-	free(pool->slot);
+	free(pool->shorts.v);
+	free(pool->longs.v);
 	free(pool);
 }
