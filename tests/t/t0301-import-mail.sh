@@ -63,6 +63,10 @@ test_expect_success 'uuencoded text is decoded and read, a binary one is not' '
 	check_fixture uuencode.eml uuencode.tsv
 '
 
+test_expect_success 'a tool report inside uuencoded text is read, with the prose around it' '
+	check_fixture uuencode-report.eml uuencode-report.tsv
+'
+
 test_expect_success 'uuencoded text: line counts in the decoded file' '
 	benchpost import --dry-run --format json "$IMP/uuencode.eml" >out &&
 	test $(grep -c "\"fs\":\"ext2\".*\"line\":4}" out) = 4 &&
