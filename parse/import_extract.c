@@ -26,9 +26,11 @@
 
 #define DEPTHS 17
 
-/* A record's string fields, for the last one each had (extract.last). */
-enum field { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_METRIC, F_VALUE,
-	     F_UNIT, F_SOURCE, F_NR };
+/*
+ * The record fields whose last pooled string extract.last keeps; metrics
+ * and values go to the pool directly.
+ */
+enum field { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_UNIT, F_SOURCE, F_NR };
 
 struct depth_ctx {
 	const char *fs;

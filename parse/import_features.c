@@ -122,7 +122,7 @@ int import_words_init(struct import_words *out, const struct import_word *line_w
  * What every block of text has, one bit per byte, then read in order:
  * the part both block widths share.
  */
-struct scan {
+struct feature_pass {
 	unsigned char *feat;
 	const char *text;
 	size_t line;
@@ -133,7 +133,7 @@ struct scan {
 	unsigned found;
 };
 
-static void scan_init(struct scan *sc, unsigned char *feat, const char *text, const struct import_words *words)
+static void scan_init(struct feature_pass *sc, unsigned char *feat, const char *text, const struct import_words *words)
 {
 	sc->feat = feat;
 	sc->text = text;
@@ -165,7 +165,7 @@ static inline uint32_t before_newline(uint32_t nl)
  * Which word a probe bit is for is worked out again only there: the
  * pairs are rare.
  */
-static inline void scan_block(struct scan *sc, const char *p, uint32_t nl, uint32_t dg, uint32_t kv,
+static inline void scan_block(struct feature_pass *sc, const char *p, uint32_t nl, uint32_t dg, uint32_t kv,
 			      uint32_t lc, uint32_t tc)
 {
 	size_t w;
@@ -236,7 +236,7 @@ unsigned import_features_sse2(unsigned char *feat, const char *text, size_t len,
 {
 	const __m128i newline = _mm_set1_epi8('\n'), k = _mm_set1_epi8('k'), v = _mm_set1_epi8('v');
 	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
-	struct scan sc;
+	struct feature_pass sc;
 	size_t i;
 
 	scan_init(&sc, feat, text, words);
@@ -282,7 +282,7 @@ __attribute__((target("avx2"))) unsigned import_features_avx2(unsigned char *fea
 {
 	const __m256i newline = _mm256_set1_epi8('\n'), k = _mm256_set1_epi8('k'), v = _mm256_set1_epi8('v');
 	const __m256i zero = _mm256_set1_epi8('0'), nine = _mm256_set1_epi8(9);
-	struct scan sc;
+	struct feature_pass sc;
 	size_t i;
 
 	scan_init(&sc, feat, text, words);
