@@ -350,6 +350,9 @@ int import_is_kernel(const char *w, size_t len)
 	/* a version that starts the word starts with its major and a '.': most names do not */
 	if (len < 3 || !isdigit((unsigned char)w[0]) || w[1] != '.')
 		return 0;
+	/* the version must end the word: a word that is a string of its own needs no copy */
+	if (!w[len])
+		return import_find_kernel(w, &pos, &n) && pos == 0 && n == len;
 	s = xstrndup(w, len);
 	ok = import_find_kernel(s, &pos, &n) && pos == 0 && n == len;
 

@@ -280,7 +280,7 @@ static void first_pass(struct extract *x)
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
 		if (!l->depth)
-			import_hw_line(&x->hw, l->text, HAS_DIGIT(x, i));
+			import_hw_line(&x->hw, l->text, l->len, HAS_DIGIT(x, i));
 		remember_legend(x, lead, l->len - (size_t)(lead - l->text));
 		import_shell_assignment(x->vars, lead);
 		remember_mount_options(x, lead, l->len - (size_t)(lead - l->text), &case_fs);
@@ -397,8 +397,7 @@ static void pool_where(struct extract *x, const struct where *w, struct pooled_w
 			facts_unref(x->hw_facts);
 			free(x->hw_key);
 			take_str(&x->hw_device, w->device ? xstrdup(w->device) : NULL);
-			x->hw_facts = facts_new();
-			x->hw_key = import_hw_key(&x->hw, w->device, x->hw_facts);
+			x->hw_key = import_hw_key(&x->hw, w->device, &x->hw_facts);
 			x->hw_cached = 1;
 			x->last[F_HARDWARE] = import_intern(x->out, x->hw_key);
 		}
@@ -650,8 +649,9 @@ static void classify(struct extract *x, struct cls *c, const char *name)
 	size_t i;
 
 	memset(c, 0, sizeof(*c));
+	/* the first letters first: most names are no metric word */
 	for (i = 0; metric_words[i].word; i++) {
-		if (!strcasecmp(name, metric_words[i].word)) {
+		if ((name[0] | 0x20) == (metric_words[i].word[0] | 0x20) && !strcasecmp(name, metric_words[i].word)) {
 			c->kind = CLS_METRIC;
 			c->metric = metric_words[i].metric;
 			c->unit = metric_words[i].unit;

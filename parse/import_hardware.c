@@ -143,13 +143,12 @@ static unsigned units16(const char *p)
  * The first memory size the line names, while none is known: sixteen bytes
  * a step, looking closer only at size units.
  */
-static void learn_memory(struct import_hw *hw, const char *s)
+static void learn_memory(struct import_hw *hw, const char *s, size_t len)
 {
-	size_t len, at;
+	size_t at;
 
 	if (hw->mem_bytes)
 		return;
-	len = strlen(s);
 	for (at = 0; at < len; at += 16) {
 		unsigned unit;
 
@@ -223,11 +222,11 @@ static void learn_disk(struct import_hw *hw, const char *s)
 	}
 }
 
-void import_hw_line(struct import_hw *hw, const char *line, int has_digit)
+void import_hw_line(struct import_hw *hw, const char *line, size_t len, int has_digit)
 {
 	learn_cpu(hw, line);
 	if (has_digit) {
-		learn_memory(hw, line);
+		learn_memory(hw, line, len);
 		learn_disk(hw, line);
 	}
 }
@@ -251,12 +250,15 @@ static const char *disk_for(const struct import_hw *hw, const char *device)
 	return NULL;
 }
 
-char *import_hw_key(const struct import_hw *hw, const char *device, struct facts *facts)
+char *import_hw_key(const struct import_hw *hw, const char *device, struct facts **out)
 {
 	struct hwinfo info = { hw->cpu, hw->cpus, hw->mem_bytes, disk_for(hw, device) };
+	struct facts *facts;
 
+	*out = NULL;
 	if (!info.cpu_model && !info.mem_bytes && !info.disk_model)
 		return NULL;
+	facts = *out = facts_new();
 	if (info.cpu_model)
 		facts_set(facts, "cpu", info.cpu_model);
 	if (info.mem_bytes) {

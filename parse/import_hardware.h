@@ -17,13 +17,17 @@ struct import_hw {
 };
 
 void import_hw_init(struct import_hw *hw);
-/* Learns from one line of the message's own text (has_digit: it has a digit). */
-void import_hw_line(struct import_hw *hw, const char *line, int has_digit);
+/*
+ * Learns from one line of the message's own text, len bytes before its
+ * NUL (has_digit: it has a digit).
+ */
+void import_hw_line(struct import_hw *hw, const char *line, size_t len, int has_digit);
 /*
  * The hardware key for numbers measured on device (NULL: unknown), or
- * NULL when nothing is known; details (cpu, memory, disk) go to facts.
+ * NULL when nothing is known; details (cpu, memory, disk) go to *facts,
+ * made only when something is known (else NULL: most mail says nothing).
  */
-char *import_hw_key(const struct import_hw *hw, const char *device, struct facts *facts);
+char *import_hw_key(const struct import_hw *hw, const char *device, struct facts **facts);
 void import_hw_release(struct import_hw *hw);
 
 #endif
