@@ -95,6 +95,41 @@ struct extract {
 };
 
 /*
+ * Blocks the extractor keeps from one message to the next instead of a
+ * malloc and free of each per message: the joined text and the per-line
+ * arrays (sized by the biggest message so far, up to KEEP_MAX), and its
+ * own facts, which nothing outside it references, emptied rather than
+ * freed.  One static slot: the importer reads one message at a time and
+ * has no threads.
+ */
+#define KEEP_MAX (1 << 20)
+
+static struct {
+	struct strbuf joined;
+	void *lines;
+	size_t lines_size;
+	struct facts *legend, *vars, *fs_options, *echo_cmd;
+} kept = { .joined = STRBUF_INIT };
+
+static struct facts *kept_facts(struct facts **slot)
+{
+	if (!*slot)
+		*slot = facts_new();
+	return *slot;
+}
+
+static void empty_facts(struct facts *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->nr; i++) {
+		free(f->v[i].key);
+		free(f->v[i].value);
+	}
+	f->nr = 0;
+}
+
+/*
  * What a line has that recognisers need, found once (import_features.c):
  * no number without a digit, no time command without "time", no prose
  * number without a verb, no dd summary without " copied, ".
@@ -1196,7 +1231,7 @@ static void walk(struct extract *x)
 /* The lines joined by '\n', quoting undone: the parse layer's input, searched whole below. */
 static void join_lines(struct extract *x)
 {
-	struct strbuf joined = STRBUF_INIT;
+	struct strbuf joined = kept.joined;
 	size_t i;
 
 	/*
@@ -1204,11 +1239,19 @@ static void join_lines(struct extract *x)
 	 * message of a size that glibc's cache of small blocks does not keep
 	 * cost more than the bytes.
 	 */
-	x->line_off = xmalloc((x->q.nr + 1) * (2 * sizeof(size_t) + 1));
+	size_t size = (x->q.nr + 1) * (2 * sizeof(size_t) + 1);
+
+	if (size > kept.lines_size) {
+		free(kept.lines);
+		kept.lines = xmalloc(size);
+		kept.lines_size = size;
+	}
+	x->line_off = kept.lines;
 	x->digit_next = x->line_off + x->q.nr + 1;
 	x->feat = (unsigned char *)(x->digit_next + x->q.nr + 1);
 	memset(x->feat, 0, x->q.nr + 1);
 	/* no line is longer than the text it came from */
+	strbuf_setlen(&joined, 0);
 	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1 + IMPORT_FEATURES_PAD);
 	for (i = 0; i < x->q.nr; i++) {
 		size_t n = x->q.v[i].len;
@@ -1218,7 +1261,8 @@ static void join_lines(struct extract *x)
 			x->depths = (size_t)x->q.v[i].depth + 1;
 		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
 		joined.buf[joined.len + n] = '\n';
-		strbuf_setlen(&joined, joined.len + n + 1);
+		/* room was made above; the NUL comes with the padding */
+		joined.len += n + 1;
 	}
 	x->line_off[i] = joined.len;
 	memset(joined.buf + joined.len, 0, IMPORT_FEATURES_PAD);
@@ -1281,10 +1325,10 @@ static void extract_release(struct extract *x)
 	for (i = 0; i < x->nmounts; i++)
 		import_mount_release(&x->mounts[i].m);
 	free(x->mounts);
-	facts_unref(x->legend);
-	facts_unref(x->vars);
-	facts_unref(x->fs_options);
-	facts_unref(x->echo_cmd);
+	empty_facts(x->legend);
+	empty_facts(x->vars);
+	empty_facts(x->fs_options);
+	empty_facts(x->echo_cmd);
 	import_hw_release(&x->hw);
 	facts_unref(x->hw_facts);
 	free(x->hw_key);
@@ -1293,10 +1337,16 @@ static void extract_release(struct extract *x)
 	if (x->sc.ctx)
 		scan_release(&x->sc);
 	recset_release(&x->scan_out);
-	strbuf_release(&x->joined);
+	kept.joined = x->joined;
+	if (kept.joined.alloc > KEEP_MAX)
+		strbuf_release(&kept.joined);
+	if (kept.lines_size > KEEP_MAX) {
+		free(kept.lines);   /* line_off, digit_next and feat */
+		kept.lines = NULL;
+		kept.lines_size = 0;
+	}
 	recset_release(&x->tools);
 	free(x->tool_order);
-	free(x->line_off);   /* digit_next and feat too */
 }
 
 /*
@@ -1330,10 +1380,10 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	x.out = out;
 	x.msg = m;
 	x.group = out->groups;
-	x.legend = facts_new();
-	x.vars = facts_new();
-	x.fs_options = facts_new();
-	x.echo_cmd = facts_new();
+	x.legend = kept_facts(&kept.legend);
+	x.vars = kept_facts(&kept.vars);
+	x.fs_options = kept_facts(&kept.fs_options);
+	x.echo_cmd = kept_facts(&kept.echo_cmd);
 	import_hw_init(&x.hw);
 	import_uu_split(&x.q, m);
 	find_features(&x);
