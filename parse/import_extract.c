@@ -15,6 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /*
  * One pass over a message's lines, keeping per quote depth what the prose
@@ -242,15 +245,50 @@ static void remember_kernel(struct extract *x, const struct qline *l)
 	}
 }
 
+/*
+ * Every line goes through remember_legend and remember_mount_options,
+ * which want a ':' or a ')' near its start: where they stand in its first
+ * 32 bytes (bit i: byte i), both found by one compare of the line's copy
+ * in the joined text, whose padding makes 32 bytes readable at any line.
+ */
+struct lead_marks {
+	unsigned colon, paren;
+};
+
+static struct lead_marks lead_marks(const struct extract *x, size_t i, size_t skip, size_t rest)
+{
+	const char *p = x->joined.buf + x->line_off[i] + skip;
+	unsigned in_line = rest >= 32 ? ~0u : (1u << rest) - 1;
+	struct lead_marks m;
+#ifdef __SSE2__
+	__m128i lo = _mm_loadu_si128((const __m128i *)p), hi = _mm_loadu_si128((const __m128i *)(p + 16));
+
+	m.colon = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, _mm_set1_epi8(':'))) |
+		  (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, _mm_set1_epi8(':'))) << 16;
+	m.paren = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, _mm_set1_epi8(')'))) |
+		  (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, _mm_set1_epi8(')'))) << 16;
+#else
+	int k;
+
+	m.colon = m.paren = 0;
+	for (k = 0; k < 32; k++) {
+		m.colon |= (unsigned)(p[k] == ':') << k;
+		m.paren |= (unsigned)(p[k] == ')') << k;
+	}
+#endif
+	m.colon &= in_line;
+	m.paren &= in_line;
+	return m;
+}
+
 /* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback" */
-static void remember_legend(struct extract *x, const char *s, size_t len)
+static void remember_legend(struct extract *x, const char *s, unsigned colons)
 {
 	const char *p = import_skip_space(s), *colon;
-	size_t rest = len - (size_t)(p - s);
 	char *key;
 
 	/* every line comes here; a key has its ':' within 25 bytes */
-	if (!memchr(p, ':', rest < 25 ? rest : 25))
+	if (!(colons & ((1u << 25) - 1)))
 		return;
 	colon = p + strcspn(p, ": \t");
 	if (*colon != ':' || colon == p || colon - p > 24 || (colon[1] != ' ' && colon[1] != '\t'))
@@ -262,13 +300,13 @@ static void remember_legend(struct extract *x, const char *s, size_t len)
 }
 
 /* "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement */
-static void remember_mount_options(struct extract *x, const char *s, size_t len, const char **case_fs)
+static void remember_mount_options(struct extract *x, const char *s, unsigned parens, const char **case_fs)
 {
 	const char *p = import_skip_space(s), *o, *paren;
-	size_t rest = len - (size_t)(p - s);
 
 	/* every line comes here: a case label is short */
-	paren = memchr(p, ')', rest < 16 ? rest : 16);
+	parens &= (1u << 16) - 1;
+	paren = parens ? p + __builtin_ctz(parens) : NULL;
 	if (paren && !*import_skip_space(paren + 1)) {
 		*case_fs = import_fs_name(p, (size_t)(paren - p));
 		return;
@@ -304,6 +342,7 @@ static void first_pass(struct extract *x)
 	for (i = 0; i < x->q.nr; i++) {
 		const struct qline *l = &x->q.v[i];
 		const char *lead;   /* the line past its indent, as the readers below start */
+		struct lead_marks marks;
 		struct import_mount m;
 		char *cmd, *label;
 
@@ -316,9 +355,10 @@ static void first_pass(struct extract *x)
 			remember_kernel(x, l);
 		if (!l->depth)
 			import_hw_line(&x->hw, l->text, l->len, HAS_DIGIT(x, i));
-		remember_legend(x, lead, l->len - (size_t)(lead - l->text));
+		marks = lead_marks(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text));
+		remember_legend(x, lead, marks.colon);
 		import_shell_assignment(x->vars, lead);
-		remember_mount_options(x, lead, l->len - (size_t)(lead - l->text), &case_fs);
+		remember_mount_options(x, lead, marks.paren, &case_fs);
 		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
 			x->mounts = xrealloc(x->mounts, (x->nmounts + 1) * sizeof(*x->mounts));
 			x->mounts[x->nmounts].at = i;
