@@ -234,11 +234,8 @@ static const char *hit_word(const char *s, const char *p, unsigned hits)
  * is where the text began or a byte that is not a word byte, so the word
  * found starts at or after p.
  */
-static const char *next_fs_word(const char *s, const char *p, const char *end)
+static int sse_scan_usable(void)
 {
-	const char *w;
-	unsigned hits;
-
 	if (sse_scan_ok < 0) {
 		int c;
 
@@ -250,7 +247,15 @@ static const char *next_fs_word(const char *s, const char *p, const char *end)
 			if (!has_name_pair(fs_names[c]))
 				sse_scan_ok = 0;
 	}
-	if (!sse_scan_ok)
+	return sse_scan_ok;
+}
+
+static const char *next_fs_word(const char *s, const char *p, const char *end)
+{
+	const char *w;
+	unsigned hits;
+
+	if (!sse_scan_usable())
 		return next_fs_word_bytes(s, p, end);
 	/* p[16] is at most end, the NUL */
 	for (; end - p >= 16; p += 16)
@@ -270,8 +275,51 @@ static const char *next_fs_word(const char *s, const char *p, const char *end)
 	}
 	return hits ? hit_word(s, p, hits) : NULL;
 }
+
+void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr)
+{
+	size_t k = 0, at = 0, end = starts[nr];
+
+	fs_table_init();
+	if (!sse_scan_usable()) {
+		for (k = 0; k < nr; k++)
+			marks[k] |= bit;
+		return;
+	}
+	/*
+	 * The same bytes as next_fs_word marks, so a line without one gives
+	 * import_find_fs_n nothing; a line's '\n' stands where the call sees
+	 * its NUL, and neither is a byte a mark needs after it.
+	 */
+	while (at < end) {
+		unsigned hits = name_pairs16(text + at);
+		size_t pos;
+
+		if (!hits) {
+			at += 16;
+			continue;
+		}
+		pos = at + __builtin_ctz(hits);
+		if (pos >= end)
+			return;
+		while (starts[k + 1] <= pos)
+			k++;
+		marks[k] |= bit;
+		at = starts[k + 1];
+	}
+}
 #else
 #define next_fs_word next_fs_word_bytes
+
+void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr)
+{
+	size_t k;
+
+	(void)text;
+	(void)starts;
+	for (k = 0; k < nr; k++)
+		marks[k] |= bit;
+}
 #endif
 
 const char *import_find_fs(const char *s, const char **fs, char **mode)

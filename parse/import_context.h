@@ -22,6 +22,14 @@ const char *import_fs_name(const char *word, size_t len);
 const char *import_find_fs(const char *s, const char **fs, char **mode);
 /* The same for the len bytes at s (s[len] is still a NUL), when the caller knows len. */
 const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **mode);
+/*
+ * Sets bit on marks[k] for each line k of text (lines joined by '\n',
+ * line k from starts[k], starts[nr] its end, followed by at least 16
+ * readable bytes) in which import_find_fs_n may find something; on the
+ * other lines it finds nothing.  One pass over a whole message instead of
+ * a call a line.
+ */
+void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr);
 
 /*
  * A config label as tables and summaries use: "ext3/ordered",

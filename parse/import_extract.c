@@ -137,7 +137,8 @@ static void empty_facts(struct facts *f)
  * no number without a digit, no time command without "time", no prose
  * number without a verb, no dd summary without " copied, ".
  */
-enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_TIME = 4, FEAT_COPIED = 8 };
+enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_TIME = 4, FEAT_COPIED = 8,
+       FEAT_FS = 16 /* import_fs_lines: may name a file system or mode */ };
 #define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
 
 static const struct import_word line_words[] = {
@@ -1095,7 +1096,7 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 	 * before another fs belongs to it ("ext3 mounted with default
 	 * parameters, i.e. data=ordered"), later ones are comparisons.
 	 */
-	while (d->para_fs < 2 && p && (p = import_find_fs_n(p, (size_t)(l->text + l->len - p), &fs, &mode))) {
+	while (d->para_fs < 2 && p && (x->feat[at] & FEAT_FS) && (p = import_find_fs_n(p, (size_t)(l->text + l->len - p), &fs, &mode))) {
 		if (!d->para_fs) {
 			set_fs(x, d, fs, mode);
 			d->para_fs = fs && !mode ? 1 : 2;
@@ -1431,6 +1432,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 		extract_release(&x);
 		return;
 	}
+	import_fs_lines(x.feat, FEAT_FS, x.joined.buf, x.line_off, x.q.nr);
 	open_scan(&x);
 	find_tool_reports(&x);
 	first_pass(&x);
