@@ -8,6 +8,9 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 static const char *const fs_names[] = {
 	"ext2", "ext3", "ext4", "ext4dev", "xfs", "jfs", "reiserfs", "reiser4",
@@ -276,9 +279,58 @@ static const char *next_fs_word(const char *s, const char *p, const char *end)
 	return hits ? hit_word(s, p, hits) : NULL;
 }
 
+/*
+ * Marks the line of the byte at pos (not before line *k) and returns
+ * where the line after it starts, the next place worth a look.
+ */
+static inline size_t mark_line(unsigned char *marks, unsigned char bit, const size_t *starts, size_t *k, size_t pos)
+{
+	while (starts[*k + 1] <= pos)
+		++*k;
+	marks[*k] |= bit;
+	return starts[*k + 1];
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_AVX2_PATH 1
+#define BYTE_IS32(v, c) _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c))
+
+/* name_pairs16 for thirty-two bytes, where the CPU has AVX2 (checked at run time).  Reads p[0] to p[32]. */
+__attribute__((target("avx2"))) static inline uint32_t name_pairs32(const char *p)
+{
+	__m256i a = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)p), _mm256_set1_epi8(0x20));
+	__m256i b = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(p + 1)), _mm256_set1_epi8(0x20));
+	__m256i hit = _mm256_and_si256(BYTE_IS32(a, 'f'), BYTE_IS32(b, 's'));
+
+	hit = _mm256_or_si256(hit, _mm256_or_si256(BYTE_IS32(a, 'x'), BYTE_IS32(a, '4')));
+	hit = _mm256_or_si256(hit, _mm256_and_si256(_mm256_or_si256(BYTE_IS32(a, 'v'), BYTE_IS32(a, 'd')),
+						    BYTE_IS32(b, 'f')));
+	hit = _mm256_or_si256(hit, _mm256_and_si256(BYTE_IS32(a, 's'), BYTE_IS32(b, 'd')));
+	hit = _mm256_or_si256(hit, BYTE_IS32(b, '='));
+	return (uint32_t)_mm256_movemask_epi8(hit);
+}
+
+__attribute__((target("avx2"))) static void fs_lines_avx2(unsigned char *marks, unsigned char bit, const char *text,
+							    const size_t *starts, size_t nr)
+{
+	size_t k = 0, at = 0, end = starts[nr];
+	uint32_t hits;
+
+	while (at < end) {
+		if (!(hits = name_pairs32(text + at)))
+			at += 32;
+		else if (at + __builtin_ctz(hits) >= end)
+			return;
+		else
+			at = mark_line(marks, bit, starts, &k, at + __builtin_ctz(hits));
+	}
+}
+#endif
+
 void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr)
 {
 	size_t k = 0, at = 0, end = starts[nr];
+	unsigned hits;
 
 	fs_table_init();
 	if (!sse_scan_usable()) {
@@ -291,21 +343,19 @@ void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, 
 	 * import_find_fs_n nothing; a line's '\n' stands where the call sees
 	 * its NUL, and neither is a byte a mark needs after it.
 	 */
+#ifdef HAVE_AVX2_PATH
+	if (__builtin_cpu_supports("avx2")) {
+		fs_lines_avx2(marks, bit, text, starts, nr);
+		return;
+	}
+#endif
 	while (at < end) {
-		unsigned hits = name_pairs16(text + at);
-		size_t pos;
-
-		if (!hits) {
+		if (!(hits = name_pairs16(text + at)))
 			at += 16;
-			continue;
-		}
-		pos = at + __builtin_ctz(hits);
-		if (pos >= end)
+		else if (at + __builtin_ctz(hits) >= end)
 			return;
-		while (starts[k + 1] <= pos)
-			k++;
-		marks[k] |= bit;
-		at = starts[k + 1];
+		else
+			at = mark_line(marks, bit, starts, &k, at + __builtin_ctz(hits));
 	}
 }
 #else

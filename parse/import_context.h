@@ -24,7 +24,7 @@ const char *import_find_fs(const char *s, const char **fs, char **mode);
 const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **mode);
 /*
  * Sets bit on marks[k] for each line k of text (lines joined by '\n',
- * line k from starts[k], starts[nr] its end, followed by at least 16
+ * line k from starts[k], starts[nr] its end, followed by at least 32
  * readable bytes) in which import_find_fs_n may find something; on the
  * other lines it finds nothing.  One pass over a whole message instead of
  * a call a line.

@@ -148,6 +148,61 @@ static void test_fs_mentions_any_offset(void **state)
 	assert_string_equal(fs, "xfs");
 }
 
+/*
+ * import_fs_lines marks, in one pass over lines joined by '\n', every line
+ * on which import_find_fs_n finds something (and so may mark more): random
+ * lines of words, names, modes and the bytes a name holds, at every offset
+ * of the sixteen- and thirty-two-byte steps.
+ */
+static void test_fs_lines_marks_every_find(void **state)
+{
+	static const char *const words[] = {
+		"ext3", "XFS", "data=writeback", "data=", "4", "x", "fs", "sd", "vf", "df",
+		"=", "ext2.c", "ext3-2.4", "/xfs", "ReiserFS", "msdos", "udf", "a=b",
+	};
+	static const char *const filler[] = { "of", "the", "word", "  ", "\t", "timing", "results" };
+	size_t round;
+
+	(void)state;
+	srand(7);
+	for (round = 0; round < 2000; round++) {
+		struct strbuf text = STRBUF_INIT;
+		size_t starts[9], nr = (size_t)(rand() % 8) + 1, k;
+		unsigned char marks[9] = { 0 };
+
+		for (k = 0; k < nr; k++) {
+			int n = rand() % 16;
+
+			starts[k] = text.len;
+			while (n-- > 0) {
+				/* mostly words that hold no byte a name needs, so whole steps have none */
+				if (rand() % 8)
+					strbuf_addstr(&text, filler[rand() % (int)(sizeof(filler) / sizeof(filler[0]))]);
+				else
+					strbuf_addstr(&text, words[rand() % (int)(sizeof(words) / sizeof(words[0]))]);
+				if (rand() % 3)
+					strbuf_addch(&text, ' ');
+			}
+			strbuf_addch(&text, '\n');
+		}
+		starts[nr] = text.len;
+		strbuf_addchars(&text, '\0', 32);
+		import_fs_lines(marks, 2, text.buf, starts, nr);
+		for (k = 0; k < nr; k++) {
+			char *line = xstrndup(text.buf + starts[k], starts[k + 1] - starts[k] - 1);
+			const char *fs;
+			char *mode;
+
+			if (import_find_fs_n(line, strlen(line), &fs, &mode))
+				assert_int_equal(marks[k], 2);
+			assert_int_equal(marks[k] & ~2, 0);
+			free(mode);
+			free(line);
+		}
+		strbuf_release(&text);
+	}
+}
+
 static void test_mount_and_prompt(void **state)
 {
 	struct import_mount m;
@@ -518,6 +573,7 @@ int main(void)
 		cmocka_unit_test(test_kernels),
 		cmocka_unit_test(test_fs_mentions),
 		cmocka_unit_test(test_fs_mentions_any_offset),
+		cmocka_unit_test(test_fs_lines_marks_every_find),
 		cmocka_unit_test(test_mount_and_prompt),
 		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_values),
