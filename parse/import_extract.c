@@ -34,6 +34,7 @@
  * and values go to the pool directly.
  */
 enum field { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_UNIT, F_SOURCE, F_NR };
+#define METRICS_KEPT 4
 
 struct depth_ctx {
 	const char *fs;
@@ -81,6 +82,7 @@ struct extract {
 	char *hw_device;
 	int hw_cached;
 	char *last[F_NR];       /* per record field: the pooled string it had last */
+	char *metrics[METRICS_KEPT];   /* the pooled metrics last used, the latest first */
 	size_t group;
 	int found;
 	unsigned char *feat;        /* per line: FEAT_ bits, found once */
@@ -358,7 +360,9 @@ static void first_pass(struct extract *x)
 			import_hw_line(&x->hw, l->text, l->len, HAS_DIGIT(x, i));
 		marks = lead_marks(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text));
 		remember_legend(x, lead, marks.colon);
-		import_shell_assignment(x->vars, lead);
+		/* its own first test, without the call: most lines start otherwise */
+		if ((*lead >= 'A' && *lead <= 'Z') || *lead == '_')
+			import_shell_assignment(x->vars, lead);
 		remember_mount_options(x, lead, marks.paren, &case_fs);
 		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
 			x->mounts = xrealloc(x->mounts, (x->nmounts + 1) * sizeof(*x->mounts));
@@ -425,6 +429,27 @@ static char *pooled(struct extract *x, enum field f, const char *s)
 	if (!x->last[f] || strcmp(x->last[f], s))
 		x->last[f] = import_intern(x->out, s);
 	return x->last[f];
+}
+
+/*
+ * A time block's metrics (user, sys, elapsed) take turns, so the last one
+ * alone seldom matches: the pooled strings of the last few are compared
+ * first, by their first byte before the rest.
+ */
+static char *pooled_metric(struct extract *x, const char *s)
+{
+	size_t i;
+	char *p;
+
+	if (!s)
+		return NULL;
+	for (i = 0; i < METRICS_KEPT && (p = x->metrics[i]); i++)
+		if (p[0] == s[0] && !strcmp(p, s))
+			return p;
+	p = import_intern(x->out, s);
+	memmove(x->metrics + 1, x->metrics, (METRICS_KEPT - 1) * sizeof(*x->metrics));
+	x->metrics[0] = p;
+	return p;
 }
 
 /*
@@ -500,7 +525,7 @@ static void emit_pooled(struct extract *x, const struct pooled_where *p, const c
 	r->options = p->options;
 	r->device = p->device;
 	r->benchmark = p->benchmark;
-	r->metric = import_intern(x->out, metric);
+	r->metric = pooled_metric(x, metric);
 	r->value = import_keep(x->out, value);
 	r->unit = pooled(x, F_UNIT, unit);
 	r->line = lineno;
