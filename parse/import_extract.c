@@ -637,6 +637,10 @@ struct tnum {
 	long line;
 };
 
+/* A time block's numbers, in an array kept from one block to the next (no threads). */
+static struct tnum *kept_nums;
+static size_t kept_nums_alloc;
+
 static void emit_time(struct extract *x, size_t at, const struct tnum *nums, size_t nr,
 		      const char *label, int label_may_be_command)
 {
@@ -686,7 +690,8 @@ static size_t time_block(struct extract *x, size_t at)
 		return 0;
 	}
 	used = b.lines ? b.lines : 1;
-	nums = xcalloc(b.values.nr + 1, sizeof(*nums));
+	ALLOC_GROW(kept_nums, b.values.nr + 1, kept_nums_alloc);
+	nums = kept_nums;
 	for (i = 0; r > 0 && i < b.values.nr; i++) {
 		const struct pending_value *v = &b.values.v[i];
 
@@ -700,7 +705,6 @@ static size_t time_block(struct extract *x, size_t at)
 	}
 	if (nr)
 		emit_time(x, at, nums, nr, b.label, line_form);
-	free(nums);
 	pending_clear(&b.values);
 	free(b.label);
 	return used;
