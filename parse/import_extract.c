@@ -731,13 +731,14 @@ static size_t dd_summary(struct extract *x, size_t at)
 
 enum cls_kind { CLS_BENCH, CLS_KERNEL, CLS_FS, CLS_METRIC };
 
+/* kernel and bench point at the name classified, which outlives its cls: no copy */
 struct cls {
 	enum cls_kind kind;
-	char *kernel;
+	const char *kernel;
 	const char *fs;
 	char *options;
 	const char *metric, *unit;
-	char *bench;
+	const char *bench;
 };
 
 static const struct { const char *word, *metric, *unit; } metric_words[] = {
@@ -765,7 +766,7 @@ static void classify(struct extract *x, struct cls *c, const char *name)
 	}
 	if (import_is_kernel(name, strlen(name))) {
 		c->kind = CLS_KERNEL;
-		c->kernel = xstrdup(name);
+		c->kernel = name;
 		return;
 	}
 	if (legend) {
@@ -788,7 +789,7 @@ static void classify(struct extract *x, struct cls *c, const char *name)
 			return;
 		}
 		c->kind = CLS_BENCH;
-		c->bench = xstrdup(name);
+		c->bench = name;
 		return;
 	}
 	if ((c->fs = import_label_fs(name, &c->options)) && strlen(name) < 24) {
@@ -799,14 +800,15 @@ static void classify(struct extract *x, struct cls *c, const char *name)
 	c->options = NULL;
 	c->fs = NULL;
 	c->kind = CLS_BENCH;
-	c->bench = xstrdup(name);
+	c->bench = name;
 }
+
+static struct cls *kept_cls;
+static size_t kept_cls_alloc;
 
 static void cls_release(struct cls *c)
 {
-	free(c->kernel);
 	free(c->options);
-	free(c->bench);
 }
 
 static int column_known(const char *name, void *data)
@@ -932,9 +934,12 @@ static size_t table(struct extract *x, size_t at)
 
 	if (import_table_at(&t, x->q.v, x->q.nr, at, column_known, x))
 		return 0;
-	cols = xcalloc(t.ncols, sizeof(*cols));
-	cols2 = xcalloc(t.ncols, sizeof(*cols2));
-	rows = xcalloc(t.nrows, sizeof(*rows));
+	/* one zeroed block, kept from table to table (no threads) */
+	ALLOC_GROW(kept_cls, 2 * t.ncols + t.nrows + 1, kept_cls_alloc);
+	memset(kept_cls, 0, (2 * t.ncols + t.nrows) * sizeof(*kept_cls));
+	cols = kept_cls;
+	cols2 = cols + t.ncols;
+	rows = cols2 + t.ncols;
 	for (i = 0; i < t.ncols; i++) {
 		classify(x, &cols[i], t.cols[i]);
 		/* a second header line: file systems, configs or units under the first */
@@ -965,15 +970,8 @@ static size_t table(struct extract *x, size_t at)
 		else
 			emit_cell(x, &w, metric, unit, cell->text, cell->lineno);
 	}
-	for (i = 0; i < t.ncols; i++) {
-		cls_release(&cols[i]);
-		cls_release(&cols2[i]);
-	}
-	free(cols2);
-	for (i = 0; i < t.nrows; i++)
-		cls_release(&rows[i]);
-	free(cols);
-	free(rows);
+	for (i = 0; i < 2 * t.ncols + t.nrows; i++)
+		cls_release(&kept_cls[i]);
 	i = t.lines;
 	import_table_release(&t);
 	return i;
