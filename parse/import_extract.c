@@ -12,6 +12,7 @@
 #include "mail_quote.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -63,10 +64,7 @@ struct extract {
 	struct import_result *out;
 	const struct mail_message *msg;
 	struct qtext q;
-	struct depth_ctx d[DEPTHS];
-	char *kernel[DEPTHS];
 	size_t depths;              /* one past the deepest quoting of a line: what d[] and kernel[] hold */
-	int kernel_strength[DEPTHS];
 	struct facts *legend;
 	struct facts *vars;
 	struct facts *fs_options;   /* from a script: options each fs was mounted with */
@@ -97,6 +95,13 @@ struct extract {
 	unsigned words;             /* WORDS_ bits: what some line of the text has */
 	long tool_last_line;
 	const char *tool_last;
+	/*
+	 * Last, as only the first x.depths of each are cleared (join_lines),
+	 * not all DEPTHS: most mail quotes a level or two.
+	 */
+	struct depth_ctx d[DEPTHS];
+	char *kernel[DEPTHS];
+	int kernel_strength[DEPTHS];
 };
 
 /*
@@ -1334,6 +1339,9 @@ static void join_lines(struct extract *x)
 	}
 	x->line_off[i] = joined.len;
 	memset(joined.buf + joined.len, 0, IMPORT_FEATURES_PAD);
+	memset(x->d, 0, x->depths * sizeof(*x->d));
+	memset(x->kernel, 0, x->depths * sizeof(*x->kernel));
+	memset(x->kernel_strength, 0, x->depths * sizeof(*x->kernel_strength));
 	x->joined = joined;
 }
 
@@ -1444,7 +1452,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	struct extract x;
 
 	(void)msg;
-	memset(&x, 0, sizeof(x));
+	memset(&x, 0, offsetof(struct extract, d));
 	x.out = out;
 	x.msg = m;
 	x.group = out->groups;
