@@ -85,6 +85,7 @@ struct extract {
 	int found;
 	unsigned char *feat;        /* per line: FEAT_ bits, found once */
 	size_t *digit_next;         /* per line: the first line from it on with a digit */
+	char **cmd;                 /* per line with FEAT_CMD: the command its `time` runs, or NULL */
 	struct scan sc;             /* the parse layer's view of the same lines */
 	struct recset scan_out;
 	struct parse_ctx pctx;
@@ -119,6 +120,8 @@ static struct {
 	void *lines;
 	size_t lines_size;
 	struct facts *legend, *vars, *fs_options, *echo_cmd;
+	char **made;    /* the message's time commands (extract.cmd), freed with it */
+	size_t nmade, amade;
 } kept = { .joined = STRBUF_INIT };
 
 static struct facts *kept_facts(struct facts **slot)
@@ -145,7 +148,8 @@ static void empty_facts(struct facts *f)
  * number without a verb, no dd summary without " copied, ".
  */
 enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_TIME = 4, FEAT_COPIED = 8,
-       FEAT_FS = 16 /* import_fs_lines: may name a file system or mode */ };
+       FEAT_FS = 16 /* import_fs_lines: may name a file system or mode */,
+       FEAT_CMD = 32 /* x->cmd holds the line's time command */ };
 #define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
 
 static const struct import_word line_words[] = {
@@ -178,9 +182,26 @@ static const struct import_word text_words[] = {
 	{ "\"fio version\"", WORDS_FIO },
 };
 
-static char *time_command(const struct extract *x, size_t i)
+/*
+ * The command a `time` line runs, read once a line: the first pass, its
+ * look ahead at the lines after a `time` line and the walk all ask.
+ */
+static const char *read_time_command(struct extract *x, size_t i)
 {
-	return x->feat[i] & FEAT_TIME ? import_time_command(x->q.v[i].text) : NULL;
+	x->feat[i] |= FEAT_CMD;
+	if ((x->cmd[i] = import_time_command(x->q.v[i].text))) {
+		ALLOC_GROW(kept.made, kept.nmade + 1, kept.amade);
+		kept.made[kept.nmade++] = x->cmd[i];
+	}
+	return x->cmd[i];
+}
+
+/* Inline for the test of the line's bits, which turns away nearly every line. */
+static inline const char *time_command(struct extract *x, size_t i)
+{
+	if (!(x->feat[i] & FEAT_TIME))
+		return NULL;
+	return x->feat[i] & FEAT_CMD ? x->cmd[i] : read_time_command(x, i);
 }
 
 /* ---- the first pass ---- */
@@ -201,15 +222,6 @@ static int is_output_line(struct extract *x, size_t i)
 	return 0;
 }
 
-static int has_time_command(const struct extract *x, size_t i)
-{
-	char *cmd = time_command(x, i);
-	int has = cmd != NULL;
-
-	free(cmd);
-	return has;
-}
-
 /* A `time` line runs what follows it when its output comes right after. */
 static int is_invocation(struct extract *x, size_t i)
 {
@@ -224,14 +236,12 @@ static int is_invocation(struct extract *x, size_t i)
 		seen++;
 		if (is_output_line(x, j))
 			return 1;
-		if (has_time_command(x, j))
+		if (time_command(x, j))
 			return 0;
 		if (seen == 1) {
-			char *cmd = time_command(x, i);
-			int script = cmd && import_is_script(cmd);
+			const char *cmd = time_command(x, i);
 
-			free(cmd);
-			if (!script)
+			if (!cmd || !import_is_script(cmd))
 				return 0;
 		}
 	}
@@ -352,7 +362,8 @@ static void first_pass(struct extract *x)
 		const char *lead;   /* the line past its indent, as the readers below start */
 		struct lead_marks marks;
 		struct import_mount m;
-		char *cmd, *label;
+		const char *cmd;
+		char *label;
 
 		if (l->blank)
 			continue;
@@ -382,14 +393,10 @@ static void first_pass(struct extract *x)
 			continue;
 		}
 		cmd = time_command(x, i);
-		if (!cmd)
+		if (!cmd || is_invocation(x, i))
 			continue;
-		if (is_invocation(x, i)) {
-			free(cmd);
-			continue;
-		}
 		x->script = xrealloc(x->script, (x->nscript + 1) * sizeof(*x->script));
-		x->script[x->nscript++] = cmd;
+		x->script[x->nscript++] = xstrdup(cmd);
 		if (echo && !facts_get(x->echo_cmd, echo))
 			facts_set(x->echo_cmd, echo, cmd);
 		free(echo);
@@ -1259,7 +1266,8 @@ static void walk(struct extract *x)
 	while (i < x->q.nr) {
 		const struct qline *l = &x->q.v[i];
 		struct depth_ctx *d = &x->d[l->depth];
-		char *cmd, *dir;
+		const char *cmd;
+		char *dir;
 		size_t used;
 
 		tool_numbers_until(x, i);
@@ -1276,11 +1284,9 @@ static void walk(struct extract *x)
 			if (import_is_script(cmd) && x->nscript) {
 				d->script_run = 1;
 				d->script_pos = 0;
-				free(cmd);
 			} else {
 				take_str(&d->pending, import_command_name(cmd, x->vars));
 				d->pending_at = i;
-				free(cmd);
 			}
 			i++;
 			continue;
@@ -1308,11 +1314,11 @@ static void join_lines(struct extract *x)
 	size_t i;
 
 	/*
-	 * line_off, digit_next and feat in one block: three allocations a
-	 * message of a size that glibc's cache of small blocks does not keep
-	 * cost more than the bytes.
+	 * line_off, digit_next, cmd and feat in one block: separate
+	 * allocations a message of a size that glibc's cache of small blocks
+	 * does not keep cost more than the bytes.
 	 */
-	size_t size = (x->q.nr + 1) * (2 * sizeof(size_t) + 1);
+	size_t size = (x->q.nr + 1) * (2 * sizeof(size_t) + sizeof(char *) + 1);
 
 	if (size > kept.lines_size) {
 		free(kept.lines);
@@ -1321,7 +1327,8 @@ static void join_lines(struct extract *x)
 	}
 	x->line_off = kept.lines;
 	x->digit_next = x->line_off + x->q.nr + 1;
-	x->feat = (unsigned char *)(x->digit_next + x->q.nr + 1);
+	x->cmd = (char **)(x->digit_next + x->q.nr + 1);
+	x->feat = (unsigned char *)(x->cmd + x->q.nr + 1);
 	memset(x->feat, 0, x->q.nr + 1);
 	/* no line is longer than the text it came from */
 	strbuf_setlen(&joined, 0);
@@ -1417,12 +1424,15 @@ static void extract_release(struct extract *x)
 	if (kept.joined.alloc > KEEP_MAX)
 		strbuf_release(&kept.joined);
 	if (kept.lines_size > KEEP_MAX) {
-		free(kept.lines);   /* line_off, digit_next and feat */
+		free(kept.lines);   /* line_off, digit_next, cmd and feat */
 		kept.lines = NULL;
 		kept.lines_size = 0;
 	}
 	recset_release(&x->tools);
 	free(x->tool_order);
+	for (i = 0; i < kept.nmade; i++)
+		free(kept.made[i]);
+	kept.nmade = 0;
 }
 
 /*
