@@ -676,14 +676,16 @@ static void emit_time(struct extract *x, size_t at, const struct tnum *nums, siz
 	}
 	bench = benchmark_for(x, d, at, label_fs ? NULL : label, label_may_be_command && !label_fs,
 			      label_may_be_command);
-	if (bench && !d->script_run)
-		set_str(&d->benchmark, bench);
 	w.benchmark = bench;
 	x->group++;
 	pool_where(x, &w, &p);
+	/* what was measured, for summary lines that restate it: the pool has its own copy */
+	if (bench && !d->script_run)
+		take_str(&d->benchmark, bench);
+	else
+		free(bench);
 	for (i = 0; i < nr; i++)
 		emit_pooled(x, &p, nums[i].metric, nums[i].value, nums[i].unit, nums[i].line);
-	free(bench);
 	free(label_opts);
 	free(opts);
 }
