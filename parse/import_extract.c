@@ -1272,7 +1272,9 @@ static void walk(struct extract *x)
 		char *dir;
 		size_t used;
 
-		tool_numbers_until(x, i);
+		/* most mail has no tool report: no call a line */
+		if (x->tool_next < x->tools.nr)
+			tool_numbers_until(x, i);
 		if (l->blank) {
 			d->para_fs = 0;
 			i++;
