@@ -567,6 +567,64 @@ static void test_message_end_to_end(void **state)
 	mail_list_release(&list);
 }
 
+/*
+ * What the extractor keeps from one message to the next (its blocks, its
+ * legends and variables, emptied) carries nothing over: a legend in a
+ * first, big message (its blocks are given back) does not name the
+ * columns of a table in the second, which names them only with it.
+ */
+static void test_nothing_kept_across_messages(void **state)
+{
+	static const char legend[] = "ext3wb: ext3: 4k blocks, data=writeback\n\n";
+	static const char table[] = "Kernel 2.6.20, times in seconds:\n\n"
+				    "        ext3wb    ext2\n"
+				    "dbench  12.5      11.0\n"
+				    "tar     3.2       3.0\n";
+	static const char from[] = "From a@b Mon Jan  1 00:00:00 2001\nFrom: a@b\nSubject: s\n\n";
+	int big;
+
+	(void)state;
+	for (big = 0; big < 2; big++) {
+		struct strbuf mbox = STRBUF_INIT;
+		struct mail_list list = MAIL_LIST_INIT;
+		struct import_result r = IMPORT_RESULT_INIT;
+		size_t i;
+
+		/* with the legend in its own message the table is read: the form is right */
+		strbuf_addstr(&mbox, from);
+		strbuf_addstr(&mbox, legend);
+		strbuf_addstr(&mbox, table);
+		mail_read_buffer(&list, "one.mbox", mbox.buf, mbox.len);
+		r.quiet = 1;
+		import_messages(&r, &list);
+		import_finish(&r);
+		assert_int_equal(r.records.nr, 4);
+		assert_string_equal(r.records.v[0].options, "ext3wb: 4k blocks, data=writeback");
+		import_result_release(&r);
+		mail_list_release(&list);
+
+		strbuf_reset(&mbox);
+		strbuf_addstr(&mbox, from);
+		strbuf_addstr(&mbox, legend);
+		for (i = 0; big && i < 25000; i++)
+			strbuf_addstr(&mbox, "Some words that say nothing in particular here.\n");
+		strbuf_addch(&mbox, '\n');
+		strbuf_addstr(&mbox, from);
+		strbuf_addstr(&mbox, table);
+		list = (struct mail_list)MAIL_LIST_INIT;
+		r = (struct import_result)IMPORT_RESULT_INIT;
+		mail_read_buffer(&list, "two.mbox", mbox.buf, mbox.len);
+		assert_int_equal(list.nr, 2);
+		r.quiet = 1;
+		import_messages(&r, &list);
+		import_finish(&r);
+		assert_int_equal(r.records.nr, 0);
+		import_result_release(&r);
+		mail_list_release(&list);
+		strbuf_release(&mbox);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -583,6 +641,7 @@ int main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_table_row_like),
 		cmocka_unit_test(test_message_end_to_end),
+		cmocka_unit_test(test_nothing_kept_across_messages),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
