@@ -149,7 +149,8 @@ static void empty_facts(struct facts *f)
  */
 enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_TIME = 4, FEAT_COPIED = 8,
        FEAT_FS = 16 /* import_fs_lines: may name a file system or mode */,
-       FEAT_CMD = 32 /* x->cmd holds the line's time command */ };
+       FEAT_CMD = 32 /* x->cmd holds the line's time command */,
+       FEAT_CPU = 64 /* import_hw_cpu_lines: a CPU word may start in it */ };
 #define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
 
 static const struct import_word line_words[] = {
@@ -373,7 +374,7 @@ static void first_pass(struct extract *x)
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
 		if (!l->depth)
-			import_hw_line(&x->hw, l->text, l->len, HAS_DIGIT(x, i));
+			import_hw_line(&x->hw, l->text, l->len, HAS_DIGIT(x, i), x->feat[i] & FEAT_CPU);
 		marks = lead_marks(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text));
 		remember_legend(x, lead, marks.colon);
 		/* its own first test, without the call: most lines start otherwise */
@@ -1482,6 +1483,7 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 		return;
 	}
 	import_fs_lines(x.feat, FEAT_FS, x.joined.buf, x.line_off, x.q.nr);
+	import_hw_cpu_lines(x.feat, FEAT_CPU, x.joined.buf, x.line_off, x.q.nr);
 	open_scan(&x);
 	find_tool_reports(&x);
 	first_pass(&x);

@@ -7,8 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <stdint.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
 #endif
 
 void import_hw_init(struct import_hw *hw)
@@ -222,13 +226,110 @@ static void learn_disk(struct import_hw *hw, const char *s)
 	}
 }
 
-void import_hw_line(struct import_hw *hw, const char *line, size_t len, int has_digit)
+void import_hw_line(struct import_hw *hw, const char *line, size_t len, int has_digit, int may_name_cpu)
 {
-	learn_cpu(hw, line);
+	if (may_name_cpu)
+		learn_cpu(hw, line);
 	if (has_digit) {
 		learn_memory(hw, line, len);
 		learn_disk(hw, line);
 	}
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/*
+ * A set of ASCII bytes as two sixteen-byte tables, for AVX2's byte
+ * shuffle: lo[c & 15] has bit (c >> 4) set for each member c, hi[h] is
+ * bit h; c is a member when the two entries it picks share a bit.
+ */
+struct nibble_set {
+	unsigned char lo[16], hi[16];
+};
+
+static void nibble_set_add(struct nibble_set *set, unsigned char c)
+{
+	set->lo[c & 15] |= (unsigned char)(1u << (c >> 4));
+	set->hi[c >> 4] = (unsigned char)(1u << (c >> 4));
+}
+
+/* The first and second bytes of the CPU words. */
+static struct nibble_set cpu_first_set, cpu_second_set;
+
+static void cpu_sets_init(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(cpu_words) / sizeof(cpu_words[0]); i++) {
+		nibble_set_add(&cpu_first_set, (unsigned char)cpu_words[i].word[0]);
+		nibble_set_add(&cpu_second_set, (unsigned char)cpu_words[i].word[1]);
+	}
+}
+
+__attribute__((target("avx2"))) static inline __m256i in_set32(__m256i v, const struct nibble_set *set)
+{
+	__m256i lo = _mm256_and_si256(v, _mm256_set1_epi8(15));
+	__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(15));
+	__m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)set->lo));
+	__m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)set->hi));
+	__m256i both = _mm256_and_si256(_mm256_shuffle_epi8(tlo, lo), _mm256_shuffle_epi8(thi, hi));
+
+	/* bytes from 0x80 up pick hi[8..15], which are 0: no member */
+	return _mm256_cmpeq_epi8(both, _mm256_setzero_si256());
+}
+
+/*
+ * Bit i: a CPU word may start at p[i], by its first byte and its second
+ * (testing too that a word starts there, as cpu_word_at does, marked no
+ * fewer lines of the bench mbox).  Reads p[0] to p[32].
+ */
+__attribute__((target("avx2"))) static inline uint32_t cpu_starts32(const char *p)
+{
+	__m256i not_first = in_set32(_mm256_loadu_si256((const __m256i *)p), &cpu_first_set);
+	__m256i not_second = in_set32(_mm256_loadu_si256((const __m256i *)(p + 1)), &cpu_second_set);
+
+	return ~(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(not_first, not_second));
+}
+
+__attribute__((target("avx2"))) static void cpu_lines_avx2(unsigned char *marks, unsigned char bit, const char *text,
+							     const size_t *starts, size_t nr)
+{
+	size_t k = 0, at = 0, end = starts[nr];
+
+	while (at < end) {
+		uint32_t hits = cpu_starts32(text + at);
+		size_t pos;
+
+		if (!hits) {
+			at += 32;
+			continue;
+		}
+		if ((pos = at + __builtin_ctz(hits)) >= end)
+			return;
+		while (starts[k + 1] <= pos)
+			k++;
+		marks[k] |= bit;
+		at = starts[k + 1];
+	}
+}
+#endif
+
+void import_hw_cpu_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr)
+{
+	size_t k;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx2")) {
+		if (!cpu_first_set.hi['A' >> 4])
+			cpu_sets_init();
+		cpu_lines_avx2(marks, bit, text, starts, nr);
+		return;
+	}
+#endif
+	(void)text;
+	(void)starts;
+	/* without AVX2's byte shuffle every line is looked at, as before the pass */
+	for (k = 0; k < nr; k++)
+		marks[k] |= bit;
 }
 
 /* The disk a device is on: /dev/hdc2 is on hdc. */
