@@ -10,6 +10,7 @@
 
 #include "../../parse/import.h"
 #include "../../parse/import_context.h"
+#include "../../parse/import_hardware.h"
 #include "../../parse/import_script.h"
 #include "../../parse/import_table.h"
 #include "../../parse/import_time.h"
@@ -149,22 +150,26 @@ static void test_fs_mentions_any_offset(void **state)
 }
 
 /*
- * import_fs_lines marks, in one pass over lines joined by '\n', every line
- * on which import_find_fs_n finds something (and so may mark more): random
- * lines of words, names, modes and the bytes a name holds, at every offset
- * of the sixteen- and thirty-two-byte steps.
+ * A pass that marks, over lines joined by '\n', the lines a per-line
+ * recogniser may find something on, held to that recogniser: random lines
+ * of mostly plain words (so whole steps hold nothing) and a few words it
+ * looks for or that start like them, at every offset of the sixteen- and
+ * thirty-two-byte steps.  Every line the recogniser finds something on is
+ * marked (more may be).
  */
-static void test_fs_lines_marks_every_find(void **state)
+struct line_marks_case {
+	void (*mark)(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr);
+	int (*finds)(const char *line);
+	const char *const *words;
+	size_t nwords;
+};
+
+static void check_line_marks(const struct line_marks_case *c, unsigned seed)
 {
-	static const char *const words[] = {
-		"ext3", "XFS", "data=writeback", "data=", "4", "x", "fs", "sd", "vf", "df",
-		"=", "ext2.c", "ext3-2.4", "/xfs", "ReiserFS", "msdos", "udf", "a=b",
-	};
-	static const char *const filler[] = { "of", "the", "word", "  ", "\t", "timing", "results" };
+	static const char *const filler[] = { "of", "the", "word", "  ", "\t", "timing", "results", "It" };
 	size_t round;
 
-	(void)state;
-	srand(7);
+	srand(seed);
 	for (round = 0; round < 2000; round++) {
 		struct strbuf text = STRBUF_INIT;
 		size_t starts[9], nr = (size_t)(rand() % 8) + 1, k;
@@ -175,11 +180,10 @@ static void test_fs_lines_marks_every_find(void **state)
 
 			starts[k] = text.len;
 			while (n-- > 0) {
-				/* mostly words that hold no byte a name needs, so whole steps have none */
 				if (rand() % 8)
 					strbuf_addstr(&text, filler[rand() % (int)(sizeof(filler) / sizeof(filler[0]))]);
 				else
-					strbuf_addstr(&text, words[rand() % (int)(sizeof(words) / sizeof(words[0]))]);
+					strbuf_addstr(&text, c->words[(size_t)rand() % c->nwords]);
 				if (rand() % 3)
 					strbuf_addch(&text, ' ');
 			}
@@ -187,20 +191,64 @@ static void test_fs_lines_marks_every_find(void **state)
 		}
 		starts[nr] = text.len;
 		strbuf_addchars(&text, '\0', 32);
-		import_fs_lines(marks, 2, text.buf, starts, nr);
+		c->mark(marks, 2, text.buf, starts, nr);
 		for (k = 0; k < nr; k++) {
 			char *line = xstrndup(text.buf + starts[k], starts[k + 1] - starts[k] - 1);
-			const char *fs;
-			char *mode;
 
-			if (import_find_fs_n(line, strlen(line), &fs, &mode))
+			if (c->finds(line))
 				assert_int_equal(marks[k], 2);
 			assert_int_equal(marks[k] & ~2, 0);
-			free(mode);
 			free(line);
 		}
 		strbuf_release(&text);
 	}
+}
+
+static int finds_fs(const char *line)
+{
+	const char *fs;
+	char *mode = NULL;
+	int found = import_find_fs_n(line, strlen(line), &fs, &mode) != NULL;
+
+	free(mode);
+	return found;
+}
+
+static void test_fs_lines_marks_every_find(void **state)
+{
+	static const char *const words[] = {
+		"ext3", "XFS", "data=writeback", "data=", "4", "x", "fs", "sd", "vf", "df",
+		"=", "ext2.c", "ext3-2.4", "/xfs", "ReiserFS", "msdos", "udf", "a=b",
+	};
+	const struct line_marks_case c = { import_fs_lines, finds_fs, words, sizeof(words) / sizeof(words[0]) };
+
+	(void)state;
+	check_line_marks(&c, 7);
+}
+
+static int finds_cpu(const char *line)
+{
+	struct import_hw hw;
+	int found;
+
+	import_hw_init(&hw);
+	import_hw_line(&hw, line, strlen(line), 0, 1);
+	found = hw.cpu != NULL;
+	import_hw_release(&hw);
+	return found;
+}
+
+static void test_cpu_lines_marks_every_find(void **state)
+{
+	static const char *const words[] = {
+		"AMD ", "Intel ", "Athlon", "Pentium", "PIII", "PII ", "P4 ", "Xeon", "Opteron", "Celeron",
+		"Duron", "Core 2", "Core i", "EPYC", "Ryzen", "POWER", "UltraSPARC", "xAMD ", "Intelligent",
+		"APIC", "Core", "P4", "\xc3\xa9Xeon", "dual ",
+	};
+	const struct line_marks_case c = { import_hw_cpu_lines, finds_cpu, words, sizeof(words) / sizeof(words[0]) };
+
+	(void)state;
+	check_line_marks(&c, 11);
 }
 
 static void test_mount_and_prompt(void **state)
@@ -632,6 +680,7 @@ int main(void)
 		cmocka_unit_test(test_fs_mentions),
 		cmocka_unit_test(test_fs_mentions_any_offset),
 		cmocka_unit_test(test_fs_lines_marks_every_find),
+		cmocka_unit_test(test_cpu_lines_marks_every_find),
 		cmocka_unit_test(test_mount_and_prompt),
 		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_values),

@@ -228,63 +228,6 @@ static void test_hardware(void **state)
 	}
 }
 
-/*
- * import_hw_cpu_lines marks, in one pass over lines joined by '\n', every
- * line on which import_hw_line finds a CPU (and may mark more): random
- * lines of CPU words, words that start like them, capitals and plain
- * words, at every offset of the thirty-two-byte steps.
- */
-static void test_hardware_cpu_lines(void **state)
-{
-	static const char *const words[] = {
-		"AMD ", "Intel ", "Athlon", "Pentium", "PIII", "PII ", "P4 ", "Xeon", "Opteron", "Celeron",
-		"Duron", "Core 2", "Core i", "EPYC", "Ryzen", "POWER", "UltraSPARC", "xAMD ", "Intelligent",
-		"APIC", "Core", "P4", "\xc3\xa9Xeon", "dual ",
-	};
-	static const char *const filler[] = { "the", "machine", "runs", "  ", "\t", "It", "Its", "ran" };
-	size_t round;
-
-	(void)state;
-	srand(11);
-	for (round = 0; round < 2000; round++) {
-		struct strbuf text = STRBUF_INIT;
-		size_t starts[9], nr = (size_t)(rand() % 8) + 1, k;
-		unsigned char marks[9] = { 0 };
-
-		for (k = 0; k < nr; k++) {
-			int n = rand() % 16;
-
-			starts[k] = text.len;
-			while (n-- > 0) {
-				/* mostly words no CPU word starts like, so whole steps have none */
-				if (rand() % 8)
-					strbuf_addstr(&text, filler[rand() % (int)(sizeof(filler) / sizeof(filler[0]))]);
-				else
-					strbuf_addstr(&text, words[rand() % (int)(sizeof(words) / sizeof(words[0]))]);
-				if (rand() % 3)
-					strbuf_addch(&text, ' ');
-			}
-			strbuf_addch(&text, '\n');
-		}
-		starts[nr] = text.len;
-		strbuf_addchars(&text, '\0', 32);
-		import_hw_cpu_lines(marks, 4, text.buf, starts, nr);
-		for (k = 0; k < nr; k++) {
-			char *line = xstrndup(text.buf + starts[k], starts[k + 1] - starts[k] - 1);
-			struct import_hw hw;
-
-			import_hw_init(&hw);
-			import_hw_line(&hw, line, strlen(line), 0, 1);
-			if (hw.cpu)
-				assert_int_equal(marks[k], 4);
-			assert_int_equal(marks[k] & ~4, 0);
-			import_hw_release(&hw);
-			free(line);
-		}
-		strbuf_release(&text);
-	}
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -294,7 +237,6 @@ int main(void)
 		cmocka_unit_test(test_pairs),
 		cmocka_unit_test(test_prose),
 		cmocka_unit_test(test_hardware),
-		cmocka_unit_test(test_hardware_cpu_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
