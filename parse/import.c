@@ -34,8 +34,12 @@ struct record *import_add(struct import_result *out, size_t group, int depth)
 	return r;
 }
 
-/* "email <id>", or the file's name: one allocation, lengths known. */
-static char *source_of(const struct mail_message *m)
+/*
+ * "email <id>", or the file's name: in the result's pool, lengths known, as
+ * a message's strings live as long as its records and a malloc and free
+ * each was a cost per message.
+ */
+static char *source_of(struct import_result *out, const struct mail_message *m)
 {
 	const char *base;
 	size_t n;
@@ -43,14 +47,14 @@ static char *source_of(const struct mail_message *m)
 
 	if (m->message_id) {
 		n = strlen(m->message_id);
-		s = xmalloc(n + 9);
+		s = import_room(out, n + 9);
 		memcpy(s, "email <", 7);
 		memcpy(s + 7, m->message_id, n);
 		memcpy(s + 7 + n, ">", 2);
 		return s;
 	}
 	base = strrchr(m->file, '/');
-	return xstrdup(base ? base + 1 : m->file);
+	return import_keep(out, base ? base + 1 : m->file);
 }
 
 void import_message(struct import_result *out, const struct mail_message *m)
@@ -67,8 +71,8 @@ void import_message(struct import_result *out, const struct mail_message *m)
 	}
 	ALLOC_GROW(out->msgs, out->nmsgs + 1, out->amsgs);
 	im = &out->msgs[out->nmsgs++];
-	im->name = xstrdup(m->name);
-	im->source = source_of(m);
+	im->name = import_keep(out, m->name);
+	im->source = source_of(out, m);
 	im->date = m->date;
 	import_extract(out, m, out->nmsgs - 1);
 	if (out->records.nr == before) {
@@ -414,10 +418,6 @@ void import_result_release(struct import_result *r)
 	memset(&r->records, 0, sizeof(r->records));
 	import_strings_free(r->strings);
 	r->strings = NULL;
-	for (i = 0; i < r->nmsgs; i++) {
-		free(r->msgs[i].name);
-		free(r->msgs[i].source);
-	}
 	free(r->msgs);
 	for (i = 0; i < IMPORT_EMPTY_NAMED; i++)
 		free(r->empty_names[i]);

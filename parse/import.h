@@ -16,7 +16,10 @@
 
 #define IMPORT_EMPTY_NAMED 10
 
-/* One message that gave records: where a run's provenance comes from. */
+/*
+ * One message that gave records: where a run's provenance comes from.  Its
+ * strings are the result's (import_room), never freed on their own.
+ */
 struct import_msg {
 	char *name;     /* "foo.mbox: message 3" */
 	char *source;   /* "email <id>" or the file's name */
@@ -73,6 +76,8 @@ char *import_intern(struct import_result *out, const char *s);
  * than the copy), and which nothing compares by pointer.
  */
 char *import_keep(struct import_result *out, const char *s);
+/* Room for n bytes the result owns, for a string put together in place. */
+char *import_room(struct import_result *out, size_t n);
 void import_strings_free(struct import_strings *pool);
 
 /* Appends one record with its group and depth (for import_extract's helpers). */
