@@ -13,8 +13,7 @@ static void grow_records(struct import_result *out)
 
 	out->records.v = xrealloc(out->records.v, alloc * sizeof(*out->records.v));
 	out->msg_of = xrealloc(out->msg_of, alloc * sizeof(*out->msg_of));
-	out->group_of = xrealloc(out->group_of, alloc * sizeof(*out->group_of));
-	out->depth_of = xrealloc(out->depth_of, alloc * sizeof(*out->depth_of));
+	out->flags_of = xrealloc(out->flags_of, alloc * sizeof(*out->flags_of));
 	out->records.alloc = out->alloc = alloc;
 }
 
@@ -29,8 +28,10 @@ struct record *import_add(struct import_result *out, size_t group, int depth)
 	*r = (struct record)RECORD_INIT;
 	out->records.nr++;
 	out->msg_of[at] = out->nmsgs - 1;
-	out->group_of[at] = group;
-	out->depth_of[at] = depth;
+	/* groups are numbered across messages, so a change is a new group */
+	out->flags_of[at] = (!at || group != out->last_group ? IMPORT_NEW_GROUP : 0) |
+			    (depth > 0 ? IMPORT_QUOTED : 0);
+	out->last_group = group;
 	return r;
 }
 
@@ -301,11 +302,11 @@ static size_t collect_groups(struct import_result *r, struct group **out)
 	size_t nr = 0, alloc = 0, i;
 
 	for (i = 0; i < r->records.nr; i++) {
-		if (!nr || r->group_of[i] != r->group_of[g[nr - 1].first]) {
+		if (!nr || (r->flags_of[i] & IMPORT_NEW_GROUP)) {
 			ALLOC_GROW(g, nr + 1, alloc);
 			g[nr].first = i;
 			g[nr].nr = 0;
-			g[nr].quoted = r->depth_of[i] > 0;
+			g[nr].quoted = !!(r->flags_of[i] & IMPORT_QUOTED);
 			g[nr].drop = 0;
 			g[nr].same_as = (size_t)-1;
 			nr++;
@@ -350,7 +351,7 @@ static void drop_repeats(struct import_result *r)
 	}
 	free(gi.slot);
 	for (i = 0; i < r->records.nr; i++) {
-		if (r->depth_of[i] == 0) {
+		if (!(r->flags_of[i] & IMPORT_QUOTED)) {
 			pairset_add(&seen, i);
 		}
 	}
@@ -420,10 +421,8 @@ static void number_iterations(struct import_result *r)
 void import_finish(struct import_result *r)
 {
 	drop_repeats(r);
-	free(r->group_of);
-	free(r->depth_of);
-	r->group_of = NULL;
-	r->depth_of = NULL;
+	free(r->flags_of);
+	r->flags_of = NULL;
 	r->alloc = r->records.nr;
 	number_iterations(r);
 }
@@ -443,7 +442,6 @@ void import_result_release(struct import_result *r)
 	for (i = 0; i < IMPORT_EMPTY_NAMED; i++)
 		free(r->empty_names[i]);
 	free(r->msg_of);
-	free(r->group_of);
-	free(r->depth_of);
+	free(r->flags_of);
 	memset(r, 0, sizeof(*r));
 }
