@@ -203,25 +203,22 @@ static double value_of(const struct record *r)
 {
 	static const double tens[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 				       1e11, 1e12, 1e13, 1e14, 1e15 };
-	const char *p = r->value;
+	const unsigned char *p = (const unsigned char *)r->value;
 	unsigned long long m = 0;
-	int digits = 0, frac = -1;
+	unsigned d;
+	int digits = 0, frac = 0;
 
-	for (; p && *p; p++) {
-		if (*p >= '0' && *p <= '9' && digits < 15) {
-			m = m * 10 + (unsigned long long)(*p - '0');
-			digits++;
-			if (frac >= 0)
-				frac++;
-		} else if ((*p == '.' || *p == ',') && frac < 0) {
-			frac = 0;
-		} else {
-			return record_number(r);
-		}
-	}
-	if (!digits)
+	if (!p)
 		return record_number(r);
-	return (double)m / tens[frac > 0 ? frac : 0];
+	/* the digits before and after one '.' or ',', in two loops without a state */
+	for (; (d = *p - '0') < 10 && digits < 15; p++, digits++)
+		m = m * 10 + d;
+	if (*p == '.' || *p == ',')
+		for (p++; (d = *p - '0') < 10 && digits < 15; p++, digits++, frac++)
+			m = m * 10 + d;
+	if (*p || !digits)
+		return record_number(r);
+	return (double)m / tens[frac];
 }
 
 static struct pair pair_of(const struct record *r)
