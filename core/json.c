@@ -223,8 +223,9 @@ void json_add_number(struct strbuf *out, const char *value)
 	 (w) + sizeof(",\"" key "\":") - 1 - (first))
 
 /*
- * Written straight into place, two digits a step: every record has a line
- * and an iteration, and a division a digit into a buffer showed.
+ * Written straight into place, two digits a step, its length found from
+ * its highest bit: every record has a line and an iteration, and a
+ * division a digit showed.
  */
 static char *put_int(char *w, long v)
 {
@@ -232,16 +233,24 @@ static char *put_int(char *w, long v)
 				    "25262728293031323334353637383940414243444546474849"
 				    "50515253545556575859606162636465666768697071727374"
 				    "75767778798081828384858687888990919293949596979899";
-	unsigned long u = (unsigned long)v, t;
-	size_t len = 1;
+	static const unsigned long tens[] = {
+		1ul, 10ul, 100ul, 1000ul, 10000ul, 100000ul, 1000000ul, 10000000ul, 100000000ul,
+		1000000000ul, 10000000000ul, 100000000000ul, 1000000000000ul, 10000000000000ul,
+		100000000000000ul, 1000000000000000ul, 10000000000000000ul,
+		100000000000000000ul, 1000000000000000000ul, 10000000000000000000ul,
+	};
+	unsigned long u = (unsigned long)v;
+	size_t len, bits;
 	char *e;
 
 	if (v <= 0) {
 		memcpy(w, "null", 4);
 		return w + 4;
 	}
-	for (t = u; t >= 10; t /= 10)
-		len++;
+	/* log10(2) is about 1233/4096: one less than the digits, or the digits */
+	bits = 8 * sizeof(u) - (size_t)__builtin_clzl(u);
+	len = (bits * 1233) >> 12;
+	len += u >= tens[len];
 	e = w + len;
 	while (u >= 10) {
 		e -= 2;
