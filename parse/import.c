@@ -115,7 +115,8 @@ static int pair_equal(const struct pair *x, const struct pair *y)
  * used flag were 25: the set is as big as the records' pairs and its
  * pages were a sixth of the page faults of a big import.  The hash half
  * turns most other pairs away without reading them.  A record takes over
- * a hundred bytes, so there are never 2^32 of them.
+ * a hundred bytes, so there are never 2^32 of them.  The set is made with
+ * room for every unquoted pair, so it always has slots.
  */
 struct pairset {
 	uint64_t *slot;
@@ -146,8 +147,6 @@ static int pairset_has(const struct pairset *set, const struct pair *p)
 	uint64_t top = (uint64_t)p->hash >> 32 << 32;
 	size_t i;
 
-	if (!set->cap)
-		return 0;
 	for (i = p->hash & (set->cap - 1); set->slot[i]; i = (i + 1) & (set->cap - 1))
 		if ((set->slot[i] >> 32 << 32) == top &&
 		    pair_equal(&set->pairs[(uint32_t)set->slot[i] - 1], p))
@@ -174,7 +173,7 @@ static void pairset_add(struct pairset *set, size_t at)
 	if (pairset_has(set, p))
 		return;
 	if ((set->nr + 1) * 2 > set->cap) {
-		struct pairset big = { NULL, set->pairs, set->cap ? set->cap * 2 : 64, 0 };
+		struct pairset big = { NULL, set->pairs, set->cap * 2, 0 };
 
 		big.slot = xcalloc(big.cap, sizeof(*big.slot));
 		for (i = 0; i < set->cap; i++)
@@ -325,12 +324,18 @@ static void drop_repeats(struct import_result *r)
 	struct group *g;
 	size_t ng = collect_groups(r, &g), i, j;
 	struct pair *pairs = xcalloc(r->records.nr + 1, sizeof(*pairs));
-	struct pairset seen = { NULL, pairs, 0, 0 };
+	struct pairset seen = { NULL, pairs, 64, 0 };
 	struct group_index gi;
-	size_t kept = 0;
+	size_t kept = 0, unquoted = 0;
 
-	for (i = 0; i < r->records.nr; i++)
+	for (i = 0; i < r->records.nr; i++) {
 		pairs[i] = pair_of(&r->records.v[i]);
+		unquoted += !(r->flags_of[i] & IMPORT_QUOTED);
+	}
+	/* room for every unquoted pair at once: each doubling rehashed the set */
+	while (seen.cap < unquoted * 2)
+		seen.cap *= 2;
+	seen.slot = xcalloc(seen.cap, sizeof(*seen.slot));
 	for (gi.cap = 64; gi.cap < ng * 2; gi.cap *= 2)
 		;
 	gi.slot = xcalloc(gi.cap, sizeof(*gi.slot));
