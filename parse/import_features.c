@@ -185,7 +185,8 @@ static void probe_hit(struct feature_pass *sc, unsigned char *f, const char *at)
 }
 
 /*
- * The places of one 64-byte block worth a closer look (bit j: p + j).  A
+ * The places of one 64-byte block worth a closer look (bit j: p + j; of
+ * kv, the byte before a verb's 'k' or 'v').  A
  * place's line is the block's first line plus the newlines before it, so
  * newlines are counted, never visited one by one; a line's digits cost
  * one look, as a digit clears the rest of its line; most blocks have
@@ -212,7 +213,7 @@ static inline __attribute__((always_inline)) void scan_block(struct feature_pass
 		const char *at = p + __builtin_ctzll(rare);
 		unsigned char *f = &feat[count64(nl & (bit - 1), hw)];
 
-		if ((kv & bit) && !(*f & FEATURE_VERB) && import_prose_verb_at(sc->text, at))
+		if ((kv & bit) && !(*f & FEATURE_VERB) && import_prose_verb_at(sc->text, at + 1))
 			*f |= FEATURE_VERB;
 		if (probes & bit)
 			probe_hit(sc, f, at);
@@ -256,7 +257,11 @@ static inline uint64_t probes64_sse2(const struct import_probe *v, size_t n, con
 	return join64(mask16(m0) | mask16(m1) << 16, mask16(m2) | mask16(m3) << 16);
 }
 
-/* Digits, 'k' and 'v', '\n': what every line is looked at for, sixteen bytes. */
+/*
+ * Digits, '\n' and the verbs' ends ("took", "gave": a 'k' after 'o' or 'a',
+ * a 'v' after 'a' or 'i'; the bit is the byte before, which is on the same
+ * line): what every line is looked at for, sixteen bytes.
+ */
 struct bytes16 {
 	uint32_t nl, dg, kv;
 };
@@ -264,11 +269,16 @@ struct bytes16 {
 static inline struct bytes16 classify16(const char *p)
 {
 	const __m128i b = _mm_loadu_si128((const __m128i *)p), d = _mm_sub_epi8(b, _mm_set1_epi8('0'));
+	const __m128i next = _mm_loadu_si128((const __m128i *)(p + 1)), a = _mm_cmpeq_epi8(b, _mm_set1_epi8('a'));
 	struct bytes16 r;
 
 	r.nl = mask16(_mm_cmpeq_epi8(b, _mm_set1_epi8('\n')));
 	r.dg = mask16(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d));
-	r.kv = mask16(_mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('k')), _mm_cmpeq_epi8(b, _mm_set1_epi8('v'))));
+	r.kv = mask16(_mm_or_si128(
+		_mm_and_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('k')),
+			      _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('o')), a)),
+		_mm_and_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('v')),
+			      _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('i')), a))));
 	return r;
 }
 
@@ -316,7 +326,12 @@ AVX2 static inline uint64_t probes64_avx2(const struct import_probe *v, size_t n
 	__m256i lo = _mm256_setzero_si256(), hi = lo;
 	size_t w;
 
-	for (w = 0; w < n; w++) {
+	/* two probes a round: the loop's own count and branch were a fifth of it */
+	for (w = 0; w + 1 < n; w += 2) {
+		lo = _mm256_or_si256(lo, _mm256_or_si256(probe32(&v[w], p), probe32(&v[w + 1], p)));
+		hi = _mm256_or_si256(hi, _mm256_or_si256(probe32(&v[w], p + 32), probe32(&v[w + 1], p + 32)));
+	}
+	if (w < n) {
 		lo = _mm256_or_si256(lo, probe32(&v[w], p));
 		hi = _mm256_or_si256(hi, probe32(&v[w], p + 32));
 	}
@@ -330,12 +345,17 @@ struct bytes32 {
 AVX2 static inline struct bytes32 classify32(const char *p)
 {
 	const __m256i b = _mm256_loadu_si256((const __m256i *)p), d = _mm256_sub_epi8(b, _mm256_set1_epi8('0'));
+	const __m256i next = _mm256_loadu_si256((const __m256i *)(p + 1)),
+		      a = _mm256_cmpeq_epi8(b, _mm256_set1_epi8('a'));
 	struct bytes32 r;
 
 	r.nl = mask32(_mm256_cmpeq_epi8(b, _mm256_set1_epi8('\n')));
 	r.dg = mask32(_mm256_cmpeq_epi8(_mm256_min_epu8(d, _mm256_set1_epi8(9)), d));
-	r.kv = mask32(_mm256_or_si256(_mm256_cmpeq_epi8(b, _mm256_set1_epi8('k')),
-				      _mm256_cmpeq_epi8(b, _mm256_set1_epi8('v'))));
+	r.kv = mask32(_mm256_or_si256(
+		_mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8('k')),
+				 _mm256_or_si256(_mm256_cmpeq_epi8(b, _mm256_set1_epi8('o')), a)),
+		_mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8('v')),
+				 _mm256_or_si256(_mm256_cmpeq_epi8(b, _mm256_set1_epi8('i')), a))));
 	return r;
 }
 
