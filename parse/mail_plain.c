@@ -313,10 +313,6 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 			body = nl ? nl + 1 : end;
 			break;
 		}
-		if (has_encoded_word(p, e)) {
-			ok = 0;
-			break;
-		}
 		if ((*p == ' ' || *p == '\t') && cur >= 0) {
 			const char *v = p;
 
@@ -341,6 +337,12 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 		p = nl ? nl + 1 : end;
 	}
 	end_value(&vals, cur);
+	/*
+	 * one look for an RFC 2047 word in all the header lines (up to the
+	 * blank line): a "=?" never spans two of them
+	 */
+	if (ok && body && has_encoded_word(buf, p))
+		ok = 0;
 	for (i = 0; ok && wanted[i]; i++)
 		if (seen[i] && !plain_value(i, value(&vals, i), &enc))
 			ok = 0;

@@ -343,6 +343,11 @@ static void test_plain_headers(void **state)
 	memset(&m, 0, sizeof(m));
 	strbuf_init(&m.text, 0);
 	assert_int_equal(mail_plain_decode(&m, "Subject: =?UTF-8?B?eA==?=\n\nx\n", 29), -1);
+	/* an encoded word on a folded line or a later header too; in the body it is text */
+	msg = "Subject: a\n =?UTF-8?B?eA==?=\nFrom: x\n\nx\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), -1);
+	msg = "Subject: a=\nFrom: =?x?Q?y?=\r\n\r\nx\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Type: text/plain; charset=iso-8859-1\n"
 				     "Content-Transfer-Encoding: base64\n\n6Q==\n", 85), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Transfer-Encoding: quoted-printable\n\n=E9\n", 49), -1);
@@ -352,6 +357,13 @@ static void test_plain_headers(void **state)
 	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), -1);
 	assert_null(m.subject);
 	assert_int_equal(m.text.len, 0);
+	mail_message_release(&m);
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	msg = "Subject: a\n\n=?x?Q?y?=\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
+	assert_string_equal(m.text.buf, "=?x?Q?y?=\n");
+	assert_string_equal(m.subject, "a");
 	mail_message_release(&m);
 }
 
