@@ -222,21 +222,44 @@ void json_add_number(struct strbuf *out, const char *value)
 	(memcpy(w, &(",\"" key "\":")[first], sizeof(",\"" key "\":") - 1 - (first)), \
 	 (w) + sizeof(",\"" key "\":") - 1 - (first))
 
+/*
+ * Written straight into place, two digits a step, its length found from
+ * its highest bit: every record has a line and an iteration, and a
+ * division a digit showed.
+ */
 static char *put_int(char *w, long v)
 {
-	char digits[24];
-	size_t n = sizeof(digits);
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+	static const unsigned long tens[] = {
+		1ul, 10ul, 100ul, 1000ul, 10000ul, 100000ul, 1000000ul, 10000000ul, 100000000ul,
+		1000000000ul, 10000000000ul, 100000000000ul, 1000000000000ul, 10000000000000ul,
+		100000000000000ul, 1000000000000000ul, 10000000000000000ul,
+		100000000000000000ul, 1000000000000000000ul, 10000000000000000000ul,
+	};
+	unsigned long u = (unsigned long)v;
+	size_t len, bits;
+	char *e;
 
 	if (v <= 0) {
 		memcpy(w, "null", 4);
 		return w + 4;
 	}
-	while (v) {
-		digits[--n] = '0' + v % 10;
-		v /= 10;
+	/* log10(2) is about 1233/4096: one less than the digits, or the digits */
+	bits = 8 * sizeof(u) - (size_t)__builtin_clzl(u);
+	len = (bits * 1233) >> 12;
+	len += u >= tens[len];
+	e = w + len;
+	while (u >= 10) {
+		e -= 2;
+		memcpy(e, pairs + 2 * (u % 100), 2);
+		u /= 100;
 	}
-	memcpy(w, digits + n, sizeof(digits) - n);
-	return w + sizeof(digits) - n;
+	if (e > w)
+		*--e = (char)('0' + u);
+	return w + len;
 }
 
 enum { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_METRIC, F_VALUE,
@@ -277,17 +300,80 @@ static char *put_seen_string(char *w, struct json_seen *e)
 	return w;
 }
 
+/*
+ * A run of a record's JSON that depends only on the strings (and quoted
+ * flag) it was written from, kept as written: the records of one block or
+ * table share their kernel..benchmark and their source, so most records
+ * copy those keys and values in one piece instead of writing each.
+ */
+#define PIECE_KEYS 6
+
+struct json_piece {
+	const char *key[PIECE_KEYS];
+	int quoted;
+	int valid;
+	struct strbuf text;
+};
+
+static int piece_is(const struct json_piece *p, const char *const *key, size_t n, int quoted)
+{
+	size_t i;
+
+	if (!p->valid || p->quoted != quoted)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (p->key[i] != key[i])
+			return 0;
+	return 1;
+}
+
+static void piece_keep(struct json_piece *p, const char *const *key, size_t n, int quoted,
+		       const char *text, size_t len)
+{
+	memcpy(p->key, key, n * sizeof(*key));
+	p->quoted = quoted;
+	p->valid = 1;
+	strbuf_reset(&p->text);
+	strbuf_add(&p->text, text, len);
+}
+
+/* A table's records take turns between its columns' kernels or file systems. */
+#define HEAD_BITS 3
+
 struct json_writer {
 	struct json_seen strings[1 << SEEN_BITS];
+	struct json_piece head[1 << HEAD_BITS];   /* "kernel" to "benchmark" */
+	struct json_piece tail;   /* "source" and "quoted", up to the value of "line" */
 };
+
+static struct json_piece *head_slot(struct json_writer *jw, const char *const *f)
+{
+	uintptr_t h = (uintptr_t)f[F_KERNEL] ^ ((uintptr_t)f[F_FS] << 1) ^
+		      ((uintptr_t)f[F_BENCHMARK] << 2) ^ ((uintptr_t)f[F_OPTIONS] << 3);
+
+	return &jw->head[(h * 0x9e3779b97f4a7c15ull) >> (64 - HEAD_BITS)];
+}
 
 struct json_writer *json_writer_new(void)
 {
-	return xcalloc(1, sizeof(struct json_writer));
+	struct json_writer *jw = xcalloc(1, sizeof(struct json_writer));
+	size_t i;
+
+	for (i = 0; i < 1u << HEAD_BITS; i++)
+		strbuf_init(&jw->head[i].text, 0);
+	strbuf_init(&jw->tail.text, 0);
+	return jw;
 }
 
 void json_writer_free(struct json_writer *jw)
 {
+	size_t i;
+
+	if (!jw)
+		return;
+	for (i = 0; i < 1u << HEAD_BITS; i++)
+		strbuf_release(&jw->head[i].text);
+	strbuf_release(&jw->tail.text);
 	free(jw);
 }
 
@@ -301,11 +387,26 @@ void json_writer_record(struct json_writer *jw, struct strbuf *out, const struct
 				r->benchmark, r->metric, r->value, r->unit, r->source };
 	/* copies: two fields' strings may share a slot */
 	struct json_seen *e[F_NR], known[F_NR];
-	size_t room = 256, i;
+	size_t room = 256, i, first = 0, end = F_NR;   /* the fields written, not copied in a piece */
 	unsigned learnt = 0;   /* bit i: known[i] is new, for its slot */
-	char *w;
+	struct json_piece *head = NULL;
+	int head_kept = 0, tail_kept = 0;
+	char *w, *start;
 
-	for (i = 0; i < F_NR; i++) {
+	if (jw) {
+		head = head_slot(jw, f);
+		head_kept = piece_is(head, f, PIECE_KEYS, 0);
+		tail_kept = piece_is(&jw->tail, &f[F_SOURCE], 1, r->quoted);
+		if (head_kept) {
+			first = F_METRIC;
+			room += head->text.len;
+		}
+		if (tail_kept) {
+			end = F_SOURCE;
+			room += jw->tail.text.len;
+		}
+	}
+	for (i = first; i < end; i++) {
 		const struct json_seen *slot;
 
 		if (!f[i]) {
@@ -325,19 +426,27 @@ void json_writer_record(struct json_writer *jw, struct strbuf *out, const struct
 	}
 	strbuf_grow(out, room);
 	w = out->buf + out->len;
-	*w++ = '{';
-	w = PUT_KEY(w, "kernel", 1);
-	w = PUT_FIELD(w, e[F_KERNEL]);
-	w = PUT_KEY(w, "hardware", 0);
-	w = PUT_FIELD(w, e[F_HARDWARE]);
-	w = PUT_KEY(w, "fs", 0);
-	w = PUT_FIELD(w, e[F_FS]);
-	w = PUT_KEY(w, "options", 0);
-	w = PUT_FIELD(w, e[F_OPTIONS]);
-	w = PUT_KEY(w, "device", 0);
-	w = PUT_FIELD(w, e[F_DEVICE]);
-	w = PUT_KEY(w, "benchmark", 0);
-	w = PUT_FIELD(w, e[F_BENCHMARK]);
+	if (head_kept) {
+		memcpy(w, head->text.buf, head->text.len);
+		w += head->text.len;
+	} else {
+		start = w;
+		*w++ = '{';
+		w = PUT_KEY(w, "kernel", 1);
+		w = PUT_FIELD(w, e[F_KERNEL]);
+		w = PUT_KEY(w, "hardware", 0);
+		w = PUT_FIELD(w, e[F_HARDWARE]);
+		w = PUT_KEY(w, "fs", 0);
+		w = PUT_FIELD(w, e[F_FS]);
+		w = PUT_KEY(w, "options", 0);
+		w = PUT_FIELD(w, e[F_OPTIONS]);
+		w = PUT_KEY(w, "device", 0);
+		w = PUT_FIELD(w, e[F_DEVICE]);
+		w = PUT_KEY(w, "benchmark", 0);
+		w = PUT_FIELD(w, e[F_BENCHMARK]);
+		if (head)
+			piece_keep(head, f, PIECE_KEYS, 0, start, (size_t)(w - start));
+	}
 	w = PUT_KEY(w, "metric", 0);
 	w = PUT_FIELD(w, e[F_METRIC]);
 	w = PUT_KEY(w, "value", 0);
@@ -346,12 +455,20 @@ void json_writer_record(struct json_writer *jw, struct strbuf *out, const struct
 	w = PUT_FIELD(w, e[F_UNIT]);
 	w = PUT_KEY(w, "iteration", 0);
 	w = put_int(w, r->iteration);
-	w = PUT_KEY(w, "source", 0);
-	w = PUT_FIELD(w, e[F_SOURCE]);
-	w = PUT_KEY(w, "quoted", 0);
-	memcpy(w, r->quoted ? "true" : "false", r->quoted ? 4 : 5);
-	w += r->quoted ? 4 : 5;
-	w = PUT_KEY(w, "line", 0);
+	if (tail_kept) {
+		memcpy(w, jw->tail.text.buf, jw->tail.text.len);
+		w += jw->tail.text.len;
+	} else {
+		start = w;
+		w = PUT_KEY(w, "source", 0);
+		w = PUT_FIELD(w, e[F_SOURCE]);
+		w = PUT_KEY(w, "quoted", 0);
+		memcpy(w, r->quoted ? "true" : "false", r->quoted ? 4 : 5);
+		w += r->quoted ? 4 : 5;
+		w = PUT_KEY(w, "line", 0);
+		if (jw)
+			piece_keep(&jw->tail, &f[F_SOURCE], 1, r->quoted, start, (size_t)(w - start));
+	}
 	w = put_int(w, r->line);
 	*w++ = '}';
 	*w++ = '\n';

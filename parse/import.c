@@ -13,8 +13,7 @@ static void grow_records(struct import_result *out)
 
 	out->records.v = xrealloc(out->records.v, alloc * sizeof(*out->records.v));
 	out->msg_of = xrealloc(out->msg_of, alloc * sizeof(*out->msg_of));
-	out->group_of = xrealloc(out->group_of, alloc * sizeof(*out->group_of));
-	out->depth_of = xrealloc(out->depth_of, alloc * sizeof(*out->depth_of));
+	out->flags_of = xrealloc(out->flags_of, alloc * sizeof(*out->flags_of));
 	out->records.alloc = out->alloc = alloc;
 }
 
@@ -29,13 +28,19 @@ struct record *import_add(struct import_result *out, size_t group, int depth)
 	*r = (struct record)RECORD_INIT;
 	out->records.nr++;
 	out->msg_of[at] = out->nmsgs - 1;
-	out->group_of[at] = group;
-	out->depth_of[at] = depth;
+	/* groups are numbered across messages, so a change is a new group */
+	out->flags_of[at] = (!at || group != out->last_group ? IMPORT_NEW_GROUP : 0) |
+			    (depth > 0 ? IMPORT_QUOTED : 0);
+	out->last_group = group;
 	return r;
 }
 
-/* "email <id>", or the file's name: one allocation, lengths known. */
-static char *source_of(const struct mail_message *m)
+/*
+ * "email <id>", or the file's name: in the result's pool, lengths known, as
+ * a message's strings live as long as its records and a malloc and free
+ * each was a cost per message.
+ */
+static char *source_of(struct import_result *out, const struct mail_message *m)
 {
 	const char *base;
 	size_t n;
@@ -43,14 +48,14 @@ static char *source_of(const struct mail_message *m)
 
 	if (m->message_id) {
 		n = strlen(m->message_id);
-		s = xmalloc(n + 9);
+		s = import_room(out, n + 9);
 		memcpy(s, "email <", 7);
 		memcpy(s + 7, m->message_id, n);
 		memcpy(s + 7 + n, ">", 2);
 		return s;
 	}
 	base = strrchr(m->file, '/');
-	return xstrdup(base ? base + 1 : m->file);
+	return import_keep(out, base ? base + 1 : m->file);
 }
 
 void import_message(struct import_result *out, const struct mail_message *m)
@@ -67,8 +72,8 @@ void import_message(struct import_result *out, const struct mail_message *m)
 	}
 	ALLOC_GROW(out->msgs, out->nmsgs + 1, out->amsgs);
 	im = &out->msgs[out->nmsgs++];
-	im->name = xstrdup(m->name);
-	im->source = source_of(m);
+	im->name = import_keep(out, m->name);
+	im->source = source_of(out, m);
 	im->date = m->date;
 	import_extract(out, m, out->nmsgs - 1);
 	if (out->records.nr == before) {
@@ -103,10 +108,19 @@ static int pair_equal(const struct pair *x, const struct pair *y)
 	return x->metric == y->metric && !(x->value < y->value) && !(x->value > y->value);
 }
 
-/* An open-addressing set of pairs: a big mbox has many quoted groups. */
+/*
+ * An open-addressing set of pairs: a big mbox has many quoted groups.  A
+ * slot is a pair's index in the pairs array (plus one; 0 is empty) beside
+ * the top half of its hash, eight bytes where a copy of the pair and a
+ * used flag were 25: the set is as big as the records' pairs and its
+ * pages were a sixth of the page faults of a big import.  The hash half
+ * turns most other pairs away without reading them.  A record takes over
+ * a hundred bytes, so there are never 2^32 of them.  The set is made with
+ * room for every unquoted pair, so it always has slots.
+ */
 struct pairset {
-	struct pair *v;
-	unsigned char *used;
+	uint64_t *slot;
+	const struct pair *pairs;
 	size_t cap, nr;
 };
 
@@ -123,41 +137,53 @@ static size_t pair_hash(const struct pair *p)
 	return (size_t)(bits ^ (bits >> 33));
 }
 
+static uint64_t slot_of_pair(const struct pair *p, size_t at)
+{
+	return ((uint64_t)p->hash >> 32 << 32) | (uint64_t)(at + 1);
+}
+
 static int pairset_has(const struct pairset *set, const struct pair *p)
 {
+	uint64_t top = (uint64_t)p->hash >> 32 << 32;
 	size_t i;
 
-	if (!set->cap)
-		return 0;
-	for (i = p->hash & (set->cap - 1); set->used[i]; i = (i + 1) & (set->cap - 1))
-		if (pair_equal(&set->v[i], p))
+	for (i = p->hash & (set->cap - 1); set->slot[i]; i = (i + 1) & (set->cap - 1))
+		if ((set->slot[i] >> 32 << 32) == top &&
+		    pair_equal(&set->pairs[(uint32_t)set->slot[i] - 1], p))
 			return 1;
 	return 0;
 }
 
-static void pairset_add(struct pairset *set, const struct pair *p)
+static void pairset_put(struct pairset *set, uint64_t slot, size_t hash)
 {
+	size_t i;
+
+	for (i = hash & (set->cap - 1); set->slot[i]; i = (i + 1) & (set->cap - 1))
+		;
+	set->slot[i] = slot;
+	set->nr++;
+}
+
+/* Adds pairs[at] unless an equal pair is there. */
+static void pairset_add(struct pairset *set, size_t at)
+{
+	const struct pair *p = &set->pairs[at];
 	size_t i;
 
 	if (pairset_has(set, p))
 		return;
 	if ((set->nr + 1) * 2 > set->cap) {
-		struct pairset big = { NULL, NULL, set->cap ? set->cap * 2 : 64, 0 };
+		struct pairset big = { NULL, set->pairs, set->cap * 2, 0 };
 
-		big.v = xcalloc(big.cap, sizeof(*big.v));
-		big.used = xcalloc(big.cap, 1);
+		big.slot = xcalloc(big.cap, sizeof(*big.slot));
 		for (i = 0; i < set->cap; i++)
-			if (set->used[i])
-				pairset_add(&big, &set->v[i]);
-		free(set->v);
-		free(set->used);
+			if (set->slot[i])
+				pairset_put(&big, set->slot[i],
+					    set->pairs[(uint32_t)set->slot[i] - 1].hash);
+		free(set->slot);
 		*set = big;
 	}
-	for (i = p->hash & (set->cap - 1); set->used[i]; i = (i + 1) & (set->cap - 1))
-		;
-	set->v[i] = *p;
-	set->used[i] = 1;
-	set->nr++;
+	pairset_put(set, slot_of_pair(p, at), p->hash);
 }
 
 struct group {
@@ -176,25 +202,22 @@ static double value_of(const struct record *r)
 {
 	static const double tens[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 				       1e11, 1e12, 1e13, 1e14, 1e15 };
-	const char *p = r->value;
+	const unsigned char *p = (const unsigned char *)r->value;
 	unsigned long long m = 0;
-	int digits = 0, frac = -1;
+	unsigned d;
+	int digits = 0, frac = 0;
 
-	for (; p && *p; p++) {
-		if (*p >= '0' && *p <= '9' && digits < 15) {
-			m = m * 10 + (unsigned long long)(*p - '0');
-			digits++;
-			if (frac >= 0)
-				frac++;
-		} else if ((*p == '.' || *p == ',') && frac < 0) {
-			frac = 0;
-		} else {
-			return record_number(r);
-		}
-	}
-	if (!digits)
+	if (!p)
 		return record_number(r);
-	return (double)m / tens[frac > 0 ? frac : 0];
+	/* the digits before and after one '.' or ',', in two loops without a state */
+	for (; (d = *p - '0') < 10 && digits < 15; p++, digits++)
+		m = m * 10 + d;
+	if (*p == '.' || *p == ',')
+		for (p++; (d = *p - '0') < 10 && digits < 15; p++, digits++, frac++)
+			m = m * 10 + d;
+	if (*p || !digits)
+		return record_number(r);
+	return (double)m / tens[frac];
 }
 
 static struct pair pair_of(const struct record *r)
@@ -275,11 +298,11 @@ static size_t collect_groups(struct import_result *r, struct group **out)
 	size_t nr = 0, alloc = 0, i;
 
 	for (i = 0; i < r->records.nr; i++) {
-		if (!nr || r->group_of[i] != r->group_of[g[nr - 1].first]) {
+		if (!nr || (r->flags_of[i] & IMPORT_NEW_GROUP)) {
 			ALLOC_GROW(g, nr + 1, alloc);
 			g[nr].first = i;
 			g[nr].nr = 0;
-			g[nr].quoted = r->depth_of[i] > 0;
+			g[nr].quoted = !!(r->flags_of[i] & IMPORT_QUOTED);
 			g[nr].drop = 0;
 			g[nr].same_as = (size_t)-1;
 			nr++;
@@ -300,13 +323,19 @@ static void drop_repeats(struct import_result *r)
 {
 	struct group *g;
 	size_t ng = collect_groups(r, &g), i, j;
-	struct pairset seen = { NULL, NULL, 0, 0 };
 	struct pair *pairs = xcalloc(r->records.nr + 1, sizeof(*pairs));
+	struct pairset seen = { NULL, pairs, 64, 0 };
 	struct group_index gi;
-	size_t kept = 0;
+	size_t kept = 0, unquoted = 0;
 
-	for (i = 0; i < r->records.nr; i++)
+	for (i = 0; i < r->records.nr; i++) {
 		pairs[i] = pair_of(&r->records.v[i]);
+		unquoted += !(r->flags_of[i] & IMPORT_QUOTED);
+	}
+	/* room for every unquoted pair at once: each doubling rehashed the set */
+	while (seen.cap < unquoted * 2)
+		seen.cap *= 2;
+	seen.slot = xcalloc(seen.cap, sizeof(*seen.slot));
 	for (gi.cap = 64; gi.cap < ng * 2; gi.cap *= 2)
 		;
 	gi.slot = xcalloc(gi.cap, sizeof(*gi.slot));
@@ -324,8 +353,8 @@ static void drop_repeats(struct import_result *r)
 	}
 	free(gi.slot);
 	for (i = 0; i < r->records.nr; i++) {
-		if (r->depth_of[i] == 0) {
-			pairset_add(&seen, &pairs[i]);
+		if (!(r->flags_of[i] & IMPORT_QUOTED)) {
+			pairset_add(&seen, i);
 		}
 	}
 	for (i = 0; i < ng; i++) {
@@ -342,7 +371,7 @@ static void drop_repeats(struct import_result *r)
 			continue;
 		}
 		for (k = 0; k < g[i].nr; k++)
-			pairset_add(&seen, &pairs[g[i].first + k]);
+			pairset_add(&seen, g[i].first + k);
 	}
 	/* kept records move down in place: a second array would double the peak */
 	for (i = 0; i < ng; i++) {
@@ -360,8 +389,7 @@ static void drop_repeats(struct import_result *r)
 		}
 	}
 	r->records.nr = kept;
-	free(seen.v);
-	free(seen.used);
+	free(seen.slot);
 	free(pairs);
 	free(g);
 }
@@ -395,10 +423,8 @@ static void number_iterations(struct import_result *r)
 void import_finish(struct import_result *r)
 {
 	drop_repeats(r);
-	free(r->group_of);
-	free(r->depth_of);
-	r->group_of = NULL;
-	r->depth_of = NULL;
+	free(r->flags_of);
+	r->flags_of = NULL;
 	r->alloc = r->records.nr;
 	number_iterations(r);
 }
@@ -414,15 +440,10 @@ void import_result_release(struct import_result *r)
 	memset(&r->records, 0, sizeof(r->records));
 	import_strings_free(r->strings);
 	r->strings = NULL;
-	for (i = 0; i < r->nmsgs; i++) {
-		free(r->msgs[i].name);
-		free(r->msgs[i].source);
-	}
 	free(r->msgs);
 	for (i = 0; i < IMPORT_EMPTY_NAMED; i++)
 		free(r->empty_names[i]);
 	free(r->msg_of);
-	free(r->group_of);
-	free(r->depth_of);
+	free(r->flags_of);
 	memset(r, 0, sizeof(*r));
 }

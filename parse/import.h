@@ -16,7 +16,10 @@
 
 #define IMPORT_EMPTY_NAMED 10
 
-/* One message that gave records: where a run's provenance comes from. */
+/*
+ * One message that gave records: where a run's provenance comes from.  Its
+ * strings are the result's (import_room), never freed on their own.
+ */
 struct import_msg {
 	char *name;     /* "foo.mbox: message 3" */
 	char *source;   /* "email <id>" or the file's name */
@@ -32,9 +35,14 @@ struct import_result {
 	size_t skipped;          /* unreadable ones (warned about) */
 	size_t empty;            /* readable ones without numbers */
 	char *empty_names[IMPORT_EMPTY_NAMED]; /* the first of them, for a warning */
-	/* extraction scratch: per record its group and depth, until finished */
-	size_t *group_of;
-	int *depth_of;
+	/*
+	 * extraction scratch until finished: per record whether it starts a
+	 * group (IMPORT_NEW_GROUP) and stands in quoted text (IMPORT_QUOTED),
+	 * a byte where the group's number and the depth took twelve: the
+	 * records are what a big import's memory grows with
+	 */
+	unsigned char *flags_of;
+	size_t last_group;       /* the group of the last record added */
 	size_t groups;
 	size_t alloc;
 	int quiet;               /* count skipped messages without warning */
@@ -49,7 +57,10 @@ struct import_result {
 	struct import_strings *strings;
 };
 
-#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, { NULL }, NULL, NULL, 0, 0, 0, NULL }
+#define IMPORT_NEW_GROUP 1
+#define IMPORT_QUOTED 2
+
+#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, { NULL }, NULL, 0, 0, 0, 0, NULL }
 
 /*
  * Imports every message of list; warns (naming the message and why) about
@@ -73,6 +84,8 @@ char *import_intern(struct import_result *out, const char *s);
  * than the copy), and which nothing compares by pointer.
  */
 char *import_keep(struct import_result *out, const char *s);
+/* Room for n bytes the result owns, for a string put together in place. */
+char *import_room(struct import_result *out, size_t n);
 void import_strings_free(struct import_strings *pool);
 
 /* Appends one record with its group and depth (for import_extract's helpers). */

@@ -81,7 +81,7 @@ static int probe_init(struct import_probe *pr, const struct import_word *w)
 {
 	size_t i, n = strlen(w->s), a = 0, b;
 
-	if (n < 2 || n > IMPORT_FEATURES_PAD - 32)
+	if (n < 2 || n > IMPORT_FEATURES_PAD - 64)
 		return -1;
 	for (i = 1; i < n; i++)
 		if (commonness((unsigned char)w->s[i]) < commonness((unsigned char)w->s[a]))
@@ -126,10 +126,9 @@ struct feature_pass {
 	unsigned char *feat;
 	const char *text;
 	size_t line;
-	const struct import_probe *lp;
-	size_t nline;
-	struct import_probe tp[IMPORT_FEATURES_MAX_WORDS];   /* the text words not found yet */
-	size_t ntext;
+	/* the line words, then the text words not found yet: one probe loop for both */
+	struct import_probe probe[2 * IMPORT_FEATURES_MAX_WORDS];
+	size_t nline, nprobe;
 	unsigned found;
 };
 
@@ -138,77 +137,94 @@ static void scan_init(struct feature_pass *sc, unsigned char *feat, const char *
 	sc->feat = feat;
 	sc->text = text;
 	sc->line = 0;
-	sc->lp = words->line;
+	memcpy(sc->probe, words->line, words->nline * sizeof(*sc->probe));
+	memcpy(sc->probe + words->nline, words->text, words->ntext * sizeof(*sc->probe));
 	sc->nline = words->nline;
-	memcpy(sc->tp, words->text, words->ntext * sizeof(*sc->tp));
-	sc->ntext = words->ntext;
+	sc->nprobe = words->nline + words->ntext;
 	sc->found = 0;
 }
 
-/* Set bits of a 32-bit mask, without the libgcc call __builtin_popcount is without -mpopcnt. */
-static inline unsigned count32(uint32_t x)
-{
-	x = x - ((x >> 1) & 0x55555555u);
-	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (x * 0x01010101u) >> 24;
-}
-
-/* Bits below the first newline bit in nl: all when there is none. */
-static inline uint32_t before_newline(uint32_t nl)
-{
-	return nl ? (nl & -nl) - 1 : 0xffffffffu;
-}
-
 /*
- * The places of one block worth a closer look (bit j: p + j), in order.
- * Which word a probe bit is for is worked out again only there: the
- * pairs are rare.
+ * Set bits of a mask: the POPCNT instruction where the AVX2 pass runs
+ * (every CPU with AVX2 has it), else bit arithmetic, as the x86-64
+ * baseline has no POPCNT and __builtin_popcount would be a libgcc call.
  */
-static inline void scan_block(struct feature_pass *sc, const char *p, uint32_t nl, uint32_t dg, uint32_t kv,
-			      uint32_t lc, uint32_t tc)
+static inline __attribute__((always_inline)) unsigned count64(uint64_t x, int hw)
+{
+	if (hw)
+		return (unsigned)__builtin_popcountll(x);
+	x = x - ((x >> 1) & 0x5555555555555555ull);
+	x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((x * 0x0101010101010101ull) >> 56);
+}
+
+/* Whether a probe's own two bytes are at p: only then can its word be. */
+static int probe_at(const char *p, const struct import_probe *pr)
+{
+	return p[pr->a] == pr->lanes_a[0] && p[pr->b] == pr->lanes_b[0] && word_at(p, pr->w);
+}
+
+/* A probe bit: which word it was for is worked out again only there (the pairs are rare). */
+static void probe_hit(struct feature_pass *sc, unsigned char *f, const char *at)
 {
 	size_t w;
 
-	/* the rest of a line that already has a digit needs no more looks */
-	if (sc->feat[sc->line] & FEATURE_DIGIT)
-		dg &= ~before_newline(nl);
-	while (dg | kv | lc | tc) {
-		uint32_t all = dg | kv | lc | tc | nl;
-		unsigned j = (unsigned)__builtin_ctz(all);
-		uint32_t bit = (uint32_t)1 << j, done = bit | (bit - 1);
-		const char *at = p + j;
-		unsigned char *f = &sc->feat[sc->line];
-
-		if (nl & bit) {
-			sc->line++;
-		} else {
-			if (dg & bit) {
-				*f |= FEATURE_DIGIT;
-				dg &= ~before_newline(nl & ~done);
-			}
-			if ((kv & bit) && !(*f & FEATURE_VERB) && import_prose_verb_at(sc->text, at))
-				*f |= FEATURE_VERB;
-			for (w = 0; (lc & bit) && w < sc->nline; w++)
-				if (word_at(at, sc->lp[w].w))
-					*f |= sc->lp[w].w->bit;
-			for (w = 0; (tc & bit) && w < sc->ntext;) {
-				if (word_at(at, sc->tp[w].w)) {
-					/* found once is enough: not looked for again */
-					sc->found |= sc->tp[w].w->bit;
-					sc->tp[w] = sc->tp[--sc->ntext];
-					continue;
-				}
-				w++;
-			}
+	for (w = 0; w < sc->nline; w++)
+		if (probe_at(at, &sc->probe[w]))
+			*f |= sc->probe[w].w->bit;
+	while (w < sc->nprobe) {
+		if (probe_at(at, &sc->probe[w])) {
+			/* found once is enough: not looked for again */
+			sc->found |= sc->probe[w].w->bit;
+			sc->probe[w] = sc->probe[--sc->nprobe];
+			continue;
 		}
-		dg &= ~done;
-		kv &= ~done;
-		lc &= ~done;
-		tc &= ~done;
-		nl &= ~done;
+		w++;
 	}
-	sc->line += count32(nl);
+}
+
+/*
+ * The places of one 64-byte block worth a closer look (bit j: p + j; of
+ * kv, the byte before a verb's 'k' or 'v').  A
+ * place's line is the block's first line plus the newlines before it, so
+ * newlines are counted, never visited one by one; a line's digits cost
+ * one look, as a digit clears the rest of its line; most blocks have
+ * nothing else.
+ */
+static inline __attribute__((always_inline)) void scan_block(struct feature_pass *sc, const char *p, uint64_t nl,
+							     uint64_t dg, uint64_t kv, uint64_t probes, int hw)
+{
+	unsigned char *feat = sc->feat + sc->line;
+	uint64_t rare = kv | probes;
+
+	/* the rest of a line that already has a digit needs no look */
+	if (feat[0] & FEATURE_DIGIT)
+		dg &= -(nl & -nl);
+	while (dg) {
+		uint64_t bit = dg & -dg, after = nl & -bit;
+
+		feat[count64(nl & (bit - 1), hw)] |= FEATURE_DIGIT;
+		/* the digits from the next newline on; none without one */
+		dg &= -(after & -after);
+	}
+	while (rare) {
+		uint64_t bit = rare & -rare;
+		const char *at = p + __builtin_ctzll(rare);
+		unsigned char *f = &feat[count64(nl & (bit - 1), hw)];
+
+		if ((kv & bit) && !(*f & FEATURE_VERB) && import_prose_verb_at(sc->text, at + 1))
+			*f |= FEATURE_VERB;
+		if (probes & bit)
+			probe_hit(sc, f, at);
+		rare &= rare - 1;
+	}
+	sc->line += count64(nl, hw);
+}
+
+static inline uint64_t join64(uint32_t lo, uint32_t hi)
+{
+	return lo | (uint64_t)hi << 32;
 }
 
 static inline __m128i probe16(const struct import_probe *pr, const char *p)
@@ -221,42 +237,76 @@ static inline __m128i probe16(const struct import_probe *pr, const char *p)
 	return _mm_and_si128(a, b);
 }
 
-/* Bit j: one of the words may start at p + j (mostly none: the pairs are rare). */
-static inline uint32_t probes16(const struct import_probe *v, size_t n, const char *p)
+static inline uint32_t mask16(__m128i m)
 {
-	__m128i any = _mm_setzero_si128();
+	return (uint32_t)_mm_movemask_epi8(m);
+}
+
+/* Bit j: one of the words may start at p + j (mostly none: the pairs are rare). */
+static inline uint64_t probes64_sse2(const struct import_probe *v, size_t n, const char *p)
+{
+	__m128i m0 = _mm_setzero_si128(), m1 = m0, m2 = m0, m3 = m0;
 	size_t w;
 
-	for (w = 0; w < n; w++)
-		any = _mm_or_si128(any, probe16(&v[w], p));
-	return (uint32_t)_mm_movemask_epi8(any);
+	for (w = 0; w < n; w++) {
+		m0 = _mm_or_si128(m0, probe16(&v[w], p));
+		m1 = _mm_or_si128(m1, probe16(&v[w], p + 16));
+		m2 = _mm_or_si128(m2, probe16(&v[w], p + 32));
+		m3 = _mm_or_si128(m3, probe16(&v[w], p + 48));
+	}
+	return join64(mask16(m0) | mask16(m1) << 16, mask16(m2) | mask16(m3) << 16);
+}
+
+/*
+ * Digits, '\n' and the verbs' ends ("took", "gave": a 'k' after 'o' or 'a',
+ * a 'v' after 'a' or 'i'; the bit is the byte before, which is on the same
+ * line): what every line is looked at for, sixteen bytes.
+ */
+struct bytes16 {
+	uint32_t nl, dg, kv;
+};
+
+static inline struct bytes16 classify16(const char *p)
+{
+	const __m128i b = _mm_loadu_si128((const __m128i *)p), d = _mm_sub_epi8(b, _mm_set1_epi8('0'));
+	const __m128i next = _mm_loadu_si128((const __m128i *)(p + 1)), a = _mm_cmpeq_epi8(b, _mm_set1_epi8('a'));
+	struct bytes16 r;
+
+	r.nl = mask16(_mm_cmpeq_epi8(b, _mm_set1_epi8('\n')));
+	r.dg = mask16(_mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d));
+	r.kv = mask16(_mm_or_si128(
+		_mm_and_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('k')),
+			      _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('o')), a)),
+		_mm_and_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('v')),
+			      _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('i')), a))));
+	return r;
 }
 
 unsigned import_features_sse2(unsigned char *feat, const char *text, size_t len, const struct import_words *words)
 {
-	const __m128i newline = _mm_set1_epi8('\n'), k = _mm_set1_epi8('k'), v = _mm_set1_epi8('v');
-	const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
 	struct feature_pass sc;
 	size_t i;
 
 	scan_init(&sc, feat, text, words);
-	for (i = 0; i < len; i += 16) {
+	for (i = 0; i < len; i += 64) {
 		const char *p = text + i;
-		__m128i b = _mm_loadu_si128((const __m128i *)p), d = _mm_sub_epi8(b, zero);
+		struct bytes16 c0 = classify16(p), c1 = classify16(p + 16), c2 = classify16(p + 32),
+			       c3 = classify16(p + 48);
 
-		scan_block(&sc, p, (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(b, newline)),
-			   (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(d, nine), d)),
-			   (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(b, k), _mm_cmpeq_epi8(b, v))),
-			   probes16(sc.lp, sc.nline, p), probes16(sc.tp, sc.ntext, p));
+		scan_block(&sc, p, join64(c0.nl | c1.nl << 16, c2.nl | c3.nl << 16),
+			   join64(c0.dg | c1.dg << 16, c2.dg | c3.dg << 16),
+			   join64(c0.kv | c1.kv << 16, c2.kv | c3.kv << 16), probes64_sse2(sc.probe, sc.nprobe, p),
+			   0);
 	}
 	return sc.found;
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define HAVE_AVX2_PATH 1
+#define AVX2 __attribute__((target("avx2,popcnt")))
 
-/* The same thirty-two bytes a step, where the CPU has AVX2 (checked at run time). */
-__attribute__((target("avx2"))) static inline __m256i probe32(const struct import_probe *pr, const char *p)
+/* The same thirty-two bytes a compare, where the CPU has AVX2 (checked at run time). */
+AVX2 static inline __m256i probe32(const struct import_probe *pr, const char *p)
 {
 	__m256i a = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(p + pr->a)),
 				      _mm256_loadu_si256((const __m256i *)pr->lanes_a));
@@ -266,42 +316,68 @@ __attribute__((target("avx2"))) static inline __m256i probe32(const struct impor
 	return _mm256_and_si256(a, b);
 }
 
-__attribute__((target("avx2"))) static inline uint32_t probes32(const struct import_probe *v, size_t n,
-								 const char *p)
+AVX2 static inline uint32_t mask32(__m256i m)
 {
-	__m256i any = _mm256_setzero_si256();
-	size_t w;
-
-	for (w = 0; w < n; w++)
-		any = _mm256_or_si256(any, probe32(&v[w], p));
-	return (uint32_t)_mm256_movemask_epi8(any);
+	return (uint32_t)_mm256_movemask_epi8(m);
 }
 
-__attribute__((target("avx2"))) unsigned import_features_avx2(unsigned char *feat, const char *text, size_t len,
-							      const struct import_words *words)
+AVX2 static inline uint64_t probes64_avx2(const struct import_probe *v, size_t n, const char *p)
 {
-	const __m256i newline = _mm256_set1_epi8('\n'), k = _mm256_set1_epi8('k'), v = _mm256_set1_epi8('v');
-	const __m256i zero = _mm256_set1_epi8('0'), nine = _mm256_set1_epi8(9);
+	__m256i lo = _mm256_setzero_si256(), hi = lo;
+	size_t w;
+
+	/* two probes a round: the loop's own count and branch were a fifth of it */
+	for (w = 0; w + 1 < n; w += 2) {
+		lo = _mm256_or_si256(lo, _mm256_or_si256(probe32(&v[w], p), probe32(&v[w + 1], p)));
+		hi = _mm256_or_si256(hi, _mm256_or_si256(probe32(&v[w], p + 32), probe32(&v[w + 1], p + 32)));
+	}
+	if (w < n) {
+		lo = _mm256_or_si256(lo, probe32(&v[w], p));
+		hi = _mm256_or_si256(hi, probe32(&v[w], p + 32));
+	}
+	return join64(mask32(lo), mask32(hi));
+}
+
+struct bytes32 {
+	uint32_t nl, dg, kv;
+};
+
+AVX2 static inline struct bytes32 classify32(const char *p)
+{
+	const __m256i b = _mm256_loadu_si256((const __m256i *)p), d = _mm256_sub_epi8(b, _mm256_set1_epi8('0'));
+	const __m256i next = _mm256_loadu_si256((const __m256i *)(p + 1)),
+		      a = _mm256_cmpeq_epi8(b, _mm256_set1_epi8('a'));
+	struct bytes32 r;
+
+	r.nl = mask32(_mm256_cmpeq_epi8(b, _mm256_set1_epi8('\n')));
+	r.dg = mask32(_mm256_cmpeq_epi8(_mm256_min_epu8(d, _mm256_set1_epi8(9)), d));
+	r.kv = mask32(_mm256_or_si256(
+		_mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8('k')),
+				 _mm256_or_si256(_mm256_cmpeq_epi8(b, _mm256_set1_epi8('o')), a)),
+		_mm256_and_si256(_mm256_cmpeq_epi8(next, _mm256_set1_epi8('v')),
+				 _mm256_or_si256(_mm256_cmpeq_epi8(b, _mm256_set1_epi8('i')), a))));
+	return r;
+}
+
+AVX2 unsigned import_features_avx2(unsigned char *feat, const char *text, size_t len, const struct import_words *words)
+{
 	struct feature_pass sc;
 	size_t i;
 
 	scan_init(&sc, feat, text, words);
-	for (i = 0; i < len; i += 32) {
+	for (i = 0; i < len; i += 64) {
 		const char *p = text + i;
-		__m256i b = _mm256_loadu_si256((const __m256i *)p), d = _mm256_sub_epi8(b, zero);
+		struct bytes32 lo = classify32(p), hi = classify32(p + 32);
 
-		scan_block(&sc, p, (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(b, newline)),
-			   (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(d, nine), d)),
-			   (uint32_t)_mm256_movemask_epi8(
-				   _mm256_or_si256(_mm256_cmpeq_epi8(b, k), _mm256_cmpeq_epi8(b, v))),
-			   probes32(sc.lp, sc.nline, p), probes32(sc.tp, sc.ntext, p));
+		scan_block(&sc, p, join64(lo.nl, hi.nl), join64(lo.dg, hi.dg), join64(lo.kv, hi.kv),
+			   probes64_avx2(sc.probe, sc.nprobe, p), 1);
 	}
 	return sc.found;
 }
 
 int import_features_have_avx2(void)
 {
-	return __builtin_cpu_supports("avx2");
+	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
 }
 #endif
 

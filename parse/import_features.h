@@ -21,10 +21,10 @@ struct import_word {
 
 /*
  * The text must be followed by IMPORT_FEATURES_PAD zero bytes, so that
- * thirty-two bytes can be compared at once up to its end, at any offset
+ * sixty-four bytes can be looked at a step up to its end, at any offset
  * of a word.
  */
-#define IMPORT_FEATURES_PAD 96
+#define IMPORT_FEATURES_PAD 128
 #define IMPORT_FEATURES_MAX_WORDS 16
 
 /* Where each word is looked for: worked out once, for every message. */
@@ -40,7 +40,7 @@ struct import_words {
 };
 
 /*
- * Words are at most IMPORT_FEATURES_PAD - 32 bytes long, and at most
+ * Words are at most IMPORT_FEATURES_PAD - 64 bytes long, and at most
  * IMPORT_FEATURES_MAX_WORDS of each kind; -1 when they are not.
  */
 int import_words_init(struct import_words *out, const struct import_word *line_words, size_t nline,
@@ -54,10 +54,11 @@ int import_words_init(struct import_words *out, const struct import_word *line_w
 unsigned import_features(unsigned char *feat, const char *text, size_t len, const struct import_words *words);
 
 /*
- * The same sixteen bytes a step (SSE2), thirty-two (AVX2, only where
- * import_features_have_avx2() says the CPU has it; else the same as
- * import_features) and a byte at a time: import_features takes the
- * widest this CPU has; tests hold each to the byte-wise one.
+ * The same sixty-four bytes a step, compared sixteen at once (SSE2) or
+ * thirty-two (AVX2 and POPCNT, only where import_features_have_avx2()
+ * says the CPU has them; else the same as import_features), and a byte
+ * at a time: import_features takes the widest this CPU has; tests hold
+ * each to the byte-wise one.
  */
 unsigned import_features_sse2(unsigned char *feat, const char *text, size_t len, const struct import_words *words);
 unsigned import_features_avx2(unsigned char *feat, const char *text, size_t len, const struct import_words *words);

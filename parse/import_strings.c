@@ -129,13 +129,21 @@ char *import_intern(struct import_result *out, const char *s)
 	return intern_slow(out, s, word, len);
 }
 
-char *import_keep(struct import_result *out, const char *s)
+char *import_room(struct import_result *out, size_t n)
 {
-	if (!s)
-		return NULL;
 	if (!out->strings)
 		out->strings = xcalloc(1, sizeof(*out->strings));
-	return chunks_copy(&out->strings->chunks, s, strlen(s) + 1, 65536);
+	return chunks_alloc(&out->strings->chunks, n, 65536);
+}
+
+char *import_keep(struct import_result *out, const char *s)
+{
+	size_t n;
+
+	if (!s)
+		return NULL;
+	n = strlen(s) + 1;
+	return memcpy(import_room(out, n), s, n);
 }
 
 void import_strings_free(struct import_strings *pool)

@@ -2,6 +2,7 @@
 #include "import_pair.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -228,14 +229,86 @@ size_t import_table_split(struct import_span *out, const char *s, int wide, size
 	return n;
 }
 
-static char *join(const struct span *c, size_t from, size_t to)
+/*
+ * A table's strings and arrays, bumped out of blocks: a table is read, used
+ * and dropped before the next, and a malloc and free for each cell, row and
+ * name was most of the cost of the tables found.  The first block of the
+ * last table is kept for the next one (one static slot: the importer reads
+ * one message at a time and has no threads), unless a huge line made it big.
+ */
+struct import_table_text {
+	struct import_table_text *next;
+	size_t used, size;
+	_Alignas(max_align_t) char bytes[];
+};
+
+#define TEXT_BLOCK 8192
+#define TEXT_ALIGN (sizeof(void *))
+
+static struct import_table_text *spare_text;
+
+static void *text_alloc(struct import_table *t, size_t n)
+{
+	struct import_table_text *b = t->text;
+	void *room;
+
+	n = (n + TEXT_ALIGN - 1) & ~(TEXT_ALIGN - 1);
+	if (!b || b->size - b->used < n) {
+		if (!b && spare_text && spare_text->size >= n) {
+			b = spare_text;
+			spare_text = NULL;
+		} else {
+			size_t size = n > TEXT_BLOCK ? n : TEXT_BLOCK;
+
+			b = xmalloc(sizeof(*b) + size);
+			b->size = size;
+		}
+		b->used = 0;
+		b->next = t->text;
+		t->text = b;
+	}
+	room = b->bytes + b->used;
+	b->used += n;
+	return room;
+}
+
+char *import_table_keep(struct import_table *t, const char *p, size_t n)
+{
+	char *s = text_alloc(t, n + 1);
+
+	if (p)
+		memcpy(s, p, n);
+	else
+		memset(s, 0, n);
+	s[n] = '\0';
+	return s;
+}
+
+/* Room for nr of an array that had alloc, its elements moved: the old room stays in the block. */
+static void *text_grow(struct import_table *t, void *v, size_t *alloc, size_t nr, size_t elem)
+{
+	size_t more = *alloc < 16 ? 16 : *alloc * 2;
+	void *bigger;
+
+	if (nr <= *alloc)
+		return v;
+	if (more < nr)
+		more = nr;
+	bigger = text_alloc(t, more * elem);
+	if (*alloc)
+		memcpy(bigger, v, *alloc * elem);
+	*alloc = more;
+	return bigger;
+}
+
+static char *join(struct import_table *t, const struct span *c, size_t from, size_t to)
 {
 	if (from >= to)
 		return NULL;
-	return xstrndup(c[from].p, c[to - 1].p + c[to - 1].n - c[from].p);
+	return import_table_keep(t, c[from].p, c[to - 1].p + c[to - 1].n - c[from].p);
 }
 
-static char *column_name(const struct span *c)
+static char *column_name(struct import_table *t, const struct span *c)
 {
 	const char *p = c->p;
 	size_t n = c->n;
@@ -245,7 +318,7 @@ static char *column_name(const struct span *c)
 		p++;
 		n -= 2;
 	}
-	return xstrndup(p, n);
+	return import_table_keep(t, p, n);
 }
 
 static void add_cell(struct import_table *t, size_t row, size_t col, const struct span *c, long lineno)
@@ -257,11 +330,11 @@ static void add_cell(struct import_table *t, size_t row, size_t col, const struc
 		return;
 	if (c->p[n - 1] == 's' || c->p[n - 1] == '%')
 		n--;
-	ALLOC_GROW(t->cells, t->ncells + 1, t->acells);
+	t->cells = text_grow(t, t->cells, &t->acells, t->ncells + 1, sizeof(*t->cells));
 	cell = &t->cells[t->ncells++];
 	cell->row = row;
 	cell->col = col;
-	cell->text = xstrndup(c->p, n);
+	cell->text = import_table_keep(t, c->p, n);
 	cell->lineno = lineno;
 }
 
@@ -301,15 +374,15 @@ int import_table_at(struct import_table *out, const struct qline *lines, size_t 
 	if (nh < k)
 		return -1;
 	out->ncols = k;
-	out->cols = xcalloc(k, sizeof(*out->cols));
+	out->cols = text_alloc(out, k * sizeof(*out->cols));
 	for (i = 0; i < k; i++) {
-		out->cols[i] = column_name(&hc[nh - k + i]);
+		out->cols[i] = column_name(out, &hc[nh - k + i]);
 		if (!known(out->cols[i], data)) {
 			import_table_release(out);
 			return -1;
 		}
 	}
-	out->title = nh > k ? join(hc, 0, nh - k) : NULL;
+	out->title = nh > k ? join(out, hc, 0, nh - k) : NULL;
 rows:
 	out->lines = 1 + head2;
 	for (i = at + 1 + head2, row = 0; i < nr; i++) {
@@ -325,8 +398,8 @@ rows:
 		n = split(rc, l->text, 0);
 		if (n <= k || trailing_values(rc, n) != k)
 			break;
-		ALLOC_GROW(out->rows, row + 1, out->arows);
-		out->rows[row] = join(rc, 0, n - k);
+		out->rows = text_grow(out, out->rows, &out->arows, row + 1, sizeof(*out->rows));
+		out->rows[row] = join(out, rc, 0, n - k);
 		out->nrows = row + 1;
 		for (j = 0; j < k; j++)
 			add_cell(out, row, j, &rc[n - k + j], l->lineno);
@@ -342,20 +415,14 @@ rows:
 
 void import_table_release(struct import_table *t)
 {
-	size_t i;
+	while (t->text) {
+		struct import_table_text *b = t->text;
 
-	free(t->title);
-	for (i = 0; i < t->ncols; i++) {
-		free(t->cols[i]);
-		free(t->cols2 ? t->cols2[i] : NULL);
+		t->text = b->next;
+		if (!spare_text && b->size <= 8 * TEXT_BLOCK)
+			spare_text = b;
+		else
+			free(b);
 	}
-	free(t->cols);
-	free(t->cols2);
-	for (i = 0; i < t->nrows; i++)
-		free(t->rows[i]);
-	free(t->rows);
-	for (i = 0; i < t->ncells; i++)
-		free(t->cells[i].text);
-	free(t->cells);
 	memset(t, 0, sizeof(*t));
 }

@@ -17,6 +17,13 @@ struct import_cell {
 	long lineno;
 };
 
+struct import_table_text;
+
+/*
+ * Its strings and arrays are in blocks the table owns (import_table_text),
+ * freed together by import_table_release: a table's dozens of small pieces
+ * all have its lifetime.
+ */
 struct import_table {
 	char *title;      /* what the header has left of its columns, or NULL */
 	char **cols;
@@ -28,6 +35,7 @@ struct import_table {
 	size_t ncells;
 	size_t lines;     /* header and rows consumed */
 	size_t arows, acells;   /* room in rows and cells */
+	struct import_table_text *text;
 };
 
 /*
@@ -64,6 +72,8 @@ size_t import_table_split(struct import_span *out, const char *s, int wide, size
  */
 int import_table_head2(struct import_table *t, const char *top, const char *bottom,
 		       const char *row, size_t k, import_col_known known, void *data);
+/* A copy of n bytes at p, or n zeroed bytes (p NULL), that t owns. */
+char *import_table_keep(struct import_table *t, const char *p, size_t n);
 /* Whether lines[at + 1] could be the second line of a header at lines[at]. */
 int import_table_head2_like(const struct qline *lines, size_t nr, size_t at);
 /* A units cell under a column ("(s)", "sec", "MB/s", "%"): its unit, or NULL. */

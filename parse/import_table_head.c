@@ -62,8 +62,9 @@ const char *import_table_unit(const char *name)
  * title.  -1 when a column gets none or two, or a name is not one a table
  * is laid out by.
  */
-static int names_over(char **names, char **title, const char *line, const struct colspan *cols,
-		      size_t k, size_t label_end, import_col_known known, void *data)
+static int names_over(struct import_table *t, char **names, const char *line,
+		      const struct colspan *cols, size_t k, size_t label_end,
+		      import_col_known known, void *data)
 {
 	struct import_span c[IMPORT_TABLE_MAX_CELLS];
 	size_t n, values, i;
@@ -71,23 +72,19 @@ static int names_over(char **names, char **title, const char *line, const struct
 	n = import_table_split(c, line, 1, &values);
 	for (i = 0; i < n; i++) {
 		size_t from = screen_col(line, c[i].p), to = from + c[i].n, j, best = 0;
-		char *name = xstrndup(c[i].p, c[i].n);
+		char *name = import_table_keep(t, c[i].p, c[i].n);
 
 		/* left of the values and over the row labels: part of the title */
 		if (to <= cols[0].from && to <= label_end + (cols[0].from - label_end) / 2) {
-			if (!*title)
-				*title = name;
-			else
-				free(name);
+			if (!t->title)
+				t->title = name;
 			continue;
 		}
 		for (j = 1; j < k; j++)
 			if (distance(&cols[j], from, to) < distance(&cols[best], from, to))
 				best = j;
-		if (names[best] || (!known(name, data) && !import_table_unit(name))) {
-			free(name);
+		if (names[best] || (!known(name, data) && !import_table_unit(name)))
 			return -1;
-		}
 		names[best] = name;
 	}
 	for (i = 0; i < k; i++)
@@ -112,10 +109,11 @@ int import_table_head2(struct import_table *t, const char *top, const char *bott
 		cols[i].to = cols[i].from + c[n - k + i].n;
 	}
 	t->ncols = k;
-	t->cols = xcalloc(k, sizeof(*t->cols));
-	t->cols2 = xcalloc(k, sizeof(*t->cols2));
-	if (names_over(t->cols, &t->title, top, cols, k, label_end, known, data) ||
-	    names_over(t->cols2, &t->title, bottom, cols, k, label_end, known, data)) {
+	/* zeroed: a name is set once, where it stands */
+	t->cols = (char **)import_table_keep(t, NULL, k * sizeof(*t->cols));
+	t->cols2 = (char **)import_table_keep(t, NULL, k * sizeof(*t->cols2));
+	if (names_over(t, t->cols, top, cols, k, label_end, known, data) ||
+	    names_over(t, t->cols2, bottom, cols, k, label_end, known, data)) {
 		import_table_release(t);
 		return -1;
 	}

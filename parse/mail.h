@@ -14,12 +14,17 @@
  */
 struct mail_message {
 	char *name;        /* for warnings: "foo.mbox: message 3" */
-	char *file;        /* the input's file name ("-": stdin) */
+	char *file;        /* the input's file name ("-": stdin), in name's block */
 	char *message_id;  /* without the angle brackets; NULL when none */
 	char *from;        /* author, decoded; NULL when none */
 	char *subject;
 	char *in_reply_to;
 	char *references;
+	/*
+	 * When set, the one block message_id to references point into (the
+	 * plain reader's); else each of them is a block of its own.
+	 */
+	char *headers;
 	time_t date;       /* 0: unknown */
 	struct strbuf text; /* the readable text, lines ending in '\n' */
 	long line0;        /* input line of text's first line, minus one */

@@ -96,45 +96,58 @@ static int wanted_field(const char *p, size_t n)
 	return header_is(p, n, wanted[f]) ? f : -1;
 }
 
-static char *trimmed(const char *s)
-{
-	const char *e;
+/*
+ * The header values are cut where they stand, in the block that then
+ * becomes the message's (m->headers): every string taken from a value is a
+ * piece of it, so none needs a copy and a malloc of its own.
+ */
 
-	s += strspn(s, " \t");
-	e = s + strlen(s);
+/* s..e without the blanks around it, ended by a NUL; NULL when nothing is left. */
+static char *trimmed(char *s, char *e)
+{
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
 	while (e > s && (e[-1] == ' ' || (unsigned char)(e[-1] - '\t') < 5))
 		e--;
-	return e > s ? xstrndup(s, e - s) : NULL;
+	if (e == s)
+		return NULL;
+	*e = '\0';
+	return s;
+}
+
+static char *trimmed_value(char *v)
+{
+	return trimmed(v, v + strlen(v));
 }
 
 /* "Name <a@b>" and "a@b (Name)" give Name; a bare address gives itself. */
-static char *author_of(const char *v)
+static char *author_of(char *v)
 {
-	const char *lt = strchr(v, '<'), *open = strchr(v, '(');
-	char *name = NULL, *s;
+	char *lt = strchr(v, '<'), *open = strchr(v, '('), *close, *s;
+	size_t n;
 
 	if (lt && lt > v)
-		name = xstrndup(v, lt - v);
-	else if (open && strchr(open, ')'))
-		name = xstrndup(open + 1, strchr(open, ')') - open - 1);
-	s = trimmed(name ? name : v);
-	free(name);
-	if (s && s[0] == '"' && strlen(s) > 1 && s[strlen(s) - 1] == '"') {
-		char *unq = xstrndup(s + 1, strlen(s) - 2);
-
-		free(s);
-		s = unq;
+		s = trimmed(v, lt);
+	else if (open && (close = strchr(open, ')')))
+		s = trimmed(open + 1, close);
+	else
+		s = trimmed_value(v);
+	if (s && s[0] == '"' && (n = strlen(s)) > 1 && s[n - 1] == '"') {
+		s[n - 1] = '\0';
+		s++;
 	}
 	return s;
 }
 
-static char *message_id_of(const char *v)
+static char *message_id_of(char *v)
 {
-	const char *lt = strchr(v, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	char *lt = strchr(v, '<'), *gt = lt ? strchr(lt, '>') : NULL;
 
-	if (lt && gt && gt > lt + 1)
-		return xstrndup(lt + 1, gt - lt - 1);
-	return trimmed(v);
+	if (lt && gt && gt > lt + 1) {
+		*gt = '\0';
+		return lt + 1;
+	}
+	return trimmed_value(v);
 }
 
 /* "=?": an RFC 2047 word may start here ('=' is rare in headers, memchr finds it fast) */
@@ -261,7 +274,7 @@ struct values {
 	int seen[sizeof(wanted) / sizeof(wanted[0])];
 };
 
-static const char *value(const struct values *v, size_t i)
+static char *value(const struct values *v, size_t i)
 {
 	return v->all.buf + v->at[i];
 }
@@ -300,10 +313,6 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 			body = nl ? nl + 1 : end;
 			break;
 		}
-		if (has_encoded_word(p, e)) {
-			ok = 0;
-			break;
-		}
 		if ((*p == ' ' || *p == '\t') && cur >= 0) {
 			const char *v = p;
 
@@ -328,6 +337,12 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 		p = nl ? nl + 1 : end;
 	}
 	end_value(&vals, cur);
+	/*
+	 * one look for an RFC 2047 word in all the header lines (up to the
+	 * blank line): a "=?" never spans two of them
+	 */
+	if (ok && body && has_encoded_word(buf, p))
+		ok = 0;
 	for (i = 0; ok && wanted[i]; i++)
 		if (seen[i] && !plain_value(i, value(&vals, i), &enc))
 			ok = 0;
@@ -344,14 +359,16 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 		date = date_seen ? g_mime_utils_header_decode_date(value(&vals, F_DATE)) : NULL;
 
 		m->message_id = seen[F_MESSAGE_ID] ? message_id_of(value(&vals, F_MESSAGE_ID)) : NULL;
-		m->subject = seen[F_SUBJECT] ? trimmed(value(&vals, F_SUBJECT)) : NULL;
+		m->subject = seen[F_SUBJECT] ? trimmed_value(value(&vals, F_SUBJECT)) : NULL;
 		m->from = seen[F_FROM] ? author_of(value(&vals, F_FROM)) : NULL;
 		if (date) {
 			m->date = (time_t)g_date_time_to_unix(date);
 			g_date_time_unref(date);
 		}
-		m->in_reply_to = seen[F_IN_REPLY_TO] ? trimmed(value(&vals, F_IN_REPLY_TO)) : NULL;
-		m->references = seen[F_REFERENCES] ? trimmed(value(&vals, F_REFERENCES)) : NULL;
+		m->in_reply_to = seen[F_IN_REPLY_TO] ? trimmed_value(value(&vals, F_IN_REPLY_TO)) : NULL;
+		m->references = seen[F_REFERENCES] ? trimmed_value(value(&vals, F_REFERENCES)) : NULL;
+		/* the strings above are in it: it is the message's now */
+		m->headers = strbuf_detach(&vals.all, NULL);
 		m->line0 += lines;
 		if (enc == GMIME_CONTENT_ENCODING_DEFAULT) {
 			strbuf_add(&m->text, body, end - body);

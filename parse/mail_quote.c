@@ -1,5 +1,6 @@
 #include "mail_quote.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -108,8 +109,11 @@ static char *attribution(const char *line, const char *end)
 }
 
 #define MAX_DEPTH 16
-/* zero bytes after a text's copy: a line's first bytes can be read without its end */
-#define SLACK 8
+/*
+ * zero bytes after a text's copy: a line's first bytes can be read without
+ * its end, and newlines looked for 64 bytes at once up to it
+ */
+#define SLACK 64
 
 /*
  * The blocks of the last text released, kept for the next one: a message's
@@ -164,49 +168,103 @@ static void give_spare(struct qtext *q)
 	}
 }
 
-/*
- * The text's '\n's in order, found 32 bytes a step with SSE2 (a memchr call
- * a line cost more than most of a short line's other work), by memchr past
- * the last whole step or where there is no SSE2.
- */
-struct newlines {
-	char *at;       /* the next bytes to look at */
-	char *end;
-	unsigned mask;  /* '\n's of the 32 bytes before at not yet given */
+/* What splitting carries from one line to the next. */
+struct split {
+	struct qtext *out;
+	const char *author[MAX_DEPTH + 1];
+	long line;
 };
 
-static char *next_newline(struct newlines *n, char *from)
+/*
+ * Most lines start with a word and have no '>' in their first five bytes:
+ * no quote marks (strip_quotes would only find that out slowly), and, not
+ * starting with a blank, not blank either.  The four bytes after the first
+ * are tested at once (a zero byte of x is a '>' there).
+ */
+static inline int plain_start(const char *p)
 {
-#ifdef __SSE2__
-	const __m128i eol = _mm_set1_epi8('\n');
+	unsigned char c = (unsigned char)*p;
+	uint32_t x;
 
-	while (!n->mask && n->end - n->at >= 32) {
-		n->mask = (unsigned)_mm_movemask_epi8(
-				  _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)n->at), eol)) |
-			  (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-				  _mm_loadu_si128((const __m128i *)(n->at + 16)), eol))
-				  << 16;
-		n->at += 32;
-	}
-	if (n->mask) {
-		char *nl = n->at - 32 + __builtin_ctz(n->mask);
-
-		n->mask &= n->mask - 1;
-		return nl;
-	}
-	if (from < n->at)
-		from = n->at;
-#endif
-	return memchr(from, '\n', n->end - from);
+	if (c <= ' ' || c == '>' || c == '|')
+		return 0;
+	memcpy(&x, p + 1, 4);
+	x ^= 0x3e3e3e3eu;
+	return !((x - 0x01010101u) & ~x & 0x80808080u);
 }
+
+static inline __attribute__((always_inline)) void split_line(struct split *sp, char *p, char *e)
+{
+	struct qtext *out = sp->out;
+	struct qline *q;
+	char *s = p, *b, *a;
+	int depth = 0;
+
+	/* room was made by the caller */
+	q = &out->v[out->nr++];
+	q->lineno = ++sp->line;
+	q->text = p;
+	q->len = (size_t)(e - p);
+	q->depth = 0;
+	q->author = sp->author[0];
+	if (p == e) {
+		q->blank = 1;
+		return;
+	}
+	if (plain_start(p)) {
+		q->blank = 0;
+		/* the one test uuencoded parts need, while the line is at hand */
+		if (*p == 'b' && e - p >= 6 && !memcmp(p, "begin ", 6))
+			out->has_begin = 1;
+	} else {
+		depth = strip_quotes(&s);
+		if (depth > MAX_DEPTH)
+			depth = MAX_DEPTH;
+		for (b = s; b < e && (*b == ' ' || *b == '\t'); b++)
+			;
+		q->blank = b == e;
+		q->text = s;
+		q->len = (size_t)(e - s);
+		q->depth = depth;
+		q->author = sp->author[depth];
+	}
+	/* an attribution ends in ':' or blanks after it */
+	if (e > s && (e[-1] == ':' || is_space(e[-1])) && depth < MAX_DEPTH && (a = attribution(s, e))) {
+		ALLOC_GROW(out->authors, out->nauthors + 1, out->aauthors);
+		out->authors[out->nauthors++] = a;
+		sp->author[depth + 1] = a;
+	}
+}
+
+/* A line that ends at the newline nl: '\n' and a '\r' before it become NULs. */
+static inline __attribute__((always_inline)) void split_at(struct split *sp, char *p, char *nl)
+{
+	char *e = nl;
+
+	*nl = '\0';
+	if (nl > p && nl[-1] == '\r')
+		*--e = '\0';
+	split_line(sp, p, e);
+}
+
+#ifdef __SSE2__
+static inline uint32_t newlines16(const char *p)
+{
+	return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8('\n')));
+}
+
+static inline uint64_t newlines64(const char *p)
+{
+	return (newlines16(p) | newlines16(p + 16) << 16) |
+	       (uint64_t)(newlines16(p + 32) | newlines16(p + 48) << 16) << 32;
+}
+#endif
 
 void mail_quote_split(struct qtext *out, const char *text, size_t len, long line0,
 		      const char *own_author)
 {
+	struct split sp = { out, { own_author }, line0 };
 	char *p, *end;
-	const char *author[MAX_DEPTH + 1] = { own_author };
-	long line = line0;
-	struct newlines nls;
 
 	memset(out, 0, sizeof(*out));
 	take_spare(out, len);
@@ -214,42 +272,42 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 	memset(out->buf + len, 0, SLACK);
 	p = out->buf;
 	end = out->buf + len;
-	nls.at = p;
-	nls.end = end;
-	nls.mask = 0;
-	while (p < end) {
-		char *nl = next_newline(&nls, p), *s = p, *a, *b;
-		struct qline *q;
-		int depth;
+#ifdef __SSE2__
+	{
+		/*
+		 * The newlines 64 bytes a step (a memchr call a line cost more
+		 * than most of a short line's other work); the zero bytes after
+		 * the text have none.
+		 */
+		char *blk;
 
-		char *e = nl ? nl : end;
+		for (blk = p; blk < end; blk += 64) {
+			uint64_t nls = newlines64(blk);
 
-		if (nl)
-			*nl = '\0';
-		if (nl && nl > p && nl[-1] == '\r')
-			*--e = '\0';
-		/* the one test uuencoded parts need, while the line is at hand */
-		if (*p == 'b' && e - p >= 6 && !memcmp(p, "begin ", 6))
-			out->has_begin = 1;
-		depth = strip_quotes(&s);
-		if (depth > MAX_DEPTH)
-			depth = MAX_DEPTH;
-		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-		q = &out->v[out->nr++];
-		q->text = s;
-		q->len = (size_t)(e - s);
-		q->depth = depth;
-		q->lineno = ++line;
-		q->author = author[depth];
-		for (b = s; b < e && (*b == ' ' || *b == '\t'); b++)
-			;
-		q->blank = b == e;
-		if (depth < MAX_DEPTH && (a = attribution(s, e))) {
-			ALLOC_GROW(out->authors, out->nauthors + 1, out->aauthors);
-			out->authors[out->nauthors++] = a;
-			author[depth + 1] = a;
+			/* room for every line of the step at once, not one at a time */
+			ALLOC_GROW(out->v, out->nr + 64, out->alloc);
+			for (; nls; nls &= nls - 1) {
+				char *nl = blk + __builtin_ctzll(nls);
+
+				split_at(&sp, p, nl);
+				p = nl + 1;
+			}
 		}
-		p = nl ? nl + 1 : end;
+	}
+#else
+	{
+		char *nl;
+
+		while (p < end && (nl = memchr(p, '\n', end - p))) {
+			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+			split_at(&sp, p, nl);
+			p = nl + 1;
+		}
+	}
+#endif
+	if (p < end) {
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		split_line(&sp, p, end);
 	}
 }
 

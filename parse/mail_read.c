@@ -16,7 +16,7 @@ static struct mail_message *add_message(struct mail_list *out, const char *file,
 	static const char sep[] = ": message ";
 	struct mail_message *m;
 	char digits[3 * sizeof(nth)], *d = digits + sizeof(digits);
-	size_t flen = strlen(file), ndigits;
+	size_t flen = strlen(file), ndigits, nlen;
 
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	m = &out->v[out->nr++];
@@ -25,22 +25,22 @@ static struct mail_message *add_message(struct mail_list *out, const char *file,
 	m->text = out->spare_text;
 	strbuf_init(&out->spare_text, 0);
 	strbuf_reset(&m->text);
-	m->file = xmalloc(flen + 1);
-	memcpy(m->file, file, flen + 1);
-	/* "%s: message %zu" in one block, without printf, which cost more than the rest */
+	/* "%s: message %zu" without printf, which cost more than the rest */
 	do
 		*--d = (char)('0' + nth % 10);
 	while (nth /= 10);
-	ndigits = (size_t)(digits + sizeof(digits) - d);
-	if (!many) {
-		m->name = xstrdup(m->file);
-		return m;
-	}
-	m->name = xmalloc(flen + sizeof(sep) - 1 + ndigits + 1);
+	ndigits = many ? (size_t)(digits + sizeof(digits) - d) : 0;
+	nlen = flen + (many ? sizeof(sep) - 1 + ndigits : 0);
+	/* name, then the file's name, in one block */
+	m->name = xmalloc(nlen + 1 + flen + 1);
 	memcpy(m->name, file, flen);
-	memcpy(m->name + flen, sep, sizeof(sep) - 1);
-	memcpy(m->name + flen + sizeof(sep) - 1, d, ndigits);
-	m->name[flen + sizeof(sep) - 1 + ndigits] = '\0';
+	if (many) {
+		memcpy(m->name + flen, sep, sizeof(sep) - 1);
+		memcpy(m->name + flen + sizeof(sep) - 1, d, ndigits);
+	}
+	m->name[nlen] = '\0';
+	m->file = m->name + nlen + 1;
+	memcpy(m->file, file, flen + 1);
 	return m;
 }
 
@@ -371,14 +371,16 @@ int mail_read_path(struct mail_list *out, const char *path)
 
 void mail_message_release(struct mail_message *m)
 {
-	free(m->name);
-	free(m->file);
-	free(m->message_id);
-	free(m->from);
+	free(m->name);   /* file too */
+	if (!m->headers) {
+		free(m->message_id);
+		free(m->from);
+		free(m->subject);
+		free(m->in_reply_to);
+		free(m->references);
+	}
+	free(m->headers);
 	free(m->line_map);
-	free(m->subject);
-	free(m->in_reply_to);
-	free(m->references);
 	free(m->skip);
 	strbuf_release(&m->text);
 	memset(m, 0, sizeof(*m));

@@ -11,6 +11,7 @@
 #include "../../parse/import_pair.h"
 #include "../../parse/import_patch.h"
 #include "../../parse/import_prose.h"
+#include "../../parse/import_table.h"
 #include "../../parse/import_uuencode.h"
 #include "../../parse/mail_lines.h"
 
@@ -228,6 +229,96 @@ static void test_hardware(void **state)
 	}
 }
 
+static int any_column(const char *name, void *data)
+{
+	(void)data;
+	return strcmp(name, "bogus") != 0;
+}
+
+static int table_of(struct import_table *t, struct qtext *q, const char *text)
+{
+	mail_quote_split(q, text, strlen(text), 0, NULL);
+	return import_table_at(t, q->v, q->nr, 0, any_column, NULL);
+}
+
+/*
+ * A table's strings and arrays come out of blocks it owns, one of which
+ * the next table reuses: many rows (arrays moved as they grow, several
+ * blocks), a label bigger than any kept block, a two-line header, and a
+ * small table after each, every string read back as posted.
+ */
+static void test_table_blocks(void **state)
+{
+	const char *small = "\t2.4.7\t2.5.44\nreal\t1.5s\t2.5%\n";
+	const char *two = "                 2.4.18  2.4.19-pre\n"
+			  "                 ext3    xfs\n"
+			  "dbench 16 procs  45.1    39.8\n";
+	struct strbuf text = STRBUF_INIT;
+	struct import_table t;
+	struct qtext q;
+	size_t i, round;
+	char want[32];
+
+	(void)state;
+	for (round = 0; round < 2; round++) {
+		strbuf_reset(&text);
+		strbuf_addstr(&text, "runs\tA\tB\n");
+		for (i = 0; i < 3000; i++)
+			strbuf_addf(&text, "row%zu\t%zu.5\t%zu\n", i, i, i + 1);
+		assert_int_equal(table_of(&t, &q, text.buf), 0);
+		assert_string_equal(t.title, "runs");
+		assert_string_equal(t.cols[0], "A");
+		assert_string_equal(t.cols[1], "B");
+		assert_int_equal(t.nrows, 3000);
+		assert_int_equal(t.ncells, 6000);
+		for (i = 0; i < 3000; i += 999) {
+			snprintf(want, sizeof(want), "row%zu", i);
+			assert_string_equal(t.rows[i], want);
+			snprintf(want, sizeof(want), "%zu.5", i);
+			assert_string_equal(t.cells[2 * i].text, want);
+			snprintf(want, sizeof(want), "%zu", i + 1);
+			assert_string_equal(t.cells[2 * i + 1].text, want);
+			assert_int_equal(t.cells[2 * i + 1].row, i);
+			assert_int_equal(t.cells[2 * i + 1].col, 1);
+		}
+		import_table_release(&t);
+		mail_quote_release(&q);
+
+		assert_int_equal(table_of(&t, &q, small), 0);
+		assert_null(t.title);
+		assert_string_equal(t.cols[0], "2.4.7");
+		assert_string_equal(t.rows[0], "real");
+		assert_string_equal(t.cells[0].text, "1.5");
+		assert_string_equal(t.cells[1].text, "2.5");
+		import_table_release(&t);
+		mail_quote_release(&q);
+
+		/* a row label of 100000 bytes: a block of its own, not kept */
+		strbuf_reset(&text);
+		strbuf_addstr(&text, "\tx1\tx2\n");
+		for (i = 0; i < 100000; i++)
+			strbuf_addch(&text, 'a' + i % 26);
+		strbuf_addstr(&text, "\t7\t8\n");
+		assert_int_equal(table_of(&t, &q, text.buf), 0);
+		assert_int_equal(strlen(t.rows[0]), 100000);
+		assert_memory_equal(t.rows[0], text.buf + 7, 100000);
+		assert_string_equal(t.cells[1].text, "8");
+		import_table_release(&t);
+		mail_quote_release(&q);
+
+		assert_int_equal(table_of(&t, &q, two), 0);
+		assert_string_equal(t.cols[0], "2.4.18");
+		assert_string_equal(t.cols[1], "2.4.19-pre");
+		assert_string_equal(t.cols2[0], "ext3");
+		assert_string_equal(t.cols2[1], "xfs");
+		assert_string_equal(t.rows[0], "dbench 16 procs");
+		assert_string_equal(t.cells[1].text, "39.8");
+		import_table_release(&t);
+		mail_quote_release(&q);
+	}
+	strbuf_release(&text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +328,7 @@ int main(void)
 		cmocka_unit_test(test_pairs),
 		cmocka_unit_test(test_prose),
 		cmocka_unit_test(test_hardware),
+		cmocka_unit_test(test_table_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -120,6 +120,53 @@ static void test_json_writer_strings_sharing_slots(void **state)
 	both_check_and_free(&b);
 }
 
+/*
+ * Records that mostly share their kernel..benchmark and their source, as an
+ * import's do, with one field changed at a time and the quoted flag turned
+ * under one source: the pieces a writer copies must be the ones each record
+ * would have written.  Lines and iterations of every length are checked
+ * against printf.
+ */
+static void test_json_writer_shared_pieces(void **state)
+{
+	char k1[] = "2.4.7", k2[] = "2.5.44-mm3", ext3[] = "ext3", xfs[] = "xfs", tar[] = "tar x",
+	     src1[] = "email <a@b>", src2[] = "email <a@b>", user[] = "user", v[] = "1.5";
+	char *kernels[] = { k1, k2 }, *fss[] = { ext3, xfs, NULL }, *sources[] = { src1, src2 };
+	struct both b = { json_writer_new(), STRBUF_INIT, STRBUF_INIT };
+	struct record r = RECORD_INIT;
+	long line = 1;
+	size_t k;
+
+	(void)state;
+	r.benchmark = tar;
+	r.metric = user;
+	r.value = v;
+	for (k = 0; k < 300; k++) {
+		char want[64];
+
+		r.kernel = kernels[k % 2];
+		r.fs = fss[(k / 4) % 3];
+		r.options = k % 7 == 0 ? ext3 : NULL;
+		r.source = sources[(k / 16) % 2];
+		r.quoted = (k / 5) % 2;
+		r.iteration = (int)(k % 13) - 1;
+		line = k % 19 == 0 ? line * 10 + (long)(k % 10) : line;
+		r.line = k == 299 ? 9223372036854775807L : line;
+		strbuf_reset(&b.single);
+		strbuf_reset(&b.cached);
+		both_write(&b, &r);
+		assert_string_equal(b.cached.buf, b.single.buf);
+		snprintf(want, sizeof(want), "\"line\":%ld}\n", r.line);
+		assert_non_null(strstr(b.cached.buf, want));
+		if (r.iteration > 0)
+			snprintf(want, sizeof(want), "\"iteration\":%d,", r.iteration);
+		else
+			snprintf(want, sizeof(want), "\"iteration\":null,");
+		assert_non_null(strstr(b.cached.buf, want));
+	}
+	both_check_and_free(&b);
+}
+
 /* One record, checked by hand: what the writer copies is what it escaped. */
 static void test_json_writer_by_hand(void **state)
 {
@@ -153,6 +200,7 @@ int main(void)
 		cmocka_unit_test(test_json_number_forms),
 		cmocka_unit_test(test_json_writer_same_as_single_records),
 		cmocka_unit_test(test_json_writer_strings_sharing_slots),
+		cmocka_unit_test(test_json_writer_shared_pieces),
 		cmocka_unit_test(test_json_writer_by_hand),
 	};
 

@@ -208,6 +208,65 @@ static void test_quote_depths_and_authors(void **state)
 	mail_quote_release(&q);
 }
 
+/*
+ * A whole text split at once (newlines found 64 bytes a step, a line's
+ * start judged from its first five bytes) against each line split alone.
+ */
+static void test_quote_split_by_line(void **state)
+{
+	static const char *const pieces[] = {
+		"\n", "\n", "\r\n", ">", "> ", " ", "  ", "|", "| ", "AM>", "AM> ", " wrote:", "\t", "\r",
+		"begin 644 x", "b", "text", "1.5", "abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvw",
+	};
+	unsigned seed = 4242;
+	int round;
+
+	(void)state;
+	for (round = 0; round < 5000; round++) {
+		char text[600];
+		size_t len = 0, want = 1, i;
+		const char *p;
+		struct qtext whole;
+		int begin = 0;
+
+		seed = seed * 1103515245u + 12345u;
+		while (len < (seed >> 16) % 500) {
+			seed = seed * 1103515245u + 12345u;
+			p = pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+			memcpy(text + len, p, strlen(p));
+			len += strlen(p);
+		}
+		for (i = 0; i < len; i++)
+			want += text[i] == '\n';
+		if (len && text[len - 1] == '\n')
+			want--;
+		mail_quote_split(&whole, text, len, 0, "own");
+		assert_int_equal(whole.nr, len ? want : 0);
+		for (i = 0, p = text; i < whole.nr; i++) {
+			const char *nl = memchr(p, '\n', text + len - p);
+			size_t n = nl ? (size_t)(nl - p) : (size_t)(text + len - p);
+			struct qtext one;
+
+			begin |= n >= 6 && !memcmp(p, "begin ", 6);
+			/* alone, with its newline, so that a '\r' before it goes the same way */
+			mail_quote_split(&one, p, n + (nl != NULL), 0, "own");
+			assert_int_equal(one.nr, 1);
+			assert_string_equal(whole.v[i].text, one.v[0].text);
+			assert_int_equal(whole.v[i].len, one.v[0].len);
+			assert_int_equal(whole.v[i].len, strlen(whole.v[i].text));
+			assert_int_equal(whole.v[i].depth, one.v[0].depth);
+			assert_int_equal(whole.v[i].blank, one.v[0].blank);
+			assert_int_equal(whole.v[i].lineno, (long)i + 1);
+			if (!whole.v[i].depth)
+				assert_string_equal(whole.v[i].author, "own");
+			mail_quote_release(&one);
+			p += n + 1;
+		}
+		assert_int_equal(whole.has_begin, begin);
+		mail_quote_release(&whole);
+	}
+}
+
 static void test_mime_decoding(void **state)
 {
 	const char *msg =
@@ -284,6 +343,11 @@ static void test_plain_headers(void **state)
 	memset(&m, 0, sizeof(m));
 	strbuf_init(&m.text, 0);
 	assert_int_equal(mail_plain_decode(&m, "Subject: =?UTF-8?B?eA==?=\n\nx\n", 29), -1);
+	/* an encoded word on a folded line or a later header too; in the body it is text */
+	msg = "Subject: a\n =?UTF-8?B?eA==?=\nFrom: x\n\nx\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), -1);
+	msg = "Subject: a=\nFrom: =?x?Q?y?=\r\n\r\nx\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Type: text/plain; charset=iso-8859-1\n"
 				     "Content-Transfer-Encoding: base64\n\n6Q==\n", 85), -1);
 	assert_int_equal(mail_plain_decode(&m, "Content-Transfer-Encoding: quoted-printable\n\n=E9\n", 49), -1);
@@ -293,6 +357,13 @@ static void test_plain_headers(void **state)
 	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), -1);
 	assert_null(m.subject);
 	assert_int_equal(m.text.len, 0);
+	mail_message_release(&m);
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	msg = "Subject: a\n\n=?x?Q?y?=\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
+	assert_string_equal(m.text.buf, "=?x?Q?y?=\n");
+	assert_string_equal(m.subject, "a");
 	mail_message_release(&m);
 }
 
@@ -409,6 +480,7 @@ int main(void)
 		cmocka_unit_test(test_unescape_from),
 		cmocka_unit_test(test_bare_split),
 		cmocka_unit_test(test_quote_depths_and_authors),
+		cmocka_unit_test(test_quote_split_by_line),
 		cmocka_unit_test(test_mime_decoding),
 		cmocka_unit_test(test_plain_headers),
 		cmocka_unit_test(test_plain_decodes_like_gmime),
