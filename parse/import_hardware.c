@@ -265,13 +265,26 @@ static void cpu_sets_init(void)
 	}
 }
 
-__attribute__((target("avx2"))) static inline __m256i in_set32(__m256i v, const struct nibble_set *set)
+/* A nibble_set's two tables, in both lanes, loaded once for a whole pass. */
+struct nibble_tables {
+	__m256i lo, hi;
+};
+
+__attribute__((target("avx2"))) static inline struct nibble_tables nibble_tables(const struct nibble_set *set)
+{
+	struct nibble_tables t;
+
+	t.lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)set->lo));
+	t.hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)set->hi));
+	return t;
+}
+
+/* 0xff for each byte of v that is not in the set. */
+__attribute__((target("avx2"))) static inline __m256i not_in_set32(__m256i v, struct nibble_tables t)
 {
 	__m256i lo = _mm256_and_si256(v, _mm256_set1_epi8(15));
 	__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(15));
-	__m256i tlo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)set->lo));
-	__m256i thi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)set->hi));
-	__m256i both = _mm256_and_si256(_mm256_shuffle_epi8(tlo, lo), _mm256_shuffle_epi8(thi, hi));
+	__m256i both = _mm256_and_si256(_mm256_shuffle_epi8(t.lo, lo), _mm256_shuffle_epi8(t.hi, hi));
 
 	/* bytes from 0x80 up pick hi[8..15], which are 0: no member */
 	return _mm256_cmpeq_epi8(both, _mm256_setzero_si256());
@@ -282,10 +295,11 @@ __attribute__((target("avx2"))) static inline __m256i in_set32(__m256i v, const 
  * (testing too that a word starts there, as cpu_word_at does, marked no
  * fewer lines of the bench mbox).  Reads p[0] to p[32].
  */
-__attribute__((target("avx2"))) static inline uint32_t cpu_starts32(const char *p)
+__attribute__((target("avx2"))) static inline uint32_t cpu_starts32(const char *p, struct nibble_tables first,
+								    struct nibble_tables second)
 {
-	__m256i not_first = in_set32(_mm256_loadu_si256((const __m256i *)p), &cpu_first_set);
-	__m256i not_second = in_set32(_mm256_loadu_si256((const __m256i *)(p + 1)), &cpu_second_set);
+	__m256i not_first = not_in_set32(_mm256_loadu_si256((const __m256i *)p), first);
+	__m256i not_second = not_in_set32(_mm256_loadu_si256((const __m256i *)(p + 1)), second);
 
 	return ~(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(not_first, not_second));
 }
@@ -293,10 +307,11 @@ __attribute__((target("avx2"))) static inline uint32_t cpu_starts32(const char *
 __attribute__((target("avx2"))) static void cpu_lines_avx2(unsigned char *marks, unsigned char bit, const char *text,
 							     const size_t *starts, size_t nr)
 {
+	struct nibble_tables first = nibble_tables(&cpu_first_set), second = nibble_tables(&cpu_second_set);
 	size_t k = 0, at = 0, end = starts[nr];
 
 	while (at < end) {
-		uint32_t hits = cpu_starts32(text + at);
+		uint32_t hits = cpu_starts32(text + at, first, second);
 		size_t pos;
 
 		if (!hits) {
