@@ -1,4 +1,5 @@
 #include "parse_scan.h"
+#include "parse_duration.h"
 #include "../core/error.h"
 
 #include <ctype.h>
@@ -283,25 +284,23 @@ static size_t digits(const char *s, size_t len)
 {
 	size_t i = 0;
 
-	while (i < len && isdigit((unsigned char)s[i]))
+	while (i < len && s[i] >= '0' && s[i] <= '9')
 		i++;
 	return i;
 }
 
-int scan_number(struct strbuf *out, const char *s, size_t len, int comma)
+/* Whether s is exactly a number as scan_number takes it. */
+static int is_number(const char *s, size_t len, int comma)
 {
-	size_t i = digits(s, len), start = out->len;
+	size_t i = digits(s, len);
 
 	if (!i)
-		return -1;
-	strbuf_add(out, s, i);
+		return 0;
 	if (i < len && (s[i] == '.' || (comma && s[i] == ','))) {
 		size_t f = digits(s + i + 1, len - i - 1);
 
 		if (!f)
-			goto bad;
-		strbuf_addch(out, '.');
-		strbuf_add(out, s + i + 1, f);
+			return 0;
 		i += 1 + f;
 	}
 	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
@@ -311,15 +310,30 @@ int scan_number(struct strbuf *out, const char *s, size_t len, int comma)
 			j++;
 		e = digits(s + j, len - j);
 		if (!e)
-			goto bad;
-		strbuf_add(out, s + i, j + e - i);
+			return 0;
 		i = j + e;
 	}
-	if (i == len)
-		return 0;
-bad:
-	strbuf_setlen(out, start);
-	return -1;
+	return i == len;
+}
+
+/* A number is written as posted, its decimal comma (the only ',' is_number lets by) as '.'. */
+static void put_number(char *out, const char *s, size_t len, int comma)
+{
+	char *c;
+
+	memcpy(out, s, len);
+	if (comma && (c = memchr(out, ',', len)))
+		*c = '.';
+}
+
+int scan_number(struct strbuf *out, const char *s, size_t len, int comma)
+{
+	if (!is_number(s, len, comma))
+		return -1;
+	strbuf_grow(out, len);
+	put_number(out->buf + out->len, s, len, comma);
+	strbuf_setlen(out, out->len + len);
+	return 0;
 }
 
 int scan_number_tok(struct strbuf *out, const struct scan_tok *t, size_t n, int comma)
@@ -427,51 +441,107 @@ char *scan_command_above(struct scan *sc, size_t first)
 	return NULL;
 }
 
-/* One value with its metric and unit, copied into p's chunks together. */
-static void pending_put(struct pending *p, size_t idx, const char *metric, const char *unit,
-			const char *value, size_t value_len)
-{
+/*
+ * The blocks of the last pending cleared, for the next: time blocks are
+ * read and dropped thousands of times in a mail archive, each a malloc
+ * and free or three otherwise.  The parse layer reads one text at a time
+ * (no threads).
+ */
+static struct {
 	struct pending_value *v;
-	size_t metric_len = strlen(metric) + 1, unit_len = unit ? strlen(unit) + 1 : 0;
+	size_t alloc;
+	char *room;
+	size_t room_size;
+} spare;
+
+/* Room for most blocks' strings (GNU time -v's 22 values take about 500 bytes). */
+#define PENDING_ROOM 1024
+
+static char *pending_alloc(struct pending *p, size_t n)
+{
 	char *s;
 
+	if (!p->room) {
+		p->room = spare.room ? spare.room : xmalloc(PENDING_ROOM);
+		p->room_size = spare.room ? spare.room_size : PENDING_ROOM;
+		spare.room = NULL;
+		spare.room_size = 0;
+	}
+	if (p->room_size - p->room_used < n)
+		return chunks_alloc(&p->more, n, 240);
+	s = p->room + p->room_used;
+	p->room_used += n;
+	return s;
+}
+
+/*
+ * A new value: room for its len bytes and a NUL, returned, and its metric
+ * and unit, copied beside it unless kept (they outlive p).
+ */
+static char *pending_put(struct pending *p, size_t idx, const char *metric, const char *unit,
+			 int kept, size_t len)
+{
+	struct pending_value *v;
+	size_t metric_len = kept ? 0 : strlen(metric) + 1;
+	size_t unit_len = kept || !unit ? 0 : strlen(unit) + 1;
+	char *s;
+
+	if (!p->alloc && spare.v) {
+		p->v = spare.v;
+		p->alloc = spare.alloc;
+		spare.v = NULL;
+		spare.alloc = 0;
+	}
 	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
 	v = &p->v[p->nr++];
 	v->idx = idx;
-	s = chunks_alloc(&p->strings, metric_len + unit_len + value_len + 1, 240);
-	v->value = memcpy(s, value, value_len);
-	s[value_len] = '\0';
-	s += value_len + 1;
-	v->metric = memcpy(s, metric, metric_len);
-	v->unit = unit ? memcpy(s + metric_len, unit, unit_len) : NULL;
+	s = pending_alloc(p, len + 1 + metric_len + unit_len);
+	v->value = s;
+	s[len] = '\0';
+	v->metric = kept ? metric : memcpy(s + len + 1, metric, metric_len);
+	v->unit = kept || !unit ? unit : memcpy(s + len + 1 + metric_len, unit, unit_len);
+	return s;
 }
 
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value)
 {
-	pending_put(p, idx, metric, unit, value, strlen(value));
+	size_t len = strlen(value);
+
+	memcpy(pending_put(p, idx, metric, unit, 0, len), value, len);
+}
+
+/* The number is checked where it stands and written once, into its value's room. */
+static int put_token_number(struct pending *p, size_t idx, const char *metric, const char *unit,
+			    int kept, const struct scan_tok *t, size_t n, int comma)
+{
+	if (t->len < n || !is_number(t->s, t->len - n, comma))
+		return -1;
+	put_number(pending_put(p, idx, metric, unit, kept, t->len - n), t->s, t->len - n, comma);
+	return 0;
 }
 
 int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
 		   const struct scan_tok *t, size_t n, int comma)
 {
-	int ret;
+	return put_token_number(p, idx, metric, unit, 0, t, n, comma);
+}
 
-	strbuf_reset(&p->number);
-	if (!(ret = scan_number_tok(&p->number, t, n, comma)))
-		pending_put(p, idx, metric, unit, p->number.buf, p->number.len);
-	return ret;
+int pending_number_kept(struct pending *p, size_t idx, const char *metric, const char *unit,
+			const struct scan_tok *t, size_t n, int comma)
+{
+	return put_token_number(p, idx, metric, unit, 1, t, n, comma);
 }
 
 int pending_duration(struct pending *p, size_t idx, const char *metric,
 		     const struct scan_tok *t, size_t n)
 {
-	int ret;
+	struct duration d;
 
-	strbuf_reset(&p->number);
-	if (!(ret = t->len < n ? -1 : parse_duration(&p->number, t->s, t->len - n)))
-		pending_put(p, idx, metric, "s", p->number.buf, p->number.len);
-	return ret;
+	if (t->len < n || duration_read(&d, t->s, t->len - n) < 0)
+		return -1;
+	duration_write(pending_put(p, idx, metric, "s", 1, duration_len(&d)), &d);
+	return 0;
 }
 
 void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
@@ -486,9 +556,24 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 
 void pending_clear(struct pending *p)
 {
-	chunks_free(&p->strings);
-	strbuf_release(&p->number);
-	free(p->v);
+	chunks_free(&p->more);
+	/* the larger blocks are the ones kept */
+	if (p->room && p->room_size >= spare.room_size) {
+		free(spare.room);
+		spare.room = p->room;
+		spare.room_size = p->room_size;
+	} else {
+		free(p->room);
+	}
+	if (p->v && p->alloc >= spare.alloc) {
+		free(spare.v);
+		spare.v = p->v;
+		spare.alloc = p->alloc;
+	} else {
+		free(p->v);
+	}
+	p->room = NULL;
+	p->room_used = p->room_size = 0;
 	p->v = NULL;
 	p->nr = p->alloc = 0;
 }

@@ -124,24 +124,39 @@ char *scan_label(const char *s, size_t len);
  */
 struct pending_value {
 	size_t idx;      /* line */
-	char *metric, *unit, *value;
+	const char *metric, *unit;
+	char *value;
 };
 
 struct pending {
 	struct pending_value *v;
 	size_t nr, alloc;
-	/* the values' strings, in chunks freed together: a block's few values cost one malloc */
-	struct chunk *strings;
-	struct strbuf number;   /* where each number is written before it is added */
+	/*
+	 * The values' strings: a block of room taken over from the last
+	 * pending cleared, chunks past it, so reading a block of values
+	 * costs no malloc once the first has been read.
+	 */
+	char *room;
+	size_t room_used, room_size;
+	struct chunk *more;
 };
 
-#define PENDING_INIT { NULL, 0, 0, NULL, STRBUF_INIT }
+#define PENDING_INIT { NULL, 0, 0, NULL, 0, 0, NULL }
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value);
 /* Adds the number in token t minus n suffix bytes; -1 when it is not one. */
 int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
 		   const struct scan_tok *t, size_t n, int comma);
-/* Adds the duration in t minus n suffix bytes as seconds; -1 when it is not one. */
+/*
+ * The same for a metric and unit that outlive p (string literals, as the
+ * time forms' are): they are pointed to, not copied.
+ */
+int pending_number_kept(struct pending *p, size_t idx, const char *metric, const char *unit,
+			const struct scan_tok *t, size_t n, int comma);
+/*
+ * Adds the duration in t minus n suffix bytes as seconds; -1 when it is
+ * not one.  metric must outlive p (a string literal): it is not copied.
+ */
 int pending_duration(struct pending *p, size_t idx, const char *metric,
 		     const struct scan_tok *t, size_t n);
 /* Emits every value with benchmark and empties p. */
