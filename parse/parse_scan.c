@@ -41,6 +41,74 @@ static char *skip_quote(char *s, int *quoted)
 	return s;
 }
 
+/*
+ * The blocks of the last scan and pending released, for the next: the
+ * importer opens a scan a message and reads thousands of time blocks,
+ * and each of these blocks cost a malloc and a free otherwise (a scan's
+ * line array is past glibc's per-thread cache).  The parse layer reads
+ * one text at a time and has no threads.
+ */
+struct room_spare {
+	char *buf;
+	size_t size;
+};
+
+static struct {
+	struct scan_line *v;
+	size_t v_size;
+	struct scan_toks words, next_words;
+	struct room_spare lines;
+} scan_spare;
+
+static struct {
+	struct pending_value *v;
+	size_t alloc;
+	struct room_spare strings;
+} pending_spare;
+
+static char *room_alloc(struct scan_room *r, struct room_spare *spare, size_t n, size_t size)
+{
+	char *s;
+
+	if (!r->buf) {
+		r->buf = spare->buf ? spare->buf : xmalloc(size);
+		r->size = spare->buf ? spare->size : size;
+		spare->buf = NULL;
+		spare->size = 0;
+	}
+	if (r->size - r->used < n)
+		return chunks_alloc(&r->more, n, 512);
+	s = r->buf + r->used;
+	r->used += n;
+	return s;
+}
+
+static void room_release(struct scan_room *r, struct room_spare *spare)
+{
+	chunks_free(&r->more);
+	if (r->buf && r->size >= spare->size) {
+		free(spare->buf);
+		spare->buf = r->buf;
+		spare->size = r->size;
+	} else {
+		free(r->buf);
+	}
+	memset(r, 0, sizeof(*r));
+}
+
+/* Hands a word array to the spare slot, or frees it if the slot's is larger. */
+static void toks_release(struct scan_toks *t, struct scan_toks *spare)
+{
+	if (t->alloc >= spare->alloc) {
+		free(spare->v);
+		*spare = *t;
+		spare->nr = 0;
+	} else {
+		free(t->v);
+	}
+	memset(t, 0, sizeof(*t));
+}
+
 /* The copy of text the lines point into, and room for lines lines. */
 static void scan_setup(struct scan *sc, struct recset *out, const char *text, size_t len,
 		       const struct parse_ctx *ctx, const char *kind, size_t lines)
@@ -99,6 +167,9 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
 		     size_t nr, const struct parse_ctx *ctx, const char *kind)
 {
+	/* one block: the lines, then a byte each that says whether it is set */
+	size_t size = (nr + 1) * (sizeof(*sc->v) + 1);
+
 	memset(sc, 0, sizeof(*sc));
 	strbuf_init(&sc->copy, 0);
 	sc->ctx = ctx;
@@ -108,8 +179,19 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 	sc->out = out;
 	sc->words_line = (size_t)-1;
 	sc->starts = starts;
-	/* one block: the lines, then a byte each that says whether it is set */
-	sc->v = xmalloc((nr + 1) * (sizeof(*sc->v) + 1));
+	if (scan_spare.v_size < size) {
+		free(scan_spare.v);
+		scan_spare.v = xmalloc(size > 4096 ? size : 4096);
+		scan_spare.v_size = size > 4096 ? size : 4096;
+	}
+	sc->v = scan_spare.v;
+	sc->v_size = scan_spare.v_size;
+	scan_spare.v = NULL;
+	scan_spare.v_size = 0;
+	sc->words = scan_spare.words;
+	sc->next_words = scan_spare.next_words;
+	memset(&scan_spare.words, 0, sizeof(scan_spare.words));
+	memset(&scan_spare.next_words, 0, sizeof(scan_spare.next_words));
 	sc->line_set = (unsigned char *)(sc->v + nr + 1);
 	memset(sc->line_set, 0, nr + 1);
 	sc->nr = nr;
@@ -118,13 +200,14 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 
 /*
  * Line idx of a scan opened with scan_open_lines: copied and set as
- * add_line would.  A message's few lines asked for fit in chunks of 512
- * bytes, a size glibc's per-thread cache keeps.
+ * add_line would.  A message's few lines asked for fit in the room kept
+ * from the scan before.
  */
 static void set_line(struct scan *sc, size_t idx)
 {
 	size_t n = sc->starts[idx + 1] - 1 - sc->starts[idx];
-	char *p = chunks_copy(&sc->lines, sc->text + sc->starts[idx], n + 1, 512);
+	char *p = memcpy(room_alloc(&sc->lines, &scan_spare.lines, n + 1, 4096),
+			 sc->text + sc->starts[idx], n + 1);
 	char *stop = p + n, *nul;
 	struct scan_line *l = &sc->v[idx];
 
@@ -152,14 +235,22 @@ struct scan_line *scan_line(struct scan *sc, size_t idx)
 
 void scan_release(struct scan *sc)
 {
-	scan_toks_release(&sc->words);
-	scan_toks_release(&sc->next_words);
+	toks_release(&sc->words, &scan_spare.words);
+	toks_release(&sc->next_words, &scan_spare.next_words);
 	sc->words_line = (size_t)-1;
-	chunks_free(&sc->lines);
+	room_release(&sc->lines, &scan_spare.lines);
 	sc->starts = NULL;
 	strbuf_release(&sc->copy);
-	free(sc->v);
+	/* a scan_open scan's lines grew by ALLOC_GROW: not one of the spare blocks */
+	if (sc->v_size && sc->v_size >= scan_spare.v_size) {
+		free(scan_spare.v);
+		scan_spare.v = sc->v;
+		scan_spare.v_size = sc->v_size;
+	} else {
+		free(sc->v);
+	}
 	sc->v = NULL;
+	sc->v_size = 0;
 	sc->nr = sc->alloc = 0;
 }
 
@@ -441,38 +532,8 @@ char *scan_command_above(struct scan *sc, size_t first)
 	return NULL;
 }
 
-/*
- * The blocks of the last pending cleared, for the next: time blocks are
- * read and dropped thousands of times in a mail archive, each a malloc
- * and free or three otherwise.  The parse layer reads one text at a time
- * (no threads).
- */
-static struct {
-	struct pending_value *v;
-	size_t alloc;
-	char *room;
-	size_t room_size;
-} spare;
-
 /* Room for most blocks' strings (GNU time -v's 22 values take about 500 bytes). */
 #define PENDING_ROOM 1024
-
-static char *pending_alloc(struct pending *p, size_t n)
-{
-	char *s;
-
-	if (!p->room) {
-		p->room = spare.room ? spare.room : xmalloc(PENDING_ROOM);
-		p->room_size = spare.room ? spare.room_size : PENDING_ROOM;
-		spare.room = NULL;
-		spare.room_size = 0;
-	}
-	if (p->room_size - p->room_used < n)
-		return chunks_alloc(&p->more, n, 240);
-	s = p->room + p->room_used;
-	p->room_used += n;
-	return s;
-}
 
 /*
  * A new value: room for its len bytes and a NUL, returned, and its metric
@@ -486,16 +547,17 @@ static char *pending_put(struct pending *p, size_t idx, const char *metric, cons
 	size_t unit_len = kept || !unit ? 0 : strlen(unit) + 1;
 	char *s;
 
-	if (!p->alloc && spare.v) {
-		p->v = spare.v;
-		p->alloc = spare.alloc;
-		spare.v = NULL;
-		spare.alloc = 0;
+	if (!p->alloc && pending_spare.v) {
+		p->v = pending_spare.v;
+		p->alloc = pending_spare.alloc;
+		pending_spare.v = NULL;
+		pending_spare.alloc = 0;
 	}
 	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
 	v = &p->v[p->nr++];
 	v->idx = idx;
-	s = pending_alloc(p, len + 1 + metric_len + unit_len);
+	s = room_alloc(&p->strings, &pending_spare.strings, len + 1 + metric_len + unit_len,
+		       PENDING_ROOM);
 	v->value = s;
 	s[len] = '\0';
 	v->metric = kept ? metric : memcpy(s + len + 1, metric, metric_len);
@@ -556,24 +618,17 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 
 void pending_clear(struct pending *p)
 {
-	chunks_free(&p->more);
-	/* the larger blocks are the ones kept */
-	if (p->room && p->room_size >= spare.room_size) {
-		free(spare.room);
-		spare.room = p->room;
-		spare.room_size = p->room_size;
-	} else {
-		free(p->room);
-	}
-	if (p->v && p->alloc >= spare.alloc) {
-		free(spare.v);
-		spare.v = p->v;
-		spare.alloc = p->alloc;
+	/* most are cleared empty: the importer asks at every line that may start a block */
+	if (!p->v && !p->strings.buf && !p->strings.more)
+		return;
+	room_release(&p->strings, &pending_spare.strings);
+	if (p->v && p->alloc >= pending_spare.alloc) {
+		free(pending_spare.v);
+		pending_spare.v = p->v;
+		pending_spare.alloc = p->alloc;
 	} else {
 		free(p->v);
 	}
-	p->room = NULL;
-	p->room_used = p->room_size = 0;
 	p->v = NULL;
 	p->nr = p->alloc = 0;
 }

@@ -28,6 +28,17 @@ struct scan_toks {
 	size_t nr, alloc;
 };
 
+/*
+ * Room for strings that go together: one block, taken over from the
+ * last room of its kind released (parse_scan.c keeps it), and chunks
+ * past its end, so a text's or a block's strings seldom cost a malloc.
+ */
+struct scan_room {
+	char *buf;
+	size_t used, size;
+	struct chunk *more;
+};
+
 struct scan {
 	struct strbuf copy;
 	const char *text;        /* the original, for readers that span lines */
@@ -52,7 +63,8 @@ struct scan {
 	 */
 	const size_t *starts;
 	unsigned char *line_set;   /* per line: set already */
-	struct chunk *lines;
+	struct scan_room lines;
+	size_t v_size;             /* bytes of the block v and line_set share */
 };
 
 /*
@@ -131,17 +143,10 @@ struct pending_value {
 struct pending {
 	struct pending_value *v;
 	size_t nr, alloc;
-	/*
-	 * The values' strings: a block of room taken over from the last
-	 * pending cleared, chunks past it, so reading a block of values
-	 * costs no malloc once the first has been read.
-	 */
-	char *room;
-	size_t room_used, room_size;
-	struct chunk *more;
+	struct scan_room strings;   /* the values' (and copied names') */
 };
 
-#define PENDING_INIT { NULL, 0, 0, NULL, 0, 0, NULL }
+#define PENDING_INIT { NULL, 0, 0, { NULL, 0, 0, NULL } }
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value);
 /* Adds the number in token t minus n suffix bytes; -1 when it is not one. */
