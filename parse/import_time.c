@@ -23,7 +23,8 @@ int import_time_metric(const char *metric)
 /*
  * Whether a start word stands at p (s is the line): "user", "real",
  * "Command", "time (" (GNU time -v's "User time (seconds)") and tcsh's
- * "0.010u " after a digit.  Only bytes up to the line's NUL are read.
+ * "0.010u " after a digit.  Each compare stops at the first byte that
+ * differs: no more is read past the line than its NUL or '\n'.
  */
 static int start_word_at(const char *s, const char *p)
 {
@@ -55,7 +56,7 @@ static __m128i bytes_are(__m128i c, char b)
  */
 static void may_start16(const char *s, size_t i, unsigned skip, int *digit, int *word)
 {
-	/* s[i + 16] is at most the line's NUL: the next bytes' load stays in the line */
+	/* s[i + 16] is at most s[len], the line's NUL or '\n': the next bytes' load stays there */
 	__m128i c = _mm_loadu_si128((const __m128i *)(s + i));
 	__m128i next = _mm_loadu_si128((const __m128i *)(s + i + 1));
 	__m128i digits = _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8('0' - 1)),
@@ -76,15 +77,16 @@ static void may_start16(const char *s, size_t i, unsigned skip, int *digit, int 
 #endif
 
 /*
- * One pass over the line, sixteen bytes a step where SSE2 is there (the
- * last step overlapping the one before): where a digit is and where a
- * start word's first byte is, each such place then compared.  A search
+ * One pass over the len bytes at s, sixteen a step where SSE2 is there
+ * (the last step overlapping the one before): where a digit is and where
+ * a start word's first byte is, each such place then compared.  A search
  * per word (strstr five times a line) cost more, and glibc's strstr for
- * short needles is slow in real time here.
+ * short needles is slow in real time here.  s[len] is read (a NUL or the
+ * line's '\n') but nothing past it.
  */
-int import_time_may_start(const char *s)
+static int may_start_n(const char *s, size_t len)
 {
-	size_t len = strlen(s), i;
+	size_t i;
 	int digit = 0, word = 0;
 
 #ifdef __SSE2__
@@ -105,12 +107,34 @@ int import_time_may_start(const char *s)
 	return digit && word;
 }
 
+int import_time_may_start(const char *s)
+{
+	return may_start_n(s, strlen(s));
+}
+
+/*
+ * Whether line i of sc may start a block.  A line not yet set is looked
+ * at where it stands in the scan's text, not copied first: most lines
+ * asked about are turned away here.  Its '\r', quote markers and NUL
+ * bytes (which the copy drops or changes) are none of them a digit or a
+ * start word's byte, nor stand where one would be read.
+ */
+static int line_may_start(struct scan *sc, size_t i)
+{
+	const struct scan_line *l;
+
+	if (sc->starts && !sc->line_set[i])
+		return may_start_n(sc->text + sc->starts[i], sc->starts[i + 1] - 1 - sc->starts[i]);
+	l = scan_line(sc, i);
+	return may_start_n(l->s, l->len);
+}
+
 int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_form)
 {
 	size_t f;
 
 	*line_form = 0;
-	if (i >= sc->nr || !import_time_may_start(scan_line(sc, i)->s))
+	if (i >= sc->nr || !line_may_start(sc, i))
 		return 0;
 	for (f = 0; f < time_forms_nr; f++) {
 		int r;
@@ -129,7 +153,7 @@ int import_time_starts(struct scan *sc, size_t i)
 {
 	size_t f;
 
-	if (i >= sc->nr || !import_time_may_start(scan_line(sc, i)->s))
+	if (i >= sc->nr || !line_may_start(sc, i))
 		return 0;
 	for (f = 0; f < time_forms_nr; f++)
 		if (time_forms[f].starts(sc, i))
