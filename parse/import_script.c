@@ -241,15 +241,18 @@ char *import_echo_label(const char *line)
 	return xstrndup(p, strcspn(p, ":"));
 }
 
-int import_shell_assignment(struct facts *vars, const char *line)
+/* The bytes of a shell variable's name (isalnum in the C locale, and '_'). */
+static const unsigned char name_byte[256] = {
+	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['_'] = 1,
+};
+
+/* "NAME=value" at p, its first byte already seen to start a name: remembered in vars. */
+static int __attribute__((noinline)) assignment_at(struct facts *vars, const char *p)
 {
-	const char *p = import_skip_space(line), *eq;
+	const char *eq;
 	char *name, *value;
 
-	/* asked of every line: a name starts with a capital (the C locale's isupper) or '_' */
-	if (!(*p >= 'A' && *p <= 'Z') && *p != '_')
-		return 0;
-	for (eq = p; isalnum((unsigned char)*eq) || *eq == '_'; eq++)
+	for (eq = p; name_byte[(unsigned char)*eq]; eq++)
 		;
 	if (*eq != '=' || !eq[1] || strpbrk(eq + 1, " \t"))
 		return 0;
@@ -259,4 +262,18 @@ int import_shell_assignment(struct facts *vars, const char *line)
 	free(name);
 	free(value);
 	return 1;
+}
+
+int import_shell_assignment(struct facts *vars, const char *line)
+{
+	const char *p = import_skip_space(line);
+
+	/*
+	 * asked of every line: a name starts with a capital (the C locale's
+	 * isupper) or '_'; the rest is out of line, so that the lines turned
+	 * away here save and restore no registers
+	 */
+	if (!(*p >= 'A' && *p <= 'Z') && *p != '_')
+		return 0;
+	return assignment_at(vars, p);
 }
