@@ -352,25 +352,6 @@ const struct scan_toks *scan_words(struct scan *sc, size_t idx)
 	return &sc->words;
 }
 
-int tok_is(const struct scan_tok *t, const char *word)
-{
-	size_t n = strlen(word);
-
-	return t->len == n && !memcmp(t->s, word, n);
-}
-
-int tok_ends(const struct scan_tok *t, const char *suffix)
-{
-	size_t n = strlen(suffix);
-
-	return t->len > n && !memcmp(t->s + t->len - n, suffix, n);
-}
-
-int tok_digit(const struct scan_tok *t)
-{
-	return t->len && isdigit((unsigned char)t->s[0]);
-}
-
 static size_t digits(const char *s, size_t len)
 {
 	size_t i = 0;

@@ -9,6 +9,8 @@
 #include "parse.h"
 #include "../core/strbuf.h"
 
+#include <string.h>
+
 struct scan_line {
 	char *s;        /* NUL-terminated, quote markers removed */
 	size_t len;
@@ -102,10 +104,29 @@ void scan_split(struct scan_toks *t, const char *s);
 void scan_toks_release(struct scan_toks *t);
 /* The words of line idx, in sc->words until another line is asked for. */
 const struct scan_toks *scan_words(struct scan *sc, size_t idx);
-int tok_is(const struct scan_tok *t, const char *word);
+/*
+ * The token tests are inline: the words they are given are literals, so
+ * their lengths and often the compare itself are worked out at compile time.
+ */
+static inline int tok_is(const struct scan_tok *t, const char *word)
+{
+	size_t n = strlen(word);
+
+	return t->len == n && !memcmp(t->s, word, n);
+}
+
 /* True when t ends with suffix and has something before it. */
-int tok_ends(const struct scan_tok *t, const char *suffix);
-int tok_digit(const struct scan_tok *t);
+static inline int tok_ends(const struct scan_tok *t, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return t->len > n && !memcmp(t->s + t->len - n, suffix, n);
+}
+
+static inline int tok_digit(const struct scan_tok *t)
+{
+	return t->len && t->s[0] >= '0' && t->s[0] <= '9';
+}
 
 /*
  * A plain number: digits, optionally '.' (or ',' when comma is set) and
