@@ -43,22 +43,23 @@ static int start_word_at(const char *s, const char *p)
 }
 
 #ifdef __SSE2__
-static __m128i bytes_are(__m128i c, char b)
+static inline __m128i bytes_are(__m128i c, char b)
 {
 	return _mm_cmpeq_epi8(c, _mm_set1_epi8(b));
 }
 
 /*
- * The sixteen bytes at s + i, of which the first skip were seen already:
- * whether one is a digit, and whether a start word stands at one.  A
- * place is compared only when its byte and the next begin a start word
- * ("us", "u ", "re", "Co", "ti"): single letters are too common.
+ * The sixteen bytes at p: whether one is a digit (added to *digit) and,
+ * returned, the places where a start word may stand.  A place is one
+ * only when its byte and the next begin a start word ("us", "u ", "re",
+ * "Co", "ti"): single letters are too common.  Inline, so that *digit
+ * stays in a register.
  */
-static void may_start16(const char *s, size_t i, unsigned skip, int *digit, int *word)
+static inline __attribute__((always_inline)) unsigned start_pairs16(const char *p, int *digit)
 {
-	/* s[i + 16] is at most s[len], the line's NUL or '\n': the next bytes' load stays there */
-	__m128i c = _mm_loadu_si128((const __m128i *)(s + i));
-	__m128i next = _mm_loadu_si128((const __m128i *)(s + i + 1));
+	/* p[16] is at most s[len], the line's NUL or '\n': the next bytes' load stays there */
+	__m128i c = _mm_loadu_si128((const __m128i *)p);
+	__m128i next = _mm_loadu_si128((const __m128i *)(p + 1));
 	__m128i digits = _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8('0' - 1)),
 				       _mm_cmplt_epi8(c, _mm_set1_epi8('9' + 1)));
 	__m128i after_u = _mm_or_si128(bytes_are(next, 's'),
@@ -68,11 +69,9 @@ static void may_start16(const char *s, size_t i, unsigned skip, int *digit, int 
 			     _mm_and_si128(bytes_are(c, 'r'), bytes_are(next, 'e'))),
 		_mm_or_si128(_mm_and_si128(bytes_are(c, 'C'), bytes_are(next, 'o')),
 			     _mm_and_si128(bytes_are(c, 't'), bytes_are(next, 'i'))));
-	unsigned at = (unsigned)_mm_movemask_epi8(pairs) >> skip << skip;
 
 	*digit |= _mm_movemask_epi8(digits) != 0;
-	for (; at && !*word; at &= at - 1)
-		*word = start_word_at(s, s + i + __builtin_ctz(at));
+	return (unsigned)_mm_movemask_epi8(pairs);
 }
 #endif
 
@@ -91,10 +90,15 @@ static int may_start_n(const char *s, size_t len)
 
 #ifdef __SSE2__
 	if (len >= 16) {
-		for (i = 0; i + 16 <= len && !(digit && word); i += 16)
-			may_start16(s, i, 0, &digit, &word);
-		if (i < len && !(digit && word))
-			may_start16(s, len - 16, (unsigned)(i + 16 - len), &digit, &word);
+		for (i = 0; i < len && !(digit && word); ) {
+			/* the last step overlaps the one before: its first bytes were seen */
+			size_t at = i + 16 <= len ? i : len - 16;
+			unsigned pairs = start_pairs16(s + at, &digit) >> (i - at) << (i - at);
+
+			for (; pairs && !word; pairs &= pairs - 1)
+				word = start_word_at(s, s + at + __builtin_ctz(pairs));
+			i = at + 16;
+		}
 		return digit && word;
 	}
 #endif
