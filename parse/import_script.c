@@ -24,13 +24,15 @@ char *import_time_command(const char *line)
 {
 	const char *p = import_skip_space(line), *t, *e;
 	size_t i, w;
+	char first;
 
 	/* every form below has "time" in it: most lines are done with one search */
 	if (!strstr(p, "time"))
 		return NULL;
-	if (!strncmp(p, "/usr/bin/time ", 14))
+	/* the first byte before each compare: a call to strncmp costs more than most lines' test */
+	if (*p == '/' && !strncmp(p, "/usr/bin/time ", 14))
 		p += 9;
-	if (strncmp(p, "time ", 5)) {
+	if (*p != 't' || strncmp(p, "time ", 5)) {
 		/* after a prompt: "# time", "$ time", "]# time", "$ /usr/bin/time" */
 		const char *after;
 
@@ -62,8 +64,9 @@ char *import_time_command(const char *line)
 	}
 	for (w = 0; isalpha((unsigned char)p[w]); w++)
 		;
+	first = (char)tolower((unsigned char)*p);
 	for (i = 0; i < sizeof(not_commands) / sizeof(not_commands[0]); i++)
-		if (not_commands[i].len == w && not_commands[i].word[0] == tolower((unsigned char)*p) &&
+		if (not_commands[i].len == w && not_commands[i].word[0] == first &&
 		    !strncasecmp(p, not_commands[i].word, w))
 			return NULL;
 	if (!*p || *p == '-' || (!isalnum((unsigned char)*p) && !strchr("./~$", *p)))
