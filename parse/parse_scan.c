@@ -66,7 +66,8 @@ static struct {
 	struct room_spare strings;
 } pending_spare;
 
-static char *room_alloc(struct scan_room *r, struct room_spare *spare, size_t n, size_t size)
+static inline char *room_alloc(struct scan_room *r, struct room_spare *spare, size_t n,
+			       size_t size)
 {
 	char *s;
 

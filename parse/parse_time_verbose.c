@@ -106,7 +106,9 @@ static int read_field(struct time_block *b, size_t idx, int f, const char *value
 
 static int is_command_line(const char *s)
 {
-	return !strncmp(skip_blanks(s), COMMAND_LABEL, strlen(COMMAND_LABEL));
+	s = skip_blanks(s);
+	/* the first byte before the call: nearly every line asked about is turned away by it */
+	return *s == 'C' && !strncmp(s, COMMAND_LABEL, strlen(COMMAND_LABEL));
 }
 
 int time_starts_verbose(struct scan *sc, size_t i)
