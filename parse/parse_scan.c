@@ -416,13 +416,19 @@ int scan_number_tok(struct strbuf *out, const struct scan_tok *t, size_t n, int 
 	return scan_number(out, t->s, t->len - n, comma);
 }
 
+/* isspace in the C locale, without a ctype call a byte */
+static int is_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 char *scan_label(const char *s, size_t len)
 {
-	while (len && isspace((unsigned char)*s)) {
+	while (len && is_space(*s)) {
 		s++;
 		len--;
 	}
-	while (len && (isspace((unsigned char)s[len - 1]) || s[len - 1] == ':'))
+	while (len && (is_space(s[len - 1]) || s[len - 1] == ':'))
 		len--;
 	return len ? xstrndup(s, len) : NULL;
 }

@@ -51,8 +51,11 @@ static int split_plus(const struct scan_tok *t, struct scan_tok *a, struct scan_
 	return 0;
 }
 
-/* "Na+Mb" with the given suffixes after each number, e.g. "0inputs+0outputs". */
-static int read_pair(struct pending *p, size_t idx, const struct scan_tok *t,
+/*
+ * "Na+Mb" with the given suffixes after each number, e.g. "0inputs+0outputs"
+ * (inline: the suffixes' lengths are then known when compiled).
+ */
+static inline int read_pair(struct pending *p, size_t idx, const struct scan_tok *t,
 		     const char *sa, const char *ma, const char *ua,
 		     const char *sb, const char *mb, const char *ub)
 {
