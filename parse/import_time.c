@@ -165,32 +165,49 @@ int import_time_starts(struct scan *sc, size_t i)
 	return 0;
 }
 
-char *import_number(const char *s, size_t n)
+/* How many bytes of s (n bytes) import_number takes (a '%' after it is dropped); 0 if none. */
+static size_t number_len(const char *s, size_t n)
 {
 	size_t i = 0, digits = 0;
-	struct strbuf sb = STRBUF_INIT;
 
 	if (n && s[n - 1] == '%')
 		n--;
 	if (!n || n > 24)
-		return NULL;
-	for (i = 0; i < n && isdigit((unsigned char)s[i]); i++)
+		return 0;
+	for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
 		digits++;
 	if (i < n && (s[i] == '.' || s[i] == ',')) {
 		size_t j = i + 1;
 
-		while (j < n && isdigit((unsigned char)s[j]))
+		while (j < n && s[j] >= '0' && s[j] <= '9')
 			j++;
 		if (j == i + 1)
-			return NULL;
+			return 0;
 		digits += j - i - 1;
 		i = j;
 	}
-	if (i != n || !digits || !isdigit((unsigned char)s[0]))
+	if (i != n || !digits || !(s[0] >= '0' && s[0] <= '9'))
+		return 0;
+	return n;
+}
+
+/* Appends the n bytes of number s with its decimal comma as '.'. */
+static void add_number(struct strbuf *sb, const char *s, size_t n)
+{
+	char *c;
+
+	strbuf_add(sb, s, n);
+	if ((c = memchr(sb->buf + sb->len - n, ',', n)))
+		*c = '.';
+}
+
+char *import_number(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!(n = number_len(s, n)))
 		return NULL;
-	strbuf_add(&sb, s, n);
-	if (strchr(sb.buf, ','))
-		*strchr(sb.buf, ',') = '.';
+	add_number(&sb, s, n);
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -222,33 +239,43 @@ static const char *find_copied(const char *s)
 int import_dd_line(struct import_dd *out, const char *s)
 {
 	const char *c = find_copied(s), *p, *e;
+	struct strbuf sb = STRBUF_INIT;
+	size_t rate = 0, unit = 0, n;
 
 	memset(out, 0, sizeof(*out));
 	if (!c || !strstr(s, " bytes"))
 		return 0;
 	p = c + 9;
 	e = p + strcspn(p, " ,");
-	out->seconds = import_seconds(p, e - p);
-	if (!out->seconds)
+	/* the three strings in one block, the seconds first: one malloc, one free */
+	strbuf_grow(&sb, 64);
+	if (parse_duration(&sb, p, e - p) < 0) {
+		strbuf_release(&sb);
 		return 0;
+	}
+	strbuf_addch(&sb, '\0');
 	/* "5.2 s, 101 MB/s" or "5.2 seconds, 101 MB/s" */
 	p = strchr(e, ',');
 	if (p) {
 		p += 1 + strspn(p + 1, " ");
 		e = p + strcspn(p, " ");
-		out->rate = import_number(p, e - p);
-		if (out->rate) {
+		if ((n = number_len(p, e - p))) {
+			rate = sb.len;
+			add_number(&sb, p, n);
+			strbuf_addch(&sb, '\0');
 			p = e + strspn(e, " ");
-			out->rate_unit = xstrndup(p, strcspn(p, " \t\r"));
+			unit = sb.len;
+			strbuf_add(&sb, p, strcspn(p, " \t\r"));
 		}
 	}
+	out->seconds = strbuf_detach(&sb, NULL);
+	out->rate = rate ? out->seconds + rate : NULL;
+	out->rate_unit = unit ? out->seconds + unit : NULL;
 	return 1;
 }
 
 void import_dd_release(struct import_dd *d)
 {
-	free(d->seconds);
-	free(d->rate);
-	free(d->rate_unit);
+	free(d->seconds);   /* rate and rate_unit too */
 	memset(d, 0, sizeof(*d));
 }

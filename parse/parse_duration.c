@@ -171,7 +171,11 @@ int duration_read(struct duration *d, const char *s, size_t len)
 		d->fraclen = n == len ? 0 : len - n - 1;
 		return 0;
 	}
-	if (memchr(s, ':', len))
+	/*
+	 * Only a first field that ends in ':' can make a colon form; a ':'
+	 * further on fails every form, so no search for one is needed.
+	 */
+	if (n < len && s[n] == ':')
 		r = colon_form(&total, &d->frac, &d->fraclen, s, len);
 	else if (is_digit(s[len - 1]))
 		r = seconds_part(s, len, &total, &d->frac, &d->fraclen);

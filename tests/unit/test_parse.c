@@ -49,6 +49,12 @@ static void test_durations_become_seconds_with_their_digits(void **state)
 	assert_duration("7", "7");
 	assert_duration("3m", "180");
 	assert_duration("75m1s", "4501");
+	/* seconds as posted are copied, but whole seconds are written without leading zeros */
+	assert_duration("007.5", "7.5");
+	assert_duration("0012", "12");
+	assert_duration("00", "0");
+	assert_duration("0,5", "0.5");
+	assert_duration("123456789.25", "123456789.25");
 }
 
 static void test_damaged_durations_are_refused(void **state)
@@ -67,6 +73,13 @@ static void test_damaged_durations_are_refused(void **state)
 	assert_not_duration("1234567890123:00");
 	assert_not_duration("-1");
 	assert_not_duration("2.1x");
+	/* a ':' anywhere but after the first field fails every form */
+	assert_not_duration("12.5:3");
+	assert_not_duration("0m2:03");
+	assert_not_duration("1m:2s");
+	assert_not_duration("2.5s:1");
+	assert_not_duration("1234567890");
+	assert_not_duration("1234567890.5");
 }
 
 static void assert_command(const char *line, const char *want)
