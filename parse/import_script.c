@@ -125,6 +125,7 @@ char *import_command_name(const char *cmd, const struct facts *vars)
 
 	while (*p) {
 		const char *w, *base;
+		size_t n;
 
 		p = import_skip_space(p);
 		if (!*p)
@@ -145,16 +146,22 @@ char *import_command_name(const char *cmd, const struct facts *vars)
 		}
 		if (p - w == 1 && *w == '.')
 			continue;
-		strbuf_reset(&word);
-		expand(&word, w, p - w, vars);
+		/* a word without '$' is its own expansion: read where it stands */
+		n = (size_t)(p - w);
+		if (memchr(w, '$', n)) {
+			strbuf_reset(&word);
+			expand(&word, w, n, vars);
+			w = word.buf;
+			n = strlen(word.buf);
+		}
 		/* "if=/dev/zero" is an argument, "/incoming/x.tgz" a path */
-		base = strchr(word.buf, '=') ? NULL : strrchr(word.buf, '/');
-		base = base ? base + 1 : word.buf;
-		if (!*base)
+		base = memchr(w, '=', n) ? NULL : memrchr(w, '/', n);
+		base = base ? base + 1 : w;
+		if (base == w + n)
 			continue;
 		if (out.len)
 			strbuf_addch(&out, ' ');
-		strbuf_addstr(&out, base);
+		strbuf_add(&out, base, (size_t)(w + n - base));
 	}
 	strbuf_release(&word);
 	if (!out.len) {
