@@ -201,8 +201,10 @@ void duration_write(char *out, const struct duration *d)
 	for (i = 0; i < d->whole_len; i++)
 		out[i] = d->whole[i];
 	if (d->frac) {
-		out[i++] = '.';
-		memcpy(out + i, d->frac, d->fraclen);
+		out = out + i + 1;
+		out[-1] = '.';
+		for (i = 0; i < d->fraclen; i++)
+			out[i] = d->frac[i];
 	}
 }
 

@@ -389,14 +389,17 @@ static int is_number(const char *s, size_t len, int comma)
 	return i == len;
 }
 
-/* A number is written as posted, its decimal comma (the only ',' is_number lets by) as '.'. */
+/*
+ * A number is written as posted, its decimal comma (the only ',' is_number
+ * lets by) as '.'.  Byte by byte: numbers are a few bytes, and a memcpy
+ * and a memchr call cost more.
+ */
 static void put_number(char *out, const char *s, size_t len, int comma)
 {
-	char *c;
+	size_t i;
 
-	memcpy(out, s, len);
-	if (comma && (c = memchr(out, ',', len)))
-		*c = '.';
+	for (i = 0; i < len; i++)
+		out[i] = comma && s[i] == ',' ? '.' : s[i];
 }
 
 int scan_number(struct strbuf *out, const char *s, size_t len, int comma)
