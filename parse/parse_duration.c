@@ -152,6 +152,28 @@ static char *whole_digits(char *end, long long v)
 	return end;
 }
 
+/*
+ * Whether s is seconds that are written as posted: "0.07", "4,14", "16",
+ * not "007" (written "7"); set in d if so.  below_minute: under 60 too.
+ */
+static int posted_seconds(struct duration *d, const char *s, size_t len, int below_minute)
+{
+	size_t n = count_digits(s, len);
+
+	if (!n || n > MAX_FIELD_DIGITS || (n > 1 && s[0] == '0'))
+		return 0;
+	if (below_minute && (n > 2 || (n == 2 && s[0] > '5')))
+		return 0;
+	if (n < len && !((s[n] == '.' || s[n] == ',') && n + 1 < len &&
+			 count_digits(s + n + 1, len - n - 1) == len - n - 1))
+		return 0;
+	d->whole = s;
+	d->whole_len = n;
+	d->frac = n == len ? NULL : s + n + 1;
+	d->fraclen = n == len ? 0 : len - n - 1;
+	return 1;
+}
+
 int duration_read(struct duration *d, const char *s, size_t len)
 {
 	long long total;
@@ -160,17 +182,15 @@ int duration_read(struct duration *d, const char *s, size_t len)
 
 	if (!len || !is_digit(s[0]))
 		return -1;
-	/* most are seconds ("0.07", "4,14", "16"): written as posted, not worked out */
-	n = count_digits(s, len);
-	if (n <= MAX_FIELD_DIGITS && (n == 1 || s[0] != '0') &&
-	    (n == len || ((s[n] == '.' || s[n] == ',') && n + 1 < len &&
-			  count_digits(s + n + 1, len - n - 1) == len - n - 1))) {
-		d->whole = s;
-		d->whole_len = n;
-		d->frac = n == len ? NULL : s + n + 1;
-		d->fraclen = n == len ? 0 : len - n - 1;
+	/*
+	 * Most are seconds ("0.07") or bash's "0m2.129s", whose seconds are
+	 * what is written: copied as posted, not worked out.
+	 */
+	if (posted_seconds(d, s, len, 0) ||
+	    (len > 3 && s[0] == '0' && s[1] == 'm' && s[len - 1] == 's' &&
+	     posted_seconds(d, s + 2, len - 3, 1)))
 		return 0;
-	}
+	n = count_digits(s, len);
 	/*
 	 * Only a first field that ends in ':' can make a colon form; a ':'
 	 * further on fails every form, so no search for one is needed.

@@ -55,6 +55,10 @@ static void test_durations_become_seconds_with_their_digits(void **state)
 	assert_duration("00", "0");
 	assert_duration("0,5", "0.5");
 	assert_duration("123456789.25", "123456789.25");
+	assert_duration("0m05.1s", "5.1");
+	assert_duration("0m59,99s", "59.99");
+	assert_duration("0m0s", "0");
+	assert_duration("1m5s", "65");
 }
 
 static void test_damaged_durations_are_refused(void **state)
@@ -80,6 +84,10 @@ static void test_damaged_durations_are_refused(void **state)
 	assert_not_duration("2.5s:1");
 	assert_not_duration("1234567890");
 	assert_not_duration("1234567890.5");
+	assert_not_duration("0m60s");
+	assert_not_duration("0m1234567890s");
+	assert_not_duration("0m.5s");
+	assert_not_duration("0m5.s");
 }
 
 static void assert_command(const char *line, const char *want)
