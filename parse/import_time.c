@@ -1,4 +1,5 @@
 #include "import_time.h"
+#include "parse_duration.h"
 #include "../core/strbuf.h"
 
 #include <ctype.h>
@@ -191,35 +192,47 @@ static size_t number_len(const char *s, size_t n)
 	return n;
 }
 
-/* Appends the n bytes of number s with its decimal comma as '.'. */
+/* Writes the n bytes of number s with its decimal comma (number_len lets one by) as '.'. */
+static void put_number(char *out, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] = s[i] == ',' ? '.' : s[i];
+}
+
 static void add_number(struct strbuf *sb, const char *s, size_t n)
 {
-	char *c;
-
-	strbuf_add(sb, s, n);
-	if ((c = memchr(sb->buf + sb->len - n, ',', n)))
-		*c = '.';
+	strbuf_grow(sb, n);
+	put_number(sb->buf + sb->len, s, n);
+	strbuf_setlen(sb, sb->len + n);
 }
 
 char *import_number(const char *s, size_t n)
 {
-	struct strbuf sb = STRBUF_INIT;
+	char *v;
 
 	if (!(n = number_len(s, n)))
 		return NULL;
-	add_number(&sb, s, n);
-	return strbuf_detach(&sb, NULL);
+	v = xmalloc(n + 1);
+	put_number(v, s, n);
+	v[n] = '\0';
+	return v;
 }
 
+/* Table cells and dd's seconds: the exact size at once, no strbuf growing. */
 char *import_seconds(const char *s, size_t n)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct duration d;
+	char *v;
 
-	if (parse_duration(&sb, s, n) < 0) {
-		strbuf_release(&sb);
+	if (duration_read(&d, s, n) < 0)
 		return NULL;
-	}
-	return strbuf_detach(&sb, NULL);
+	n = duration_len(&d);
+	v = xmalloc(n + 1);
+	duration_write(v, &d);
+	v[n] = '\0';
+	return v;
 }
 
 /*
