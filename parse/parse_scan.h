@@ -149,8 +149,6 @@ char *scan_command_of(const char *line);
 /* A label written beside numbers: trimmed, trailing ':' dropped; NULL if empty. */
 char *scan_label(const char *s, size_t len);
 
-#endif
-
 /*
  * Values of one block, held until the whole block has been read so that a
  * damaged block leaves nothing behind.
@@ -200,3 +198,5 @@ void scan_use(struct scan *sc, size_t first, size_t last);
  */
 int scan_match(struct pending *p, size_t idx, const struct scan_toks *t, const char *pattern,
 	       const char *const *metrics, const char *const *units);
+
+#endif
