@@ -243,9 +243,13 @@ static void escaped_copy(struct render_table *dst, const struct render_table *t,
 			cells[j].note = c->note ? xstrdup(ESC(c->note)) : NULL;
 		}
 	}
-	for (i = 0; i < t->nnotes; i++)
-		render_table_add_note(dst, "%s", ESC(t->notes[i]));
 #undef ESC
+	/* notes are never NULL: render_table_add_note always stores a string */
+	for (i = 0; i < t->nnotes; i++) {
+		strbuf_reset(&sb);
+		fmt->escape(&sb, t->notes[i]);
+		render_table_add_note(dst, "%s", sb.buf);
+	}
 	strbuf_release(&sb);
 }
 
