@@ -53,6 +53,9 @@ struct room_spare {
 	size_t size;
 };
 
+/* A block a giant text needed is given back, not kept for texts of mail's size. */
+#define SPARE_MAX (1 << 20)
+
 static struct {
 	struct scan_line *v;
 	size_t v_size;
@@ -66,6 +69,7 @@ static struct {
 	struct room_spare strings;
 } pending_spare;
 
+/* n bytes of r: from its block (the spare's, or a new one of size bytes), chunks past it. */
 static inline char *room_alloc(struct scan_room *r, struct room_spare *spare, size_t n,
 			       size_t size)
 {
@@ -100,7 +104,7 @@ static void room_release(struct scan_room *r, struct room_spare *spare)
 /* Hands a word array to the spare slot, or frees it if the slot's is larger. */
 static void toks_release(struct scan_toks *t, struct scan_toks *spare)
 {
-	if (t->alloc >= spare->alloc) {
+	if (t->alloc >= spare->alloc && t->alloc * sizeof(*t->v) <= SPARE_MAX) {
 		free(spare->v);
 		*spare = *t;
 		spare->nr = 0;
@@ -243,7 +247,7 @@ void scan_release(struct scan *sc)
 	sc->starts = NULL;
 	strbuf_release(&sc->copy);
 	/* a scan_open scan's lines grew by ALLOC_GROW: not one of the spare blocks */
-	if (sc->v_size && sc->v_size >= scan_spare.v_size) {
+	if (sc->v_size && sc->v_size >= scan_spare.v_size && sc->v_size <= SPARE_MAX) {
 		free(scan_spare.v);
 		scan_spare.v = sc->v;
 		scan_spare.v_size = sc->v_size;
