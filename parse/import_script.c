@@ -24,13 +24,15 @@ char *import_time_command(const char *line)
 {
 	const char *p = import_skip_space(line), *t, *e;
 	size_t i, w;
+	char first;
 
 	/* every form below has "time" in it: most lines are done with one search */
 	if (!strstr(p, "time"))
 		return NULL;
-	if (!strncmp(p, "/usr/bin/time ", 14))
+	/* the first byte before each compare: a call to strncmp costs more than most lines' test */
+	if (*p == '/' && !strncmp(p, "/usr/bin/time ", 14))
 		p += 9;
-	if (strncmp(p, "time ", 5)) {
+	if (*p != 't' || strncmp(p, "time ", 5)) {
 		/* after a prompt: "# time", "$ time", "]# time", "$ /usr/bin/time" */
 		const char *after;
 
@@ -62,8 +64,9 @@ char *import_time_command(const char *line)
 	}
 	for (w = 0; isalpha((unsigned char)p[w]); w++)
 		;
+	first = (char)tolower((unsigned char)*p);
 	for (i = 0; i < sizeof(not_commands) / sizeof(not_commands[0]); i++)
-		if (not_commands[i].len == w && not_commands[i].word[0] == tolower((unsigned char)*p) &&
+		if (not_commands[i].len == w && not_commands[i].word[0] == first &&
 		    !strncasecmp(p, not_commands[i].word, w))
 			return NULL;
 	if (!*p || *p == '-' || (!isalnum((unsigned char)*p) && !strchr("./~$", *p)))
@@ -122,6 +125,7 @@ char *import_command_name(const char *cmd, const struct facts *vars)
 
 	while (*p) {
 		const char *w, *base;
+		size_t n;
 
 		p = import_skip_space(p);
 		if (!*p)
@@ -142,16 +146,22 @@ char *import_command_name(const char *cmd, const struct facts *vars)
 		}
 		if (p - w == 1 && *w == '.')
 			continue;
-		strbuf_reset(&word);
-		expand(&word, w, p - w, vars);
+		/* a word without '$' is its own expansion: read where it stands */
+		n = (size_t)(p - w);
+		if (memchr(w, '$', n)) {
+			strbuf_reset(&word);
+			expand(&word, w, n, vars);
+			w = word.buf;
+			n = strlen(word.buf);
+		}
 		/* "if=/dev/zero" is an argument, "/incoming/x.tgz" a path */
-		base = strchr(word.buf, '=') ? NULL : strrchr(word.buf, '/');
-		base = base ? base + 1 : word.buf;
-		if (!*base)
+		base = memchr(w, '=', n) ? NULL : memrchr(w, '/', n);
+		base = base ? base + 1 : w;
+		if (base == w + n)
 			continue;
 		if (out.len)
 			strbuf_addch(&out, ' ');
-		strbuf_addstr(&out, base);
+		strbuf_add(&out, base, (size_t)(w + n - base));
 	}
 	strbuf_release(&word);
 	if (!out.len) {
@@ -241,15 +251,18 @@ char *import_echo_label(const char *line)
 	return xstrndup(p, strcspn(p, ":"));
 }
 
-int import_shell_assignment(struct facts *vars, const char *line)
+/* The bytes of a shell variable's name (isalnum in the C locale, and '_'). */
+static const unsigned char name_byte[256] = {
+	['0' ... '9'] = 1, ['A' ... 'Z'] = 1, ['a' ... 'z'] = 1, ['_'] = 1,
+};
+
+/* "NAME=value" at p, its first byte already seen to start a name: remembered in vars. */
+static int __attribute__((noinline)) assignment_at(struct facts *vars, const char *p)
 {
-	const char *p = import_skip_space(line), *eq;
+	const char *eq;
 	char *name, *value;
 
-	/* asked of every line: a name starts with a capital (the C locale's isupper) or '_' */
-	if (!(*p >= 'A' && *p <= 'Z') && *p != '_')
-		return 0;
-	for (eq = p; isalnum((unsigned char)*eq) || *eq == '_'; eq++)
+	for (eq = p; name_byte[(unsigned char)*eq]; eq++)
 		;
 	if (*eq != '=' || !eq[1] || strpbrk(eq + 1, " \t"))
 		return 0;
@@ -259,4 +272,18 @@ int import_shell_assignment(struct facts *vars, const char *line)
 	free(name);
 	free(value);
 	return 1;
+}
+
+int import_shell_assignment(struct facts *vars, const char *line)
+{
+	const char *p = import_skip_space(line);
+
+	/*
+	 * asked of every line: a name starts with a capital (the C locale's
+	 * isupper) or '_'; the rest is out of line, so that the lines turned
+	 * away here save and restore no registers
+	 */
+	if (!(*p >= 'A' && *p <= 'Z') && *p != '_')
+		return 0;
+	return assignment_at(vars, p);
 }

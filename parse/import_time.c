@@ -1,4 +1,5 @@
 #include "import_time.h"
+#include "parse_duration.h"
 #include "../core/strbuf.h"
 
 #include <ctype.h>
@@ -23,7 +24,8 @@ int import_time_metric(const char *metric)
 /*
  * Whether a start word stands at p (s is the line): "user", "real",
  * "Command", "time (" (GNU time -v's "User time (seconds)") and tcsh's
- * "0.010u " after a digit.  Only bytes up to the line's NUL are read.
+ * "0.010u " after a digit.  Each compare stops at the first byte that
+ * differs: no more is read past the line than its NUL or '\n'.
  */
 static int start_word_at(const char *s, const char *p)
 {
@@ -42,22 +44,23 @@ static int start_word_at(const char *s, const char *p)
 }
 
 #ifdef __SSE2__
-static __m128i bytes_are(__m128i c, char b)
+static inline __m128i bytes_are(__m128i c, char b)
 {
 	return _mm_cmpeq_epi8(c, _mm_set1_epi8(b));
 }
 
 /*
- * The sixteen bytes at s + i, of which the first skip were seen already:
- * whether one is a digit, and whether a start word stands at one.  A
- * place is compared only when its byte and the next begin a start word
- * ("us", "u ", "re", "Co", "ti"): single letters are too common.
+ * The sixteen bytes at p: whether one is a digit (added to *digit) and,
+ * returned, the places where a start word may stand.  A place is one
+ * only when its byte and the next begin a start word ("us", "u ", "re",
+ * "Co", "ti"): single letters are too common.  Inline, so that *digit
+ * stays in a register.
  */
-static void may_start16(const char *s, size_t i, unsigned skip, int *digit, int *word)
+static inline __attribute__((always_inline)) unsigned start_pairs16(const char *p, int *digit)
 {
-	/* s[i + 16] is at most the line's NUL: the next bytes' load stays in the line */
-	__m128i c = _mm_loadu_si128((const __m128i *)(s + i));
-	__m128i next = _mm_loadu_si128((const __m128i *)(s + i + 1));
+	/* p[16] is at most s[len], the line's NUL or '\n': the next bytes' load stays there */
+	__m128i c = _mm_loadu_si128((const __m128i *)p);
+	__m128i next = _mm_loadu_si128((const __m128i *)(p + 1));
 	__m128i digits = _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8('0' - 1)),
 				       _mm_cmplt_epi8(c, _mm_set1_epi8('9' + 1)));
 	__m128i after_u = _mm_or_si128(bytes_are(next, 's'),
@@ -67,32 +70,36 @@ static void may_start16(const char *s, size_t i, unsigned skip, int *digit, int 
 			     _mm_and_si128(bytes_are(c, 'r'), bytes_are(next, 'e'))),
 		_mm_or_si128(_mm_and_si128(bytes_are(c, 'C'), bytes_are(next, 'o')),
 			     _mm_and_si128(bytes_are(c, 't'), bytes_are(next, 'i'))));
-	unsigned at = (unsigned)_mm_movemask_epi8(pairs) >> skip << skip;
 
 	*digit |= _mm_movemask_epi8(digits) != 0;
-	for (; at && !*word; at &= at - 1)
-		*word = start_word_at(s, s + i + __builtin_ctz(at));
+	return (unsigned)_mm_movemask_epi8(pairs);
 }
 #endif
 
 /*
- * One pass over the line, sixteen bytes a step where SSE2 is there (the
- * last step overlapping the one before): where a digit is and where a
- * start word's first byte is, each such place then compared.  A search
+ * One pass over the len bytes at s, sixteen a step where SSE2 is there
+ * (the last step overlapping the one before): where a digit is and where
+ * a start word's first byte is, each such place then compared.  A search
  * per word (strstr five times a line) cost more, and glibc's strstr for
- * short needles is slow in real time here.
+ * short needles is slow in real time here.  s[len] is read (a NUL or the
+ * line's '\n') but nothing past it.
  */
-int import_time_may_start(const char *s)
+static int may_start_n(const char *s, size_t len)
 {
-	size_t len = strlen(s), i;
+	size_t i;
 	int digit = 0, word = 0;
 
 #ifdef __SSE2__
 	if (len >= 16) {
-		for (i = 0; i + 16 <= len && !(digit && word); i += 16)
-			may_start16(s, i, 0, &digit, &word);
-		if (i < len && !(digit && word))
-			may_start16(s, len - 16, (unsigned)(i + 16 - len), &digit, &word);
+		for (i = 0; i < len && !(digit && word); ) {
+			/* the last step overlaps the one before: its first bytes were seen */
+			size_t at = i + 16 <= len ? i : len - 16;
+			unsigned pairs = start_pairs16(s + at, &digit) >> (i - at) << (i - at);
+
+			for (; pairs && !word; pairs &= pairs - 1)
+				word = start_word_at(s, s + at + __builtin_ctz(pairs));
+			i = at + 16;
+		}
 		return digit && word;
 	}
 #endif
@@ -105,12 +112,34 @@ int import_time_may_start(const char *s)
 	return digit && word;
 }
 
+int import_time_may_start(const char *s)
+{
+	return may_start_n(s, strlen(s));
+}
+
+/*
+ * Whether line i of sc may start a block.  A line not yet set is looked
+ * at where it stands in the scan's text, not copied first: most lines
+ * asked about are turned away here.  Its '\r', quote markers and NUL
+ * bytes (which the copy drops or changes) are none of them a digit or a
+ * start word's byte, nor stand where one would be read.
+ */
+static int line_may_start(struct scan *sc, size_t i)
+{
+	const struct scan_line *l;
+
+	if (sc->starts && !sc->line_set[i])
+		return may_start_n(sc->text + sc->starts[i], sc->starts[i + 1] - 1 - sc->starts[i]);
+	l = scan_line(sc, i);
+	return may_start_n(l->s, l->len);
+}
+
 int import_time_at(struct scan *sc, size_t i, struct time_block *b, int *line_form)
 {
 	size_t f;
 
 	*line_form = 0;
-	if (i >= sc->nr || !import_time_may_start(scan_line(sc, i)->s))
+	if (i >= sc->nr || !line_may_start(sc, i))
 		return 0;
 	for (f = 0; f < time_forms_nr; f++) {
 		int r;
@@ -129,7 +158,7 @@ int import_time_starts(struct scan *sc, size_t i)
 {
 	size_t f;
 
-	if (i >= sc->nr || !import_time_may_start(scan_line(sc, i)->s))
+	if (i >= sc->nr || !line_may_start(sc, i))
 		return 0;
 	for (f = 0; f < time_forms_nr; f++)
 		if (time_forms[f].starts(sc, i))
@@ -137,44 +166,73 @@ int import_time_starts(struct scan *sc, size_t i)
 	return 0;
 }
 
-char *import_number(const char *s, size_t n)
+/* How many bytes of s (n bytes) import_number takes (a '%' after it is dropped); 0 if none. */
+static size_t number_len(const char *s, size_t n)
 {
 	size_t i = 0, digits = 0;
-	struct strbuf sb = STRBUF_INIT;
 
 	if (n && s[n - 1] == '%')
 		n--;
 	if (!n || n > 24)
-		return NULL;
-	for (i = 0; i < n && isdigit((unsigned char)s[i]); i++)
+		return 0;
+	for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
 		digits++;
 	if (i < n && (s[i] == '.' || s[i] == ',')) {
 		size_t j = i + 1;
 
-		while (j < n && isdigit((unsigned char)s[j]))
+		while (j < n && s[j] >= '0' && s[j] <= '9')
 			j++;
 		if (j == i + 1)
-			return NULL;
+			return 0;
 		digits += j - i - 1;
 		i = j;
 	}
-	if (i != n || !digits || !isdigit((unsigned char)s[0]))
-		return NULL;
-	strbuf_add(&sb, s, n);
-	if (strchr(sb.buf, ','))
-		*strchr(sb.buf, ',') = '.';
-	return strbuf_detach(&sb, NULL);
+	if (i != n || !digits || !(s[0] >= '0' && s[0] <= '9'))
+		return 0;
+	return n;
 }
 
+/* Writes the n bytes of number s with its decimal comma (number_len lets one by) as '.'. */
+static void put_number(char *out, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] = s[i] == ',' ? '.' : s[i];
+}
+
+static void add_number(struct strbuf *sb, const char *s, size_t n)
+{
+	strbuf_grow(sb, n);
+	put_number(sb->buf + sb->len, s, n);
+	strbuf_setlen(sb, sb->len + n);
+}
+
+char *import_number(const char *s, size_t n)
+{
+	char *v;
+
+	if (!(n = number_len(s, n)))
+		return NULL;
+	v = xmalloc(n + 1);
+	put_number(v, s, n);
+	v[n] = '\0';
+	return v;
+}
+
+/* Table cells and dd's seconds: the exact size at once, no strbuf growing. */
 char *import_seconds(const char *s, size_t n)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct duration d;
+	char *v;
 
-	if (parse_duration(&sb, s, n) < 0) {
-		strbuf_release(&sb);
+	if (duration_read(&d, s, n) < 0)
 		return NULL;
-	}
-	return strbuf_detach(&sb, NULL);
+	n = duration_len(&d);
+	v = xmalloc(n + 1);
+	duration_write(v, &d);
+	v[n] = '\0';
+	return v;
 }
 
 /*
@@ -194,33 +252,43 @@ static const char *find_copied(const char *s)
 int import_dd_line(struct import_dd *out, const char *s)
 {
 	const char *c = find_copied(s), *p, *e;
+	struct strbuf sb = STRBUF_INIT;
+	size_t rate = 0, unit = 0, n;
 
 	memset(out, 0, sizeof(*out));
 	if (!c || !strstr(s, " bytes"))
 		return 0;
 	p = c + 9;
 	e = p + strcspn(p, " ,");
-	out->seconds = import_seconds(p, e - p);
-	if (!out->seconds)
+	/* the three strings in one block, the seconds first: one malloc, one free */
+	strbuf_grow(&sb, 64);
+	if (parse_duration(&sb, p, e - p) < 0) {
+		strbuf_release(&sb);
 		return 0;
+	}
+	strbuf_addch(&sb, '\0');
 	/* "5.2 s, 101 MB/s" or "5.2 seconds, 101 MB/s" */
 	p = strchr(e, ',');
 	if (p) {
 		p += 1 + strspn(p + 1, " ");
 		e = p + strcspn(p, " ");
-		out->rate = import_number(p, e - p);
-		if (out->rate) {
+		if ((n = number_len(p, e - p))) {
+			rate = sb.len;
+			add_number(&sb, p, n);
+			strbuf_addch(&sb, '\0');
 			p = e + strspn(e, " ");
-			out->rate_unit = xstrndup(p, strcspn(p, " \t\r"));
+			unit = sb.len;
+			strbuf_add(&sb, p, strcspn(p, " \t\r"));
 		}
 	}
+	out->seconds = strbuf_detach(&sb, NULL);
+	out->rate = rate ? out->seconds + rate : NULL;
+	out->rate_unit = unit ? out->seconds + unit : NULL;
 	return 1;
 }
 
 void import_dd_release(struct import_dd *d)
 {
-	free(d->seconds);
-	free(d->rate);
-	free(d->rate_unit);
+	free(d->seconds);   /* rate and rate_unit too */
 	memset(d, 0, sizeof(*d));
 }

@@ -31,7 +31,10 @@ int import_time_starts(struct scan *sc, size_t i);
 /* Whether line s can start a block of any time form (most lines cannot). */
 int import_time_may_start(const char *s);
 
-/* dd: "524288000 bytes (524 MB, 500 MiB) copied, 5.2 s, 101 MB/s" */
+/*
+ * dd: "524288000 bytes (524 MB, 500 MiB) copied, 5.2 s, 101 MB/s".  The
+ * strings share one block, which import_dd_release frees.
+ */
 struct import_dd {
 	char *seconds;
 	char *rate;

@@ -1,4 +1,5 @@
 #include "parse.h"
+#include "parse_duration.h"
 #include "../core/strbuf.h"
 
 #include <string.h>
@@ -137,51 +138,106 @@ static int unit_form(long long *total, const char **frac, size_t *fraclen,
 	return any ? 0 : -1;
 }
 
-/*
- * "%lld" and the fraction without printf's machinery, written in place:
- * importing mail formats many of these.
- */
-static void add_seconds(struct strbuf *out, long long v, const char *frac, size_t fraclen)
+/* The whole seconds' digits, written backwards from end: "%lld" without printf's machinery. */
+static char *whole_digits(char *end, long long v)
 {
-	char digits[24], *w;
-	size_t n = sizeof(digits);
 	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
 
 	do {
-		digits[--n] = (char)('0' + u % 10);
+		*--end = (char)('0' + u % 10);
 		u /= 10;
 	} while (u);
 	if (v < 0)
-		digits[--n] = '-';
-	strbuf_grow(out, sizeof(digits) - n + 1 + fraclen);
-	w = out->buf + out->len;
-	memcpy(w, digits + n, sizeof(digits) - n);
-	w += sizeof(digits) - n;
-	if (frac) {
-		*w++ = '.';
-		memcpy(w, frac, fraclen);
-		w += fraclen;
+		*--end = '-';
+	return end;
+}
+
+/*
+ * Whether s is seconds that are written as posted: "0.07", "4,14", "16",
+ * not "007" (written "7"); set in d if so.  below_minute: under 60 too.
+ */
+static int posted_seconds(struct duration *d, const char *s, size_t len, int below_minute)
+{
+	size_t n = count_digits(s, len);
+
+	if (!n || n > MAX_FIELD_DIGITS || (n > 1 && s[0] == '0'))
+		return 0;
+	if (below_minute && (n > 2 || (n == 2 && s[0] > '5')))
+		return 0;
+	if (n < len && !((s[n] == '.' || s[n] == ',') && n + 1 < len &&
+			 count_digits(s + n + 1, len - n - 1) == len - n - 1))
+		return 0;
+	d->whole = s;
+	d->whole_len = n;
+	d->frac = n == len ? NULL : s + n + 1;
+	d->fraclen = n == len ? 0 : len - n - 1;
+	return 1;
+}
+
+int duration_read(struct duration *d, const char *s, size_t len)
+{
+	long long total;
+	size_t n;
+	int r;
+
+	if (!len || !is_digit(s[0]))
+		return -1;
+	/*
+	 * Most are seconds ("0.07") or bash's "0m2.129s", whose seconds are
+	 * what is written: copied as posted, not worked out.
+	 */
+	if (posted_seconds(d, s, len, 0) ||
+	    (len > 3 && s[0] == '0' && s[1] == 'm' && s[len - 1] == 's' &&
+	     posted_seconds(d, s + 2, len - 3, 1)))
+		return 0;
+	n = count_digits(s, len);
+	/*
+	 * Only a first field that ends in ':' can make a colon form; a ':'
+	 * further on fails every form, so no search for one is needed.
+	 */
+	if (n < len && s[n] == ':')
+		r = colon_form(&total, &d->frac, &d->fraclen, s, len);
+	else if (is_digit(s[len - 1]))
+		r = seconds_part(s, len, &total, &d->frac, &d->fraclen);
+	else
+		r = unit_form(&total, &d->frac, &d->fraclen, s, len);
+	if (r < 0)
+		return -1;
+	d->whole = whole_digits(d->digits + sizeof(d->digits), total);
+	d->whole_len = (size_t)(d->digits + sizeof(d->digits) - d->whole);
+	return 0;
+}
+
+size_t duration_len(const struct duration *d)
+{
+	return d->whole_len + (d->frac ? 1 + d->fraclen : 0);
+}
+
+void duration_write(char *out, const struct duration *d)
+{
+	size_t i;
+
+	/* a few bytes each: a memcpy call costs more */
+	for (i = 0; i < d->whole_len; i++)
+		out[i] = d->whole[i];
+	if (d->frac) {
+		out = out + i + 1;
+		out[-1] = '.';
+		for (i = 0; i < d->fraclen; i++)
+			out[i] = d->frac[i];
 	}
-	strbuf_setlen(out, (size_t)(w - out->buf));
 }
 
 int parse_duration(struct strbuf *out, const char *s, size_t len)
 {
-	long long total;
-	const char *frac;
-	size_t fraclen;
+	struct duration d;
+	size_t n;
 
-	if (!len || !is_digit(s[0]))
+	if (duration_read(&d, s, len) < 0)
 		return -1;
-	if (memchr(s, ':', len)) {
-		if (colon_form(&total, &frac, &fraclen, s, len) < 0)
-			return -1;
-	} else if (is_digit(s[len - 1])) {
-		if (seconds_part(s, len, &total, &frac, &fraclen) < 0)
-			return -1;
-	} else if (unit_form(&total, &frac, &fraclen, s, len) < 0) {
-		return -1;
-	}
-	add_seconds(out, total, frac, frac ? fraclen : 0);
+	n = duration_len(&d);
+	strbuf_grow(out, n);
+	duration_write(out->buf + out->len, &d);
+	strbuf_setlen(out, out->len + n);
 	return 0;
 }

@@ -1,4 +1,5 @@
 #include "parse_scan.h"
+#include "parse_duration.h"
 #include "../core/error.h"
 
 #include <ctype.h>
@@ -38,6 +39,79 @@ static char *skip_quote(char *s, int *quoted)
 		s++;
 	}
 	return s;
+}
+
+/*
+ * The blocks of the last scan and pending released, for the next: the
+ * importer opens a scan a message and reads thousands of time blocks,
+ * and each of these blocks cost a malloc and a free otherwise (a scan's
+ * line array is past glibc's per-thread cache).  The parse layer reads
+ * one text at a time and has no threads.
+ */
+struct room_spare {
+	char *buf;
+	size_t size;
+};
+
+/* A block a giant text needed is given back, not kept for texts of mail's size. */
+#define SPARE_MAX (1 << 20)
+
+static struct {
+	struct scan_line *v;
+	size_t v_size;
+	struct scan_toks words, next_words;
+	struct room_spare lines;
+} scan_spare;
+
+static struct {
+	struct pending_value *v;
+	size_t alloc;
+	struct room_spare strings;
+} pending_spare;
+
+/* n bytes of r: from its block (the spare's, or a new one of size bytes), chunks past it. */
+static inline char *room_alloc(struct scan_room *r, struct room_spare *spare, size_t n,
+			       size_t size)
+{
+	char *s;
+
+	if (!r->buf) {
+		r->buf = spare->buf ? spare->buf : xmalloc(size);
+		r->size = spare->buf ? spare->size : size;
+		spare->buf = NULL;
+		spare->size = 0;
+	}
+	if (r->size - r->used < n)
+		return chunks_alloc(&r->more, n, 512);
+	s = r->buf + r->used;
+	r->used += n;
+	return s;
+}
+
+static void room_release(struct scan_room *r, struct room_spare *spare)
+{
+	chunks_free(&r->more);
+	if (r->buf && r->size >= spare->size) {
+		free(spare->buf);
+		spare->buf = r->buf;
+		spare->size = r->size;
+	} else {
+		free(r->buf);
+	}
+	memset(r, 0, sizeof(*r));
+}
+
+/* Hands a word array to the spare slot, or frees it if the slot's is larger. */
+static void toks_release(struct scan_toks *t, struct scan_toks *spare)
+{
+	if (t->alloc >= spare->alloc && t->alloc * sizeof(*t->v) <= SPARE_MAX) {
+		free(spare->v);
+		*spare = *t;
+		spare->nr = 0;
+	} else {
+		free(t->v);
+	}
+	memset(t, 0, sizeof(*t));
 }
 
 /* The copy of text the lines point into, and room for lines lines. */
@@ -98,6 +172,9 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
 		     size_t nr, const struct parse_ctx *ctx, const char *kind)
 {
+	/* one block: the lines, then a byte each that says whether it is set */
+	size_t size = (nr + 1) * (sizeof(*sc->v) + 1);
+
 	memset(sc, 0, sizeof(*sc));
 	strbuf_init(&sc->copy, 0);
 	sc->ctx = ctx;
@@ -107,8 +184,19 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 	sc->out = out;
 	sc->words_line = (size_t)-1;
 	sc->starts = starts;
-	/* one block: the lines, then a byte each that says whether it is set */
-	sc->v = xmalloc((nr + 1) * (sizeof(*sc->v) + 1));
+	if (scan_spare.v_size < size) {
+		free(scan_spare.v);
+		scan_spare.v = xmalloc(size > 4096 ? size : 4096);
+		scan_spare.v_size = size > 4096 ? size : 4096;
+	}
+	sc->v = scan_spare.v;
+	sc->v_size = scan_spare.v_size;
+	scan_spare.v = NULL;
+	scan_spare.v_size = 0;
+	sc->words = scan_spare.words;
+	sc->next_words = scan_spare.next_words;
+	memset(&scan_spare.words, 0, sizeof(scan_spare.words));
+	memset(&scan_spare.next_words, 0, sizeof(scan_spare.next_words));
 	sc->line_set = (unsigned char *)(sc->v + nr + 1);
 	memset(sc->line_set, 0, nr + 1);
 	sc->nr = nr;
@@ -117,13 +205,14 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 
 /*
  * Line idx of a scan opened with scan_open_lines: copied and set as
- * add_line would.  A message's few lines asked for fit in chunks of 512
- * bytes, a size glibc's per-thread cache keeps.
+ * add_line would.  A message's few lines asked for fit in the room kept
+ * from the scan before.
  */
 static void set_line(struct scan *sc, size_t idx)
 {
 	size_t n = sc->starts[idx + 1] - 1 - sc->starts[idx];
-	char *p = chunks_copy(&sc->lines, sc->text + sc->starts[idx], n + 1, 512);
+	char *p = memcpy(room_alloc(&sc->lines, &scan_spare.lines, n + 1, 4096),
+			 sc->text + sc->starts[idx], n + 1);
 	char *stop = p + n, *nul;
 	struct scan_line *l = &sc->v[idx];
 
@@ -151,14 +240,22 @@ struct scan_line *scan_line(struct scan *sc, size_t idx)
 
 void scan_release(struct scan *sc)
 {
-	scan_toks_release(&sc->words);
-	scan_toks_release(&sc->next_words);
+	toks_release(&sc->words, &scan_spare.words);
+	toks_release(&sc->next_words, &scan_spare.next_words);
 	sc->words_line = (size_t)-1;
-	chunks_free(&sc->lines);
+	room_release(&sc->lines, &scan_spare.lines);
 	sc->starts = NULL;
 	strbuf_release(&sc->copy);
-	free(sc->v);
+	/* a scan_open scan's lines grew by ALLOC_GROW: not one of the spare blocks */
+	if (sc->v_size && sc->v_size >= scan_spare.v_size && sc->v_size <= SPARE_MAX) {
+		free(scan_spare.v);
+		scan_spare.v = sc->v;
+		scan_spare.v_size = sc->v_size;
+	} else {
+		free(sc->v);
+	}
 	sc->v = NULL;
+	sc->v_size = 0;
 	sc->nr = sc->alloc = 0;
 }
 
@@ -260,48 +357,27 @@ const struct scan_toks *scan_words(struct scan *sc, size_t idx)
 	return &sc->words;
 }
 
-int tok_is(const struct scan_tok *t, const char *word)
-{
-	size_t n = strlen(word);
-
-	return t->len == n && !memcmp(t->s, word, n);
-}
-
-int tok_ends(const struct scan_tok *t, const char *suffix)
-{
-	size_t n = strlen(suffix);
-
-	return t->len > n && !memcmp(t->s + t->len - n, suffix, n);
-}
-
-int tok_digit(const struct scan_tok *t)
-{
-	return t->len && isdigit((unsigned char)t->s[0]);
-}
-
 static size_t digits(const char *s, size_t len)
 {
 	size_t i = 0;
 
-	while (i < len && isdigit((unsigned char)s[i]))
+	while (i < len && s[i] >= '0' && s[i] <= '9')
 		i++;
 	return i;
 }
 
-int scan_number(struct strbuf *out, const char *s, size_t len, int comma)
+/* Whether s is exactly a number as scan_number takes it. */
+static int is_number(const char *s, size_t len, int comma)
 {
-	size_t i = digits(s, len), start = out->len;
+	size_t i = digits(s, len);
 
 	if (!i)
-		return -1;
-	strbuf_add(out, s, i);
+		return 0;
 	if (i < len && (s[i] == '.' || (comma && s[i] == ','))) {
 		size_t f = digits(s + i + 1, len - i - 1);
 
 		if (!f)
-			goto bad;
-		strbuf_addch(out, '.');
-		strbuf_add(out, s + i + 1, f);
+			return 0;
 		i += 1 + f;
 	}
 	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
@@ -311,15 +387,33 @@ int scan_number(struct strbuf *out, const char *s, size_t len, int comma)
 			j++;
 		e = digits(s + j, len - j);
 		if (!e)
-			goto bad;
-		strbuf_add(out, s + i, j + e - i);
+			return 0;
 		i = j + e;
 	}
-	if (i == len)
-		return 0;
-bad:
-	strbuf_setlen(out, start);
-	return -1;
+	return i == len;
+}
+
+/*
+ * A number is written as posted, its decimal comma (the only ',' is_number
+ * lets by) as '.'.  Byte by byte: numbers are a few bytes, and a memcpy
+ * and a memchr call cost more.
+ */
+static void put_number(char *out, const char *s, size_t len, int comma)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		out[i] = comma && s[i] == ',' ? '.' : s[i];
+}
+
+int scan_number(struct strbuf *out, const char *s, size_t len, int comma)
+{
+	if (!is_number(s, len, comma))
+		return -1;
+	strbuf_grow(out, len);
+	put_number(out->buf + out->len, s, len, comma);
+	strbuf_setlen(out, out->len + len);
+	return 0;
 }
 
 int scan_number_tok(struct strbuf *out, const struct scan_tok *t, size_t n, int comma)
@@ -329,13 +423,19 @@ int scan_number_tok(struct strbuf *out, const struct scan_tok *t, size_t n, int 
 	return scan_number(out, t->s, t->len - n, comma);
 }
 
+/* isspace in the C locale, without a ctype call a byte */
+static int is_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
 char *scan_label(const char *s, size_t len)
 {
-	while (len && isspace((unsigned char)*s)) {
+	while (len && is_space(*s)) {
 		s++;
 		len--;
 	}
-	while (len && (isspace((unsigned char)s[len - 1]) || s[len - 1] == ':'))
+	while (len && (is_space(s[len - 1]) || s[len - 1] == ':'))
 		len--;
 	return len ? xstrndup(s, len) : NULL;
 }
@@ -427,51 +527,78 @@ char *scan_command_above(struct scan *sc, size_t first)
 	return NULL;
 }
 
-/* One value with its metric and unit, copied into p's chunks together. */
-static void pending_put(struct pending *p, size_t idx, const char *metric, const char *unit,
-			const char *value, size_t value_len)
+/* Room for most blocks' strings (GNU time -v's 22 values take about 500 bytes). */
+#define PENDING_ROOM 1024
+
+/*
+ * A new value: room for its len bytes and a NUL, returned, and its metric
+ * and unit, copied beside it unless kept (they outlive p).
+ */
+static char *pending_put(struct pending *p, size_t idx, const char *metric, const char *unit,
+			 int kept, size_t len)
 {
 	struct pending_value *v;
-	size_t metric_len = strlen(metric) + 1, unit_len = unit ? strlen(unit) + 1 : 0;
+	size_t metric_len = kept ? 0 : strlen(metric) + 1;
+	size_t unit_len = kept || !unit ? 0 : strlen(unit) + 1;
 	char *s;
 
+	if (!p->alloc && pending_spare.v) {
+		p->v = pending_spare.v;
+		p->alloc = pending_spare.alloc;
+		pending_spare.v = NULL;
+		pending_spare.alloc = 0;
+	}
 	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
 	v = &p->v[p->nr++];
 	v->idx = idx;
-	s = chunks_alloc(&p->strings, metric_len + unit_len + value_len + 1, 240);
-	v->value = memcpy(s, value, value_len);
-	s[value_len] = '\0';
-	s += value_len + 1;
-	v->metric = memcpy(s, metric, metric_len);
-	v->unit = unit ? memcpy(s + metric_len, unit, unit_len) : NULL;
+	s = room_alloc(&p->strings, &pending_spare.strings, len + 1 + metric_len + unit_len,
+		       PENDING_ROOM);
+	v->value = s;
+	s[len] = '\0';
+	v->metric = kept ? metric : memcpy(s + len + 1, metric, metric_len);
+	v->unit = kept || !unit ? unit : memcpy(s + len + 1 + metric_len, unit, unit_len);
+	return s;
 }
 
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value)
 {
-	pending_put(p, idx, metric, unit, value, strlen(value));
+	size_t len = strlen(value);
+
+	memcpy(pending_put(p, idx, metric, unit, 0, len), value, len);
+}
+
+/* The number is checked where it stands and written once, into its value's room. */
+static int put_token_number(struct pending *p, size_t idx, const char *metric, const char *unit,
+			    int kept, const struct scan_tok *t, size_t n, int comma)
+{
+	if (t->len < n || !is_number(t->s, t->len - n, comma))
+		return -1;
+	put_number(pending_put(p, idx, metric, unit, kept, t->len - n), t->s, t->len - n, comma);
+	return 0;
 }
 
 int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
 		   const struct scan_tok *t, size_t n, int comma)
 {
-	int ret;
+	return put_token_number(p, idx, metric, unit, 0, t, n, comma);
+}
 
-	strbuf_reset(&p->number);
-	if (!(ret = scan_number_tok(&p->number, t, n, comma)))
-		pending_put(p, idx, metric, unit, p->number.buf, p->number.len);
-	return ret;
+int pending_number_kept(struct pending *p, size_t idx, const char *metric, const char *unit,
+			const struct scan_tok *t, size_t n, int comma)
+{
+	return put_token_number(p, idx, metric, unit, 1, t, n, comma);
 }
 
 int pending_duration(struct pending *p, size_t idx, const char *metric,
 		     const struct scan_tok *t, size_t n)
 {
-	int ret;
+	struct duration d;
 
-	strbuf_reset(&p->number);
-	if (!(ret = t->len < n ? -1 : parse_duration(&p->number, t->s, t->len - n)))
-		pending_put(p, idx, metric, "s", p->number.buf, p->number.len);
-	return ret;
+	if (t->len < n || duration_read(&d, t->s, t->len - n) < 0)
+		return -1;
+	duration_write(pending_put(p, idx, metric, "s", 1, duration_len(&d)), &d);
+	return 0;
 }
 
 void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
@@ -486,9 +613,17 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 
 void pending_clear(struct pending *p)
 {
-	chunks_free(&p->strings);
-	strbuf_release(&p->number);
-	free(p->v);
+	/* most are cleared empty: the importer asks at every line that may start a block */
+	if (!p->v && !p->strings.buf && !p->strings.more)
+		return;
+	room_release(&p->strings, &pending_spare.strings);
+	if (p->v && p->alloc >= pending_spare.alloc) {
+		free(pending_spare.v);
+		pending_spare.v = p->v;
+		pending_spare.alloc = p->alloc;
+	} else {
+		free(p->v);
+	}
 	p->v = NULL;
 	p->nr = p->alloc = 0;
 }

@@ -9,6 +9,8 @@
 #include "parse.h"
 #include "../core/strbuf.h"
 
+#include <string.h>
+
 struct scan_line {
 	char *s;        /* NUL-terminated, quote markers removed */
 	size_t len;
@@ -26,6 +28,17 @@ struct scan_tok {
 struct scan_toks {
 	struct scan_tok *v;
 	size_t nr, alloc;
+};
+
+/*
+ * Room for strings that go together: one block, taken over from the
+ * last room of its kind released (parse_scan.c keeps it), and chunks
+ * past its end, so a text's or a block's strings seldom cost a malloc.
+ */
+struct scan_room {
+	char *buf;
+	size_t used, size;
+	struct chunk *more;
 };
 
 struct scan {
@@ -52,7 +65,8 @@ struct scan {
 	 */
 	const size_t *starts;
 	unsigned char *line_set;   /* per line: set already */
-	struct chunk *lines;
+	struct scan_room lines;
+	size_t v_size;             /* bytes of the block v and line_set share */
 };
 
 /*
@@ -90,10 +104,29 @@ void scan_split(struct scan_toks *t, const char *s);
 void scan_toks_release(struct scan_toks *t);
 /* The words of line idx, in sc->words until another line is asked for. */
 const struct scan_toks *scan_words(struct scan *sc, size_t idx);
-int tok_is(const struct scan_tok *t, const char *word);
+/*
+ * The token tests are inline: the words they are given are literals, so
+ * their lengths and often the compare itself are worked out at compile time.
+ */
+static inline int tok_is(const struct scan_tok *t, const char *word)
+{
+	size_t n = strlen(word);
+
+	return t->len == n && !memcmp(t->s, word, n);
+}
+
 /* True when t ends with suffix and has something before it. */
-int tok_ends(const struct scan_tok *t, const char *suffix);
-int tok_digit(const struct scan_tok *t);
+static inline int tok_ends(const struct scan_tok *t, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return t->len > n && !memcmp(t->s + t->len - n, suffix, n);
+}
+
+static inline int tok_digit(const struct scan_tok *t)
+{
+	return t->len && t->s[0] >= '0' && t->s[0] <= '9';
+}
 
 /*
  * A plain number: digits, optionally '.' (or ',' when comma is set) and
@@ -116,32 +149,38 @@ char *scan_command_of(const char *line);
 /* A label written beside numbers: trimmed, trailing ':' dropped; NULL if empty. */
 char *scan_label(const char *s, size_t len);
 
-#endif
-
 /*
  * Values of one block, held until the whole block has been read so that a
  * damaged block leaves nothing behind.
  */
 struct pending_value {
 	size_t idx;      /* line */
-	char *metric, *unit, *value;
+	const char *metric, *unit;
+	char *value;
 };
 
 struct pending {
 	struct pending_value *v;
 	size_t nr, alloc;
-	/* the values' strings, in chunks freed together: a block's few values cost one malloc */
-	struct chunk *strings;
-	struct strbuf number;   /* where each number is written before it is added */
+	struct scan_room strings;   /* the values' (and copied names') */
 };
 
-#define PENDING_INIT { NULL, 0, 0, NULL, STRBUF_INIT }
+#define PENDING_INIT { NULL, 0, 0, { NULL, 0, 0, NULL } }
 void pending_add(struct pending *p, size_t idx, const char *metric, const char *unit,
 		 const char *value);
 /* Adds the number in token t minus n suffix bytes; -1 when it is not one. */
 int pending_number(struct pending *p, size_t idx, const char *metric, const char *unit,
 		   const struct scan_tok *t, size_t n, int comma);
-/* Adds the duration in t minus n suffix bytes as seconds; -1 when it is not one. */
+/*
+ * The same for a metric and unit that outlive p (string literals, as the
+ * time forms' are): they are pointed to, not copied.
+ */
+int pending_number_kept(struct pending *p, size_t idx, const char *metric, const char *unit,
+			const struct scan_tok *t, size_t n, int comma);
+/*
+ * Adds the duration in t minus n suffix bytes as seconds; -1 when it is
+ * not one.  metric must outlive p (a string literal): it is not copied.
+ */
 int pending_duration(struct pending *p, size_t idx, const char *metric,
 		     const struct scan_tok *t, size_t n);
 /* Emits every value with benchmark and empties p. */
@@ -159,3 +198,5 @@ void scan_use(struct scan *sc, size_t first, size_t last);
  */
 int scan_match(struct pending *p, size_t idx, const struct scan_toks *t, const char *pattern,
 	       const char *const *metrics, const char *const *units);
+
+#endif

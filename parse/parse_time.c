@@ -40,8 +40,8 @@ static void gnu_exit_line(struct scan *sc, struct time_block *b)
 		for (k = 0; k < b->values.nr; k++)
 			if (!strcmp(b->values.v[k].metric, exits[e].metric))
 				break;
-		if (k < b->values.nr || !pending_number(&b->values, b->first - 1, exits[e].metric,
-							 NULL, &t, 0, 0))
+		if (k < b->values.nr ||
+		    !pending_number_kept(&b->values, b->first - 1, exits[e].metric, NULL, &t, 0, 0))
 			b->first--;
 		return;
 	}

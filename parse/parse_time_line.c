@@ -34,7 +34,7 @@ static int read_percent(struct pending *p, size_t idx, const struct scan_tok *t,
 {
 	if (t->len == n + 1 && t->s[0] == '?')
 		return 0;
-	return pending_number(p, idx, "cpu", "%", t, n, 1);
+	return pending_number_kept(p, idx, "cpu", "%", t, n, 1);
 }
 
 /* Splits "a+b" at its '+' into two tokens. */
@@ -51,8 +51,11 @@ static int split_plus(const struct scan_tok *t, struct scan_tok *a, struct scan_
 	return 0;
 }
 
-/* "Na+Mb" with the given suffixes after each number, e.g. "0inputs+0outputs". */
-static int read_pair(struct pending *p, size_t idx, const struct scan_tok *t,
+/*
+ * "Na+Mb" with the given suffixes after each number, e.g. "0inputs+0outputs"
+ * (inline: the suffixes' lengths are then known when compiled).
+ */
+static inline int read_pair(struct pending *p, size_t idx, const struct scan_tok *t,
 		     const char *sa, const char *ma, const char *ua,
 		     const char *sb, const char *mb, const char *ub)
 {
@@ -60,9 +63,9 @@ static int read_pair(struct pending *p, size_t idx, const struct scan_tok *t,
 
 	if (split_plus(t, &a, &b) < 0 || !tok_ends(&a, sa) || !tok_ends(&b, sb))
 		return -1;
-	if (pending_number(p, idx, ma, ua, &a, strlen(sa), 0) < 0)
+	if (pending_number_kept(p, idx, ma, ua, &a, strlen(sa), 0) < 0)
 		return -1;
-	return pending_number(p, idx, mb, ub, &b, strlen(sb), 0);
+	return pending_number_kept(p, idx, mb, ub, &b, strlen(sb), 0);
 }
 
 static int gnu_starts(const struct scan_toks *t, size_t k)
@@ -101,7 +104,7 @@ static int gnu_second_line(struct scan *sc, size_t idx, struct time_block *b,
 	    read_pair(&b->values, idx, &t->v[0], "inputs", "inputs", NULL,
 		      "outputs", "outputs", NULL) < 0 ||
 	    read_faults(&b->values, idx, &t->v[1]) < 0 || !tok_ends(&t->v[2], "swaps") ||
-	    pending_number(&b->values, idx, "swaps", NULL, &t->v[2], strlen("swaps"), 0) < 0)
+	    pending_number_kept(&b->values, idx, "swaps", NULL, &t->v[2], strlen("swaps"), 0) < 0)
 		return -1;
 	return 1;
 }
@@ -114,8 +117,8 @@ static int gnu_read(struct scan *sc, size_t i, const struct scan_toks *t, size_t
 	int r;
 
 	*expected = "'Nuser Nsystem M:SS.CCelapsed N%CPU'";
-	if (pending_number(p, i, "user", "s", tok(t, k), 4, 1) < 0 ||
-	    pending_number(p, i, "sys", "s", tok(t, k + 1), 6, 1) < 0 ||
+	if (pending_number_kept(p, i, "user", "s", tok(t, k), 4, 1) < 0 ||
+	    pending_number_kept(p, i, "sys", "s", tok(t, k + 1), 6, 1) < 0 ||
 	    !tok_ends(tok(t, k + 2), "elapsed") ||
 	    pending_duration(p, i, "elapsed", tok(t, k + 2), 7) < 0)
 		return -1;
@@ -132,7 +135,7 @@ static int gnu_read(struct scan *sc, size_t i, const struct scan_toks *t, size_t
 		mem.len--;
 		if (read_pair(p, i, &mem, "avgtext", "avgtext", "KiB", "avgdata", "avgdata", "KiB") < 0 ||
 		    !tok_ends(rss, "maxresident)k") ||
-		    pending_number(p, i, "maxrss", "KiB", rss, strlen("maxresident)k"), 0) < 0)
+		    pending_number_kept(p, i, "maxrss", "KiB", rss, strlen("maxresident)k"), 0) < 0)
 			return -1;
 	}
 	r = gnu_second_line(sc, i + 1, b, expected);
@@ -199,8 +202,8 @@ static int tcsh_read(struct scan *sc, size_t i, const struct scan_toks *t, size_
 	io.len -= 2;
 	if (read_pair(p, i, &io, "", "inputs", NULL, "", "outputs", NULL) < 0 ||
 	    split_plus(&pf, &faults, &swaps) < 0 || !tok_ends(&faults, "pf") || !tok_ends(&swaps, "w") ||
-	    pending_number(p, i, "major-faults", NULL, &faults, 2, 0) < 0 ||
-	    pending_number(p, i, "swaps", NULL, &swaps, 1, 0) < 0)
+	    pending_number_kept(p, i, "major-faults", NULL, &faults, 2, 0) < 0 ||
+	    pending_number_kept(p, i, "swaps", NULL, &swaps, 1, 0) < 0)
 		return -1;
 	return 1;
 }

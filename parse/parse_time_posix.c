@@ -8,10 +8,11 @@
  */
 static const struct {
 	const char *word, *metric;
+	size_t len;
 } posix_lines[] = {
-	{ "real", "elapsed" },
-	{ "user", "user" },
-	{ "sys", "sys" },
+	{ "real", "elapsed", 4 },
+	{ "user", "user", 4 },
+	{ "sys", "sys", 3 },
 };
 
 /* A duration as these shells print it, not a count in prose ("real 5 ..."). */
@@ -21,23 +22,25 @@ static int time_like(const struct scan_tok *t)
 				t->s[t->len - 1] == 's');
 }
 
-/* The words of line idx when it is "<word> <duration> [label]", else NULL. */
-static const struct scan_toks *posix_line(struct scan *sc, size_t idx, const char *word)
+/* The words of line idx when it is "<word> <duration> [label]" (posix_lines[k]), else NULL. */
+static const struct scan_toks *posix_line(struct scan *sc, size_t idx, size_t k)
 {
 	const struct scan_toks *t;
 	const struct scan_line *l;
-	const char *s;
-	size_t n = strlen(word);
+	const char *s, *word = posix_lines[k].word;
+	size_t n = posix_lines[k].len;
 
 	if (idx >= sc->nr || (l = scan_line(sc, idx))->used)
 		return NULL;
 	/* the first word decides before the line is split: most lines tried are not these */
 	for (s = l->s; *s == ' ' || *s == '\t' || *s == '\v' || *s == '\f'; s++)
 		;
-	if (strncmp(s, word, n) || !(s[n] == ' ' || s[n] == '\t' || s[n] == '\v' || s[n] == '\f'))
+	if (*s != *word || strncmp(s, word, n) ||
+	    !(s[n] == ' ' || s[n] == '\t' || s[n] == '\v' || s[n] == '\f'))
 		return NULL;
 	t = scan_words(sc, idx);
-	return t->nr >= 2 && tok_is(&t->v[0], word) && time_like(&t->v[1]) ? t : NULL;
+	return t->nr >= 2 && t->v[0].len == n && !memcmp(t->v[0].s, word, n) &&
+	       time_like(&t->v[1]) ? t : NULL;
 }
 
 /* "real 0m2.1s 0m3.4s" is a table of several runs, not one block */
@@ -48,7 +51,7 @@ static int is_table(const struct scan_toks *t)
 
 int time_starts_posix(struct scan *sc, size_t i)
 {
-	const struct scan_toks *t = posix_line(sc, i, posix_lines[0].word);
+	const struct scan_toks *t = posix_line(sc, i, 0);
 
 	return t && !is_table(t);
 }
@@ -61,7 +64,7 @@ int time_form_posix(struct scan *sc, size_t i, struct time_block *b)
 	for (k = 0; k < 3; k++) {
 		size_t idx = i + k;
 
-		if (!(t = posix_line(sc, idx, posix_lines[k].word))) {
+		if (!(t = posix_line(sc, idx, k))) {
 			if (k)
 				goto damaged_missing;
 			return 0;

@@ -96,17 +96,19 @@ static int read_field(struct time_block *b, size_t idx, int f, const char *value
 			return 0;   /* GNU time prints ? when elapsed was 0 */
 		if (!tok_ends(&t, "%"))
 			return -1;
-		return pending_number(&b->values, idx, "cpu", "%", &t, 1, 1);
+		return pending_number_kept(&b->values, idx, "cpu", "%", &t, 1, 1);
 	case V_NUMBER:
 		break;
 	}
-	return pending_number(&b->values, idx, verbose_fields[f].metric,
-			      verbose_fields[f].unit, &t, 0, 0);
+	return pending_number_kept(&b->values, idx, verbose_fields[f].metric,
+				   verbose_fields[f].unit, &t, 0, 0);
 }
 
 static int is_command_line(const char *s)
 {
-	return !strncmp(skip_blanks(s), COMMAND_LABEL, strlen(COMMAND_LABEL));
+	s = skip_blanks(s);
+	/* the first byte before the call: nearly every line asked about is turned away by it */
+	return *s == 'C' && !strncmp(s, COMMAND_LABEL, strlen(COMMAND_LABEL));
 }
 
 int time_starts_verbose(struct scan *sc, size_t i)

@@ -12,6 +12,7 @@
 #include "../../parse/parse.h"
 #include "../../parse/parse_scan.h"
 #include "../../parse/parse_json.h"
+#include "../../parse/import_time.h"
 
 static void assert_duration(const char *in, const char *want)
 {
@@ -49,6 +50,16 @@ static void test_durations_become_seconds_with_their_digits(void **state)
 	assert_duration("7", "7");
 	assert_duration("3m", "180");
 	assert_duration("75m1s", "4501");
+	/* seconds as posted are copied, but whole seconds are written without leading zeros */
+	assert_duration("007.5", "7.5");
+	assert_duration("0012", "12");
+	assert_duration("00", "0");
+	assert_duration("0,5", "0.5");
+	assert_duration("123456789.25", "123456789.25");
+	assert_duration("0m05.1s", "5.1");
+	assert_duration("0m59,99s", "59.99");
+	assert_duration("0m0s", "0");
+	assert_duration("1m5s", "65");
 }
 
 static void test_damaged_durations_are_refused(void **state)
@@ -67,6 +78,17 @@ static void test_damaged_durations_are_refused(void **state)
 	assert_not_duration("1234567890123:00");
 	assert_not_duration("-1");
 	assert_not_duration("2.1x");
+	/* a ':' anywhere but after the first field fails every form */
+	assert_not_duration("12.5:3");
+	assert_not_duration("0m2:03");
+	assert_not_duration("1m:2s");
+	assert_not_duration("2.5s:1");
+	assert_not_duration("1234567890");
+	assert_not_duration("1234567890.5");
+	assert_not_duration("0m60s");
+	assert_not_duration("0m1234567890s");
+	assert_not_duration("0m.5s");
+	assert_not_duration("0m5.s");
 }
 
 static void assert_command(const char *line, const char *want)
@@ -78,6 +100,59 @@ static void assert_command(const char *line, const char *want)
 	else
 		assert_string_equal(got, want);
 	free(got);
+}
+
+/*
+ * A scan of known lines asks whether a line may start time output of its
+ * bytes in place, before it is copied (quote markers and '\r' dropped,
+ * NUL bytes made 0x1a): every line gives what its copy gives.
+ */
+static void test_lines_in_place_start_as_their_copies(void **state)
+{
+	static const char text[] =
+		"ab\0 0.07s user 3.50s system 99% cpu 3.594 total\n"    /* a NUL in the label */
+		"1\0u 2\n"                                /* tcsh's u after a NUL, not a digit */
+		">> real 0m1.0s\r\n> user 0m0.5s\r\n>sys 0m0.1s\r\n"
+		"xxxxxxxxxxxxxxxx\0 1.50 real 0.03 user 1.43 sys\n"   /* past sixteen bytes */
+		"0.010u\0 0.020s 0:00.03 66.6%\n"          /* a NUL is no blank after u */
+		"0.07s user 3.50s system 99% cpu 3.594 total\r\n"
+		"real\r\n"
+		"9 us\n";
+	static const int read[] = { 1, 0, 1, 0, 0, 1, 0, 1, 0, 0 };
+	struct parse_ctx ctx = { "t", 0, NULL };
+	struct recset set = RECSET_INIT;
+	struct scan whole, lazy;
+	size_t starts[32], nr = 0, i;
+
+	(void)state;
+	starts[0] = 0;
+	for (i = 0; i < sizeof(text) - 1; i++)
+		if (text[i] == '\n')
+			starts[++nr] = i + 1;
+	scan_open(&whole, &set, text, sizeof(text) - 1, &ctx, "time");
+	scan_open_lines(&lazy, &set, text, starts, nr, &ctx, "time");
+	assert_int_equal(whole.nr, nr);
+	for (i = 0; i < nr; i++) {
+		struct time_block a = { PENDING_INIT, NULL, 0, 0 }, b = a;
+		int fa, fb, ra, rb;
+
+		/* the lazy scan first: its line is not set yet */
+		rb = import_time_starts(&lazy, i);
+		ra = import_time_starts(&whole, i);
+		assert_int_equal(ra, rb);
+		ra = import_time_at(&whole, i, &a, &fa);
+		rb = import_time_at(&lazy, i, &b, &fb);
+		assert_int_equal(ra, rb);
+		assert_int_equal(ra, read[i]);
+		assert_int_equal(a.values.nr, b.values.nr);
+		pending_clear(&a.values);
+		pending_clear(&b.values);
+		free(a.label);
+		free(b.label);
+	}
+	scan_release(&whole);
+	scan_release(&lazy);
+	recset_release(&set);
 }
 
 static void test_commands_are_found_on_their_lines(void **state)
@@ -168,6 +243,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_durations_become_seconds_with_their_digits),
 		cmocka_unit_test(test_damaged_durations_are_refused),
+		cmocka_unit_test(test_lines_in_place_start_as_their_copies),
 		cmocka_unit_test(test_commands_are_found_on_their_lines),
 		cmocka_unit_test(test_lines_count_from_line0_and_problems_are_listed),
 		cmocka_unit_test(test_only_damaged_blocks_is_an_error),
