@@ -97,4 +97,62 @@ test_expect_success 'killed in the middle of a fold: nothing lost' '
 	done
 '
 
+# A fold comes at the commit after which objects/17 holds more than 4
+# files. Dangling blobs planted there (whose ids start with 17) make the
+# next commit fold whatever its own objects are; it is then killed at 20
+# moments spread over it, the pack write and the removals included.
+count_loose_files() {
+	find "$1"/.git/objects -path "*/objects/[0-9a-f][0-9a-f]/*" -type f | wc -l
+}
+
+plant_blobs_17() {
+	python3 -c "
+import hashlib, sys
+need, n = int(sys.argv[1]), 0
+while need:
+    body = b\"planted %d\\n\" % n
+    n += 1
+    if hashlib.sha1(b\"blob %d\\0\" % len(body) + body).hexdigest().startswith(\"17\"):
+        sys.stdout.buffer.write(body)
+        need -= 1
+" "$2" | while read -r line; do
+		echo "$line" | git_in "$1" hash-object -w --stdin >/dev/null || return 1
+	done
+}
+
+test_expect_success 'killed at 20 moments spread over a folding commit' '
+	rm -rf pre && gen_runs 0 101 4 3 &&
+	: >pre.saved && i=0 &&
+	for run in $(ls in/*.bench | head -n 100); do
+		bp_commit --archive pre --when $((1000 + i)) "$run" >>pre.saved || return 1
+		i=$((i + 1))
+	done &&
+	have=$(ls pre/.git/objects/17 2>/dev/null | wc -l) &&
+	plant_blobs_17 pre $((5 - have)) &&
+	test "$(ls pre/.git/objects/17 | wc -l)" = 5 &&
+	before=$(count_loose_files pre) &&
+	last=$(ls in/*.bench | tail -n 1) &&
+	rm -rf k && cp -a pre k &&
+	t0=$(date +%s%N) &&
+	bp_commit --archive k --when 9000 "$last" >/dev/null &&
+	whole=$(( ($(date +%s%N) - t0) / 1000 )) &&
+	echo "one folding commit: $whole us, $before loose files before, $(count_loose_files k) after" &&
+	test "$(count_loose_files k)" -lt "$before" &&
+	for m in $(seq 0 19); do
+		rm -rf k && cp -a pre k || return 1
+		"$BP_HELPERS/bp-commit" --archive k --when 9000 "$last" >k.saved 2>/dev/null &
+		pid=$! &&
+		sleep "$(awk -v w=$whole -v m=$m "BEGIN { printf \"%.6f\", w * m / 19 / 1e6 }")" &&
+		kill -9 $pid 2>/dev/null || :
+		wait $pid 2>/dev/null || :
+		echo "moment $m: $(wc -l <k.saved) saved, $(count_loose_files k) loose files, $(pack_count k) packs" &&
+		fsck_full_clean k &&
+		cat pre.saved k.saved >k.all &&
+		all_saved_present k k.all &&
+		"$BP_HELPERS/bp-commit" --archive k --when 9500 "$last" >>k.all &&
+		fsck_full_clean k &&
+		all_saved_present k k.all || { echo "after the kill at moment $m"; return 1; }
+	done
+'
+
 test_done
