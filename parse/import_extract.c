@@ -300,10 +300,10 @@ static struct lead_marks lead_marks(const struct extract *x, size_t i, size_t sk
 	return m;
 }
 
-/* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback" */
-static void remember_legend(struct extract *x, const char *s, unsigned colons)
+/* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback"; p is past the indent */
+static void remember_legend(struct extract *x, const char *p, unsigned colons)
 {
-	const char *p = import_skip_space(s), *colon;
+	const char *colon;
 	char *key;
 
 	/* every line comes here; a key has its ':' within 25 bytes */
@@ -318,10 +318,10 @@ static void remember_legend(struct extract *x, const char *s, unsigned colons)
 	free(key);
 }
 
-/* "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement */
-static void remember_mount_options(struct extract *x, const char *s, unsigned parens, const char **case_fs)
+/* "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement; p is past the indent */
+static void remember_mount_options(struct extract *x, const char *p, unsigned parens, const char **case_fs)
 {
-	const char *p = import_skip_space(s), *o, *paren;
+	const char *o, *paren;
 
 	/* every line comes here: a case label is short */
 	parens &= (1u << 16) - 1;
@@ -373,7 +373,8 @@ static void first_pass(struct extract *x)
 			sig[l->depth] = 1;
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
-		if (!l->depth)
+		/* it looks only at lines with a digit or a CPU word's mark: no call for the rest */
+		if (!l->depth && (x->feat[i] & (FEAT_DIGIT | FEAT_CPU)))
 			import_hw_line(&x->hw, l->text, l->len, HAS_DIGIT(x, i), x->feat[i] & FEAT_CPU);
 		marks = lead_marks(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text));
 		remember_legend(x, lead, marks.colon);
@@ -1033,6 +1034,9 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		n--;
 	if (!n)
 		return 0;
+	/* a label is short or starts with "fs" or a device: most lines are neither */
+	if (n >= 32 && p[0] != '/' && (p[0] | 0x20) != 'f')
+		return 0;
 	if ((p[0] | 0x20) == 'f' && (!strncmp(p, "fs=", 3) || !strncasecmp(p, "fs: ", 4)) &&
 	    (fs = import_fs_name(import_skip_space(p + 3), strcspn(import_skip_space(p + 3), " \t")))) {
 		set_fs(x, d, fs, NULL);
@@ -1048,7 +1052,8 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		d->step_at = at;
 		return 1;
 	}
-	if (n < 32 && label_may_name_fs(p)) {
+	/* a file-system name holds bytes that import_fs_lines marks its line for */
+	if (n < 32 && (x->feat[at] & FEAT_FS) && label_may_name_fs(p)) {
 		char *label = xstrndup(p, n - (p[n - 1] == ':'));
 
 		fs = import_label_fs(label, &opts);
