@@ -1343,18 +1343,27 @@ static void join_lines(struct extract *x)
 	/* no line is longer than the text it came from */
 	strbuf_setlen(&joined, 0);
 	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1 + IMPORT_FEATURES_PAD);
-	for (i = 0; i < x->q.nr; i++) {
-		size_t n = x->q.v[i].len;
+	{
+		/* in locals: the stores into the text may alias x, which would be read again a line */
+		const struct qline *v = x->q.v;
+		size_t nr = x->q.nr, len = 0, *off = x->line_off;
+		char *buf = joined.buf;
+		int deepest = 0;
 
-		x->line_off[i] = joined.len;
-		if ((size_t)x->q.v[i].depth >= x->depths)
-			x->depths = (size_t)x->q.v[i].depth + 1;
-		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
-		joined.buf[joined.len + n] = '\n';
-		/* room was made above; the NUL comes with the padding */
-		joined.len += n + 1;
+		for (i = 0; i < nr; i++) {
+			size_t n = v[i].len;
+
+			off[i] = len;
+			if (v[i].depth > deepest)
+				deepest = v[i].depth;
+			memcpy(buf + len, v[i].text, n);
+			buf[len + n] = '\n';
+			/* room was made above; the NUL comes with the padding */
+			len += n + 1;
+		}
+		off[nr] = joined.len = len;
+		x->depths = nr ? (size_t)deepest + 1 : 0;
 	}
-	x->line_off[i] = joined.len;
 	memset(joined.buf + joined.len, 0, IMPORT_FEATURES_PAD);
 	memset(x->d, 0, x->depths * sizeof(*x->d));
 	memset(x->kernel, 0, x->depths * sizeof(*x->kernel));
