@@ -300,6 +300,31 @@ static struct lead_marks lead_marks(const struct extract *x, size_t i, size_t sk
 	return m;
 }
 
+/*
+ * Whether the line has a blank in the 32 bytes from skip (a shell
+ * assignment has none; prose that starts with a capital has one early).
+ */
+static int lead_blank(const struct extract *x, size_t i, size_t skip, size_t rest)
+{
+	const char *p = x->joined.buf + x->line_off[i] + skip;
+	unsigned in_line = rest >= 32 ? ~0u : (1u << rest) - 1, blanks;
+#ifdef __SSE2__
+	__m128i lo = _mm_loadu_si128((const __m128i *)p), hi = _mm_loadu_si128((const __m128i *)(p + 16));
+
+	blanks = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(lo, _mm_set1_epi8(' ')),
+							  _mm_cmpeq_epi8(lo, _mm_set1_epi8('\t')))) |
+		 (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(hi, _mm_set1_epi8(' ')),
+							  _mm_cmpeq_epi8(hi, _mm_set1_epi8('\t')))) << 16;
+#else
+	int k;
+
+	blanks = 0;
+	for (k = 0; k < 32; k++)
+		blanks |= (unsigned)(p[k] == ' ' || p[k] == '\t') << k;
+#endif
+	return (blanks & in_line) != 0;
+}
+
 /* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback"; p is past the indent */
 static void remember_legend(struct extract *x, const char *p, unsigned colons)
 {
@@ -378,8 +403,12 @@ static void first_pass(struct extract *x)
 			import_hw_line(&x->hw, l->text, l->len, HAS_DIGIT(x, i), x->feat[i] & FEAT_CPU);
 		marks = lead_marks(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text));
 		remember_legend(x, lead, marks.colon);
-		/* its own first test, without the call: most lines start otherwise */
-		if ((*lead >= 'A' && *lead <= 'Z') || *lead == '_')
+		/*
+		 * its own first tests, without the call: most lines start
+		 * otherwise, and an assignment has no blank
+		 */
+		if (((*lead >= 'A' && *lead <= 'Z') || *lead == '_') &&
+		    !lead_blank(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text)))
 			import_shell_assignment(x->vars, lead);
 		remember_mount_options(x, lead, marks.paren, &case_fs);
 		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
