@@ -122,7 +122,49 @@ static struct {
 	struct facts *legend, *vars, *fs_options, *echo_cmd;
 	char **made;    /* the message's time commands (extract.cmd), freed with it */
 	size_t nmade, amade;
+	/*
+	 * The pooled strings extract.last and .metrics ended a message with,
+	 * and the result whose pool holds them with its number of records
+	 * then (see recent_valid).
+	 */
+	const struct import_result *pool_of;
+	size_t pool_records;
+	char *last[F_NR];
+	char *metrics[METRICS_KEPT];
 } kept = { .joined = STRBUF_INIT };
+
+/*
+ * Most messages' records have the kernels, file systems, benchmarks, units
+ * and metrics of the message before: its last pooled strings are compared
+ * first, as within a message, instead of a lookup each.  They are the
+ * pool's of out while it is the same result, not released or finished
+ * since: only import_add adds records, import_extract alone calls it, and
+ * a result released (and perhaps another one made at its address) starts
+ * again from none, so the same count of records, not zero, says so.
+ */
+static int recent_valid(const struct import_result *out)
+{
+	return kept.pool_of == out && out->records.nr && kept.pool_records == out->records.nr;
+}
+
+static void recent_restore(struct extract *x)
+{
+	if (!recent_valid(x->out))
+		return;
+	memcpy(x->last, kept.last, sizeof(x->last));
+	memcpy(x->metrics, kept.metrics, sizeof(x->metrics));
+	/* the hardware is the message's; a quoting source holds its source */
+	x->last[F_HARDWARE] = NULL;
+	x->last[F_SOURCE] = NULL;
+}
+
+static void recent_keep(const struct extract *x)
+{
+	kept.pool_of = x->out;
+	kept.pool_records = x->out->records.nr;
+	memcpy(kept.last, x->last, sizeof(kept.last));
+	memcpy(kept.metrics, x->metrics, sizeof(kept.metrics));
+}
 
 static struct facts *kept_facts(struct facts **slot)
 {
@@ -1530,7 +1572,10 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	open_scan(&x);
 	find_tool_reports(&x);
 	first_pass(&x);
+	recent_restore(&x);
 	walk(&x);
+	if (x.found)
+		recent_keep(&x);
 	out->groups = x.group;
 	extract_release(&x);
 }
