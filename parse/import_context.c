@@ -439,6 +439,8 @@ const char *import_label_fs(const char *label, char **options)
 	return fs;
 }
 
+static inline const char *version_end(const char *s, const char *dot);
+
 int import_is_kernel(const char *w, size_t len)
 {
 	size_t pos = 0, n = 0;
@@ -448,9 +450,16 @@ int import_is_kernel(const char *w, size_t len)
 	/* a version that starts the word starts with its major and a '.': most names do not */
 	if (len < 3 || !isdigit((unsigned char)w[0]) || w[1] != '.')
 		return 0;
-	/* the version must end the word: a word that is a string of its own needs no copy */
-	if (!w[len])
-		return import_find_kernel(w, &pos, &n) && pos == 0 && n == len;
+	/*
+	 * the version must end the word: a word that is a string of its own
+	 * needs no copy, and only the version at its first '.' can start it
+	 * (what import_find_kernel would find there, without its strength)
+	 */
+	if (!w[len]) {
+		const char *e = version_end(w, w + 1);
+
+		return e && (size_t)(e - w) == len;
+	}
 	s = xstrndup(w, len);
 	ok = import_find_kernel(s, &pos, &n) && pos == 0 && n == len;
 
@@ -483,46 +492,59 @@ static const struct cue kernel_cues[] = {
 };
 #undef CUE
 
+/*
+ * The end of the kernel version whose one-digit major stands right before
+ * the '.' at dot of line s, or NULL when there is none.
+ */
+static inline __attribute__((always_inline)) const char *version_end(const char *s, const char *dot)
+{
+	const char *p = dot - 1, *q, *e;
+	int parts = 1, major;
+
+	if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||
+	    p[-1] == '.' || p[-1] == '-' || p[-1] == '_' || p[-1] == '/')))
+		return NULL;
+	major = *p - '0';
+	if (major < 2 || isdigit((unsigned char)p[1]))
+		return NULL;
+	q = p + 1;
+	while (*q == '.' && isdigit((unsigned char)q[1])) {
+		q++;
+		while (isdigit((unsigned char)*q))
+			q++;
+		parts++;
+	}
+	if (parts < 3 && !(major >= 3 && parts == 2 && q[0] == '-' && q[1] == 'r' && q[2] == 'c'))
+		return NULL;
+	if (parts > 4)
+		return NULL;
+	e = q;
+	/* suffixes: -pre4, -rc5, -mm3, -ac2, -28-amd64 */
+	while (*e == '-' && isalnum((unsigned char)e[1])) {
+		const char *f = e + 1;
+
+		while (isalnum((unsigned char)*f) || *f == '_')
+			f++;
+		e = f;
+	}
+	/* a file or tarball name, not a kernel under test */
+	if (*e == '.' && isalpha((unsigned char)e[1]))
+		return NULL;
+	if (isalnum((unsigned char)*e) || *e == '_')
+		return NULL;
+	return e;
+}
+
 int import_find_kernel(const char *s, size_t *pos, size_t *len)
 {
 	const char *start = s + *pos, *dot;
 
 	/* a version's one-digit major stands right before a '.': look only there */
 	for (dot = *start ? strchr(start + 1, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
-		const char *p = dot - 1, *q, *e, *before;
-		int parts = 1, major;
+		const char *p = dot - 1, *e, *before;
 		size_t i;
 
-		if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||
-		    p[-1] == '.' || p[-1] == '-' || p[-1] == '_' || p[-1] == '/')))
-			continue;
-		major = *p - '0';
-		if (major < 2 || isdigit((unsigned char)p[1]))
-			continue;
-		q = p + 1;
-		while (*q == '.' && isdigit((unsigned char)q[1])) {
-			q++;
-			while (isdigit((unsigned char)*q))
-				q++;
-			parts++;
-		}
-		if (parts < 3 && !(major >= 3 && parts == 2 && q[0] == '-' && q[1] == 'r' && q[2] == 'c'))
-			continue;
-		if (parts > 4)
-			continue;
-		e = q;
-		/* suffixes: -pre4, -rc5, -mm3, -ac2, -28-amd64 */
-		while (*e == '-' && isalnum((unsigned char)e[1])) {
-			const char *f = e + 1;
-
-			while (isalnum((unsigned char)*f) || *f == '_')
-				f++;
-			e = f;
-		}
-		/* a file or tarball name, not a kernel under test */
-		if (*e == '.' && isalpha((unsigned char)e[1]))
-			continue;
-		if (isalnum((unsigned char)*e) || *e == '_')
+		if (!(e = version_end(s, dot)))
 			continue;
 		*pos = p - s;
 		*len = e - p;

@@ -122,7 +122,49 @@ static struct {
 	struct facts *legend, *vars, *fs_options, *echo_cmd;
 	char **made;    /* the message's time commands (extract.cmd), freed with it */
 	size_t nmade, amade;
+	/*
+	 * The pooled strings extract.last and .metrics ended a message with,
+	 * and the result whose pool holds them with its number of records
+	 * then (see recent_valid).
+	 */
+	const struct import_result *pool_of;
+	size_t pool_records;
+	char *last[F_NR];
+	char *metrics[METRICS_KEPT];
 } kept = { .joined = STRBUF_INIT };
+
+/*
+ * Most messages' records have the kernels, file systems, benchmarks, units
+ * and metrics of the message before: its last pooled strings are compared
+ * first, as within a message, instead of a lookup each.  They are the
+ * pool's of out while it is the same result, not released or finished
+ * since: only import_add adds records, import_extract alone calls it, and
+ * a result released (and perhaps another one made at its address) starts
+ * again from none, so the same count of records, not zero, says so.
+ */
+static int recent_valid(const struct import_result *out)
+{
+	return kept.pool_of == out && out->records.nr && kept.pool_records == out->records.nr;
+}
+
+static void recent_restore(struct extract *x)
+{
+	if (!recent_valid(x->out))
+		return;
+	memcpy(x->last, kept.last, sizeof(x->last));
+	memcpy(x->metrics, kept.metrics, sizeof(x->metrics));
+	/* the hardware is the message's; a quoting source holds its source */
+	x->last[F_HARDWARE] = NULL;
+	x->last[F_SOURCE] = NULL;
+}
+
+static void recent_keep(const struct extract *x)
+{
+	kept.pool_of = x->out;
+	kept.pool_records = x->out->records.nr;
+	memcpy(kept.last, x->last, sizeof(kept.last));
+	memcpy(kept.metrics, x->metrics, sizeof(kept.metrics));
+}
 
 static struct facts *kept_facts(struct facts **slot)
 {
@@ -300,10 +342,35 @@ static struct lead_marks lead_marks(const struct extract *x, size_t i, size_t sk
 	return m;
 }
 
-/* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback" */
-static void remember_legend(struct extract *x, const char *s, unsigned colons)
+/*
+ * Whether the line has a blank in the 32 bytes from skip (a shell
+ * assignment has none; prose that starts with a capital has one early).
+ */
+static int lead_blank(const struct extract *x, size_t i, size_t skip, size_t rest)
 {
-	const char *p = import_skip_space(s), *colon;
+	const char *p = x->joined.buf + x->line_off[i] + skip;
+	unsigned in_line = rest >= 32 ? ~0u : (1u << rest) - 1, blanks;
+#ifdef __SSE2__
+	__m128i lo = _mm_loadu_si128((const __m128i *)p), hi = _mm_loadu_si128((const __m128i *)(p + 16));
+
+	blanks = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(lo, _mm_set1_epi8(' ')),
+							  _mm_cmpeq_epi8(lo, _mm_set1_epi8('\t')))) |
+		 (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(hi, _mm_set1_epi8(' ')),
+							  _mm_cmpeq_epi8(hi, _mm_set1_epi8('\t')))) << 16;
+#else
+	int k;
+
+	blanks = 0;
+	for (k = 0; k < 32; k++)
+		blanks |= (unsigned)(p[k] == ' ' || p[k] == '\t') << k;
+#endif
+	return (blanks & in_line) != 0;
+}
+
+/* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback"; p is past the indent */
+static void remember_legend(struct extract *x, const char *p, unsigned colons)
+{
+	const char *colon;
 	char *key;
 
 	/* every line comes here; a key has its ':' within 25 bytes */
@@ -318,10 +385,10 @@ static void remember_legend(struct extract *x, const char *s, unsigned colons)
 	free(key);
 }
 
-/* "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement */
-static void remember_mount_options(struct extract *x, const char *s, unsigned parens, const char **case_fs)
+/* "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement; p is past the indent */
+static void remember_mount_options(struct extract *x, const char *p, unsigned parens, const char **case_fs)
 {
-	const char *p = import_skip_space(s), *o, *paren;
+	const char *o, *paren;
 
 	/* every line comes here: a case label is short */
 	parens &= (1u << 16) - 1;
@@ -373,12 +440,17 @@ static void first_pass(struct extract *x)
 			sig[l->depth] = 1;
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
-		if (!l->depth)
+		/* it looks only at lines with a digit or a CPU word's mark: no call for the rest */
+		if (!l->depth && (x->feat[i] & (FEAT_DIGIT | FEAT_CPU)))
 			import_hw_line(&x->hw, l->text, l->len, HAS_DIGIT(x, i), x->feat[i] & FEAT_CPU);
 		marks = lead_marks(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text));
 		remember_legend(x, lead, marks.colon);
-		/* its own first test, without the call: most lines start otherwise */
-		if ((*lead >= 'A' && *lead <= 'Z') || *lead == '_')
+		/*
+		 * its own first tests, without the call: most lines start
+		 * otherwise, and an assignment has no blank
+		 */
+		if (((*lead >= 'A' && *lead <= 'Z') || *lead == '_') &&
+		    !lead_blank(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text)))
 			import_shell_assignment(x->vars, lead);
 		remember_mount_options(x, lead, marks.paren, &case_fs);
 		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
@@ -1033,6 +1105,9 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		n--;
 	if (!n)
 		return 0;
+	/* a label is short or starts with "fs" or a device: most lines are neither */
+	if (n >= 32 && p[0] != '/' && (p[0] | 0x20) != 'f')
+		return 0;
 	if ((p[0] | 0x20) == 'f' && (!strncmp(p, "fs=", 3) || !strncasecmp(p, "fs: ", 4)) &&
 	    (fs = import_fs_name(import_skip_space(p + 3), strcspn(import_skip_space(p + 3), " \t")))) {
 		set_fs(x, d, fs, NULL);
@@ -1048,7 +1123,8 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		d->step_at = at;
 		return 1;
 	}
-	if (n < 32 && label_may_name_fs(p)) {
+	/* a file-system name holds bytes that import_fs_lines marks its line for */
+	if (n < 32 && (x->feat[at] & FEAT_FS) && label_may_name_fs(p)) {
 		char *label = xstrndup(p, n - (p[n - 1] == ':'));
 
 		fs = import_label_fs(label, &opts);
@@ -1338,18 +1414,27 @@ static void join_lines(struct extract *x)
 	/* no line is longer than the text it came from */
 	strbuf_setlen(&joined, 0);
 	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1 + IMPORT_FEATURES_PAD);
-	for (i = 0; i < x->q.nr; i++) {
-		size_t n = x->q.v[i].len;
+	{
+		/* in locals: the stores into the text may alias x, which would be read again a line */
+		const struct qline *v = x->q.v;
+		size_t nr = x->q.nr, len = 0, *off = x->line_off;
+		char *buf = joined.buf;
+		int deepest = 0;
 
-		x->line_off[i] = joined.len;
-		if ((size_t)x->q.v[i].depth >= x->depths)
-			x->depths = (size_t)x->q.v[i].depth + 1;
-		memcpy(joined.buf + joined.len, x->q.v[i].text, n);
-		joined.buf[joined.len + n] = '\n';
-		/* room was made above; the NUL comes with the padding */
-		joined.len += n + 1;
+		for (i = 0; i < nr; i++) {
+			size_t n = v[i].len;
+
+			off[i] = len;
+			if (v[i].depth > deepest)
+				deepest = v[i].depth;
+			memcpy(buf + len, v[i].text, n);
+			buf[len + n] = '\n';
+			/* room was made above; the NUL comes with the padding */
+			len += n + 1;
+		}
+		off[nr] = joined.len = len;
+		x->depths = nr ? (size_t)deepest + 1 : 0;
 	}
-	x->line_off[i] = joined.len;
 	memset(joined.buf + joined.len, 0, IMPORT_FEATURES_PAD);
 	memset(x->d, 0, x->depths * sizeof(*x->d));
 	memset(x->kernel, 0, x->depths * sizeof(*x->kernel));
@@ -1487,7 +1572,10 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 	open_scan(&x);
 	find_tool_reports(&x);
 	first_pass(&x);
+	recent_restore(&x);
 	walk(&x);
+	if (x.found)
+		recent_keep(&x);
 	out->groups = x.group;
 	extract_release(&x);
 }

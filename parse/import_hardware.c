@@ -94,10 +94,7 @@ static int memory_at(struct import_hw *hw, const char *s, const char *u)
 		p--;
 	if (p == s || !isdigit((unsigned char)p[-1]))
 		return 0;
-	while (p > s && isdigit((unsigned char)p[-1]))
-		p--;
-	if ((p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '.')) || !(v = strtoull(p, NULL, 10)))
-		return 0;
+	/* the word after first: most sizes are of something else ("101 MB/s") */
 	q = u + 1;
 	while (isalpha((unsigned char)*q) && q[0] != ' ')
 		q++;
@@ -105,7 +102,12 @@ static int memory_at(struct import_hw *hw, const char *s, const char *u)
 		q++;
 	if (!strncmp(q, "of ", 3))
 		q += 3;
-	if (strncasecmp(q, "ram", 3) && strncasecmp(q, "memory", 6) && strncasecmp(q, "mem ", 4))
+	if (((q[0] | 0x20) != 'r' && (q[0] | 0x20) != 'm') ||
+	    (strncasecmp(q, "ram", 3) && strncasecmp(q, "memory", 6) && strncasecmp(q, "mem ", 4)))
+		return 0;
+	while (p > s && isdigit((unsigned char)p[-1]))
+		p--;
+	if ((p > s && (isalnum((unsigned char)p[-1]) || p[-1] == '.')) || !(v = strtoull(p, NULL, 10)))
 		return 0;
 	hw->mem_bytes = v * mult;
 	return 1;

@@ -615,6 +615,16 @@ static void test_message_end_to_end(void **state)
 	mail_list_release(&list);
 }
 
+/* The messages of an mbox's text imported into r, quietly; how many it held. */
+static size_t import_mbox_text(struct import_result *r, struct mail_list *list, const char *name,
+			       const struct strbuf *mbox)
+{
+	mail_read_buffer(list, name, mbox->buf, mbox->len);
+	r->quiet = 1;
+	import_messages(r, list);
+	return list->nr;
+}
+
 /*
  * What the extractor keeps from one message to the next (its blocks, its
  * legends and variables, emptied) carries nothing over: a legend in a
@@ -642,9 +652,7 @@ static void test_nothing_kept_across_messages(void **state)
 		strbuf_addstr(&mbox, from);
 		strbuf_addstr(&mbox, legend);
 		strbuf_addstr(&mbox, table);
-		mail_read_buffer(&list, "one.mbox", mbox.buf, mbox.len);
-		r.quiet = 1;
-		import_messages(&r, &list);
+		import_mbox_text(&r, &list, "one.mbox", &mbox);
 		import_finish(&r);
 		assert_int_equal(r.records.nr, 4);
 		assert_string_equal(r.records.v[0].options, "ext3wb: 4k blocks, data=writeback");
@@ -661,12 +669,45 @@ static void test_nothing_kept_across_messages(void **state)
 		strbuf_addstr(&mbox, table);
 		list = (struct mail_list)MAIL_LIST_INIT;
 		r = (struct import_result)IMPORT_RESULT_INIT;
-		mail_read_buffer(&list, "two.mbox", mbox.buf, mbox.len);
-		assert_int_equal(list.nr, 2);
-		r.quiet = 1;
-		import_messages(&r, &list);
+		assert_int_equal(import_mbox_text(&r, &list, "two.mbox", &mbox), 2);
 		import_finish(&r);
 		assert_int_equal(r.records.nr, 0);
+		import_result_release(&r);
+		mail_list_release(&list);
+		strbuf_release(&mbox);
+	}
+}
+
+/*
+ * A message's records are compared first with the pooled strings the
+ * message before ended with: within one result equal fields stay the
+ * pool's one pointer, and those of a result released since (the next one
+ * made at the same address) are never taken, which would be freed memory
+ * and a pointer of no pool the records have.
+ */
+static void test_pooled_strings_across_results(void **state)
+{
+	static const char msg[] = "From a@b Mon Jan  1 00:00:00 2001\nFrom: a@b\nSubject: s\n\n"
+				  "Kernel 2.6.20 on ext3:\n\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.2s\n\n";
+	int round;
+
+	(void)state;
+	for (round = 0; round < 3; round++) {
+		struct strbuf mbox = STRBUF_INIT;
+		struct mail_list list = MAIL_LIST_INIT;
+		struct import_result r = IMPORT_RESULT_INIT;
+		size_t i;
+
+		strbuf_addstr(&mbox, msg);
+		strbuf_addstr(&mbox, msg);
+		assert_int_equal(import_mbox_text(&r, &list, "p.mbox", &mbox), 2);
+		assert_int_equal(r.records.nr, 6);
+		for (i = 0; i < r.records.nr; i++) {
+			assert_ptr_equal(r.records.v[i].kernel, import_intern(&r, "2.6.20"));
+			assert_ptr_equal(r.records.v[i].fs, import_intern(&r, "ext3"));
+			assert_ptr_equal(r.records.v[i].unit, import_intern(&r, "s"));
+			assert_ptr_equal(r.records.v[i].metric, import_intern(&r, i % 3 == 0 ? "elapsed" : i % 3 == 1 ? "user" : "sys"));
+		}
 		import_result_release(&r);
 		mail_list_release(&list);
 		strbuf_release(&mbox);
@@ -691,6 +732,7 @@ int main(void)
 		cmocka_unit_test(test_table_row_like),
 		cmocka_unit_test(test_message_end_to_end),
 		cmocka_unit_test(test_nothing_kept_across_messages),
+		cmocka_unit_test(test_pooled_strings_across_results),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
