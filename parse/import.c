@@ -109,81 +109,127 @@ static int pair_equal(const struct pair *x, const struct pair *y)
 }
 
 /*
- * An open-addressing set of pairs: a big mbox has many quoted groups.  A
- * slot is a pair's index in the pairs array (plus one; 0 is empty) beside
- * the top half of its hash, eight bytes where a copy of the pair and a
- * used flag were 25: the set is as big as the records' pairs and its
- * pages were a sixth of the page faults of a big import.  The hash half
- * turns most other pairs away without reading them.  A record takes over
- * a hundred bytes, so there are never 2^32 of them.  The set is made with
- * room for every unquoted pair, so it always has slots.
+ * An open-addressing set of pairs.  A slot holds the pair itself (its
+ * metric and its value's bits), so a probe reads nothing beside the set:
+ * when a slot held the pair's index, each of the many repeated pairs (three
+ * in four unquoted ones on the bench mbox) read an earlier pair at random
+ * from an array as long as the records, a cache miss that was most of the
+ * repeat check's time on a big import.  The set grows with the distinct
+ * pairs only (a quarter of the records there), where sizing it for every
+ * pair made it four times too big.  An empty slot is a NULL metric with
+ * the bits of 0; that one pair is kept as a flag.
  */
-struct pairset {
-	uint64_t *slot;
-	const struct pair *pairs;
-	size_t cap, nr;
+struct pair_slot {
+	const char *metric;
+	uint64_t bits;
 };
 
-static size_t pair_hash(const struct pair *p)
+struct pairset {
+	struct pair_slot *slot;
+	size_t cap, nr;
+	int has_empty_pair;
+};
+
+/* -0 and 0 are one number; pair_equal's other equal values have equal bits */
+static uint64_t value_bits(double value)
 {
 	uint64_t bits;
-	double v = p->value == 0 ? 0 : p->value; /* -0 and 0 are one number */
+	double v = value == 0 ? 0 : value;
 
 	memcpy(&bits, &v, sizeof(v));
+	return bits;
+}
+
+static size_t slot_hash(const char *metric, uint64_t bits)
+{
 	/* murmur's finalizer: the tables take the low bits, and round values have none set */
-	bits ^= (uint64_t)(uintptr_t)p->metric;
+	bits ^= (uint64_t)(uintptr_t)metric;
 	bits = (bits ^ (bits >> 33)) * 0xff51afd7ed558ccdull;
 	bits = (bits ^ (bits >> 33)) * 0xc4ceb9fe1a85ec53ull;
 	return (size_t)(bits ^ (bits >> 33));
 }
 
-static uint64_t slot_of_pair(const struct pair *p, size_t at)
+static size_t pair_hash(const struct pair *p)
 {
-	return ((uint64_t)p->hash >> 32 << 32) | (uint64_t)(at + 1);
+	return slot_hash(p->metric, value_bits(p->value));
+}
+
+static int slot_is_empty(const struct pair_slot *s)
+{
+	return !s->metric && !s->bits;
+}
+
+/* Where the pair stands, or the empty slot where it would go. */
+static struct pair_slot *pairset_find(const struct pairset *set, const char *metric,
+				      uint64_t bits, size_t hash)
+{
+	size_t i;
+
+	for (i = hash & (set->cap - 1); !slot_is_empty(&set->slot[i]); i = (i + 1) & (set->cap - 1))
+		if (set->slot[i].metric == metric && set->slot[i].bits == bits)
+			break;
+	return &set->slot[i];
 }
 
 static int pairset_has(const struct pairset *set, const struct pair *p)
 {
-	uint64_t top = (uint64_t)p->hash >> 32 << 32;
-	size_t i;
+	uint64_t bits = value_bits(p->value);
 
-	for (i = p->hash & (set->cap - 1); set->slot[i]; i = (i + 1) & (set->cap - 1))
-		if ((set->slot[i] >> 32 << 32) == top &&
-		    pair_equal(&set->pairs[(uint32_t)set->slot[i] - 1], p))
-			return 1;
-	return 0;
+	if (!p->metric && !bits)
+		return set->has_empty_pair;
+	return !slot_is_empty(pairset_find(set, p->metric, bits, p->hash));
 }
 
-static void pairset_put(struct pairset *set, uint64_t slot, size_t hash)
+static void pairset_grow(struct pairset *set)
 {
+	struct pairset big = { NULL, set->cap * 2, set->nr, set->has_empty_pair };
 	size_t i;
 
-	for (i = hash & (set->cap - 1); set->slot[i]; i = (i + 1) & (set->cap - 1))
-		;
-	set->slot[i] = slot;
+	big.slot = xcalloc(big.cap, sizeof(*big.slot));
+	for (i = 0; i < set->cap; i++) {
+		const struct pair_slot *s = &set->slot[i];
+
+		if (!slot_is_empty(s))
+			*pairset_find(&big, s->metric, s->bits, slot_hash(s->metric, s->bits)) = *s;
+	}
+	free(set->slot);
+	*set = big;
+}
+
+/* Adds p unless an equal pair is there. */
+static void pairset_add(struct pairset *set, const struct pair *p)
+{
+	uint64_t bits = value_bits(p->value);
+	struct pair_slot *s;
+
+	if (!p->metric && !bits) {
+		set->has_empty_pair = 1;
+		return;
+	}
+	s = pairset_find(set, p->metric, bits, p->hash);
+	if (!slot_is_empty(s))
+		return;
+	if ((set->nr + 1) * 2 > set->cap) {
+		pairset_grow(set);
+		s = pairset_find(set, p->metric, bits, p->hash);
+	}
+	s->metric = p->metric;
+	s->bits = bits;
 	set->nr++;
 }
 
-/* Adds pairs[at] unless an equal pair is there. */
-static void pairset_add(struct pairset *set, size_t at)
+/*
+ * Each probe starts at a random slot of a set that outgrows the first
+ * caches: asking for the slot of a pair some places ahead lets the misses
+ * overlap instead of waiting for each in turn.
+ */
+#define PAIRSET_AHEAD 16
+
+static void pairset_prefetch(const struct pairset *set, const struct pair *pairs,
+			     size_t at, size_t nr)
 {
-	const struct pair *p = &set->pairs[at];
-	size_t i;
-
-	if (pairset_has(set, p))
-		return;
-	if ((set->nr + 1) * 2 > set->cap) {
-		struct pairset big = { NULL, set->pairs, set->cap * 2, 0 };
-
-		big.slot = xcalloc(big.cap, sizeof(*big.slot));
-		for (i = 0; i < set->cap; i++)
-			if (set->slot[i])
-				pairset_put(&big, set->slot[i],
-					    set->pairs[(uint32_t)set->slot[i] - 1].hash);
-		free(set->slot);
-		*set = big;
-	}
-	pairset_put(set, slot_of_pair(p, at), p->hash);
+	if (at < nr)
+		__builtin_prefetch(&set->slot[pairs[at].hash & (set->cap - 1)]);
 }
 
 struct group {
@@ -324,17 +370,12 @@ static void drop_repeats(struct import_result *r)
 	struct group *g;
 	size_t ng = collect_groups(r, &g), i, j;
 	struct pair *pairs = xcalloc(r->records.nr + 1, sizeof(*pairs));
-	struct pairset seen = { NULL, pairs, 64, 0 };
+	struct pairset seen = { NULL, 64, 0, 0 };
 	struct group_index gi;
-	size_t kept = 0, unquoted = 0;
+	size_t kept = 0;
 
-	for (i = 0; i < r->records.nr; i++) {
+	for (i = 0; i < r->records.nr; i++)
 		pairs[i] = pair_of(&r->records.v[i]);
-		unquoted += !(r->flags_of[i] & IMPORT_QUOTED);
-	}
-	/* room for every unquoted pair at once: each doubling rehashed the set */
-	while (seen.cap < unquoted * 2)
-		seen.cap *= 2;
 	seen.slot = xcalloc(seen.cap, sizeof(*seen.slot));
 	for (gi.cap = 64; gi.cap < ng * 2; gi.cap *= 2)
 		;
@@ -353,9 +394,9 @@ static void drop_repeats(struct import_result *r)
 	}
 	free(gi.slot);
 	for (i = 0; i < r->records.nr; i++) {
-		if (!(r->flags_of[i] & IMPORT_QUOTED)) {
-			pairset_add(&seen, i);
-		}
+		pairset_prefetch(&seen, pairs, i + PAIRSET_AHEAD, r->records.nr);
+		if (!(r->flags_of[i] & IMPORT_QUOTED))
+			pairset_add(&seen, &pairs[i]);
 	}
 	for (i = 0; i < ng; i++) {
 		size_t k, missing = 0;
@@ -363,6 +404,7 @@ static void drop_repeats(struct import_result *r)
 		if (!g[i].quoted)
 			continue;
 		for (k = 0; k < g[i].nr; k++) {
+			pairset_prefetch(&seen, pairs, g[i].first + k + PAIRSET_AHEAD, r->records.nr);
 			if (!pairset_has(&seen, &pairs[g[i].first + k]))
 				missing++;
 		}
@@ -371,7 +413,7 @@ static void drop_repeats(struct import_result *r)
 			continue;
 		}
 		for (k = 0; k < g[i].nr; k++)
-			pairset_add(&seen, g[i].first + k);
+			pairset_add(&seen, &pairs[g[i].first + k]);
 	}
 	/* kept records move down in place: a second array would double the peak */
 	for (i = 0; i < ng; i++) {
