@@ -406,11 +406,14 @@ static void drop_repeats(struct import_result *r)
 	struct pairset seen = { NULL, 64, 0, 0 };
 	struct group_index gi;
 	struct quoted_bits qb;
-	size_t kept = 0, quoted;
+	size_t kept = 0, quoted, restatable = 0;
 
 	for (i = 0; i < r->records.nr; i++)
 		pairs[i] = pair_of(&r->records.v[i]);
-	for (gi.cap = 64; gi.cap < ng * 2; gi.cap *= 2)
+	/* only unquoted groups of three or more are indexed: three in five here */
+	for (i = 0; i < ng; i++)
+		restatable += !g[i].quoted && g[i].nr >= 3;
+	for (gi.cap = 64; gi.cap < restatable * 2; gi.cap *= 2)
 		;
 	gi.slot = xcalloc(gi.cap, sizeof(*gi.slot));
 	for (i = 0; i < ng; i++) {
