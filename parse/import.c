@@ -319,13 +319,6 @@ static void fill_unknown(struct record *dst, const struct record *src)
 		dst->benchmark = src->benchmark;
 }
 
-/* A record whose strings are the result's: only its facts are its own. */
-static void forget_record(struct record *r)
-{
-	facts_unref(r->facts);
-	record_init(r);
-}
-
 static size_t collect_groups(struct import_result *r, struct group **out)
 {
 	struct group *g = NULL;
@@ -466,8 +459,13 @@ static void drop_repeats(struct import_result *r)
 		for (k = 0; k < g[i].nr; k++) {
 			size_t at = g[i].first + k;
 
+			/*
+			 * a dropped record's strings are the result's: only its
+			 * facts are its own.  Its slot is past the kept ones or
+			 * written over by one, so it is not cleared.
+			 */
 			if (g[i].drop) {
-				forget_record(&r->records.v[at]);
+				facts_unref(r->records.v[at].facts);
 				continue;
 			}
 			r->msg_of[kept] = r->msg_of[at];
