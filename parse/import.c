@@ -224,7 +224,6 @@ struct group {
 	size_t first, nr;   /* records first..first+nr-1 (contiguous) */
 	int quoted;
 	int drop;
-	size_t same_as;     /* an earlier group with the same numbers, or -1 */
 };
 
 /*
@@ -331,7 +330,6 @@ static size_t collect_groups(struct import_result *r, struct group **out)
 			g[nr].nr = 0;
 			g[nr].quoted = !!(r->flags_of[i] & IMPORT_QUOTED);
 			g[nr].drop = 0;
-			g[nr].same_as = (size_t)-1;
 			nr++;
 		}
 		g[nr - 1].nr++;
