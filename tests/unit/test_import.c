@@ -626,6 +626,51 @@ static size_t import_mbox_text(struct import_result *r, struct mail_list *list, 
 }
 
 /*
+ * Quoted numbers are dropped only when every one of them is in the input
+ * already, among many: 300 summary lines of the message's own (more
+ * distinct numbers than the repeat check's set starts with room for),
+ * quoted back once, and one quoted line that is new.
+ */
+static void test_quoted_repeats_among_many(void **state)
+{
+	struct strbuf text = STRBUF_INIT;
+	struct mail_list list = MAIL_LIST_INIT;
+	struct import_result r = IMPORT_RESULT_INIT;
+	size_t i, quoted = 0;
+	int depth;
+
+	(void)state;
+	for (depth = 0; depth < 2; depth++) {
+		strbuf_addstr(&text, depth ? "\nBob wrote:\n" : "Kernel is 2.6.20.\n\n");
+		for (i = 0; i < 300; i++)
+			strbuf_addf(&text, "%sext2   %zu.%02zus user %zu.%02zus system %zu%% cpu %zu.%03zu total\n",
+				    depth ? "> " : "", i / 100, i % 100, i / 100 + 5, i % 100,
+				    i + 1, i / 10 + 20, i % 1000);
+	}
+	strbuf_addstr(&text, "> xfs    9.99s user 9.98s system 97% cpu 99.001 total\n");
+	mail_read_buffer(&list, "msg.txt", text.buf, text.len);
+	import_messages(&r, &list);
+	import_finish(&r);
+	assert_int_equal(r.records.nr, 300 * 4 + 4);
+	for (i = 0; i < r.records.nr; i++) {
+		const struct record *rec = &r.records.v[i];
+
+		if (!rec->quoted)
+			continue;
+		quoted++;
+		assert_string_equal(rec->fs, "xfs");
+		assert_int_equal(rec->line, 605);
+	}
+	assert_int_equal(quoted, 4);
+	/* the first line's numbers, each once */
+	assert_string_equal(r.records.v[0].value, "0.00");
+	assert_string_equal(r.records.v[1].value, "5.00");
+	import_result_release(&r);
+	mail_list_release(&list);
+	strbuf_release(&text);
+}
+
+/*
  * What the extractor keeps from one message to the next (its blocks, its
  * legends and variables, emptied) carries nothing over: a legend in a
  * first, big message (its blocks are given back) does not name the
@@ -731,6 +776,7 @@ int main(void)
 		cmocka_unit_test(test_table),
 		cmocka_unit_test(test_table_row_like),
 		cmocka_unit_test(test_message_end_to_end),
+		cmocka_unit_test(test_quoted_repeats_among_many),
 		cmocka_unit_test(test_nothing_kept_across_messages),
 		cmocka_unit_test(test_pooled_strings_across_results),
 	};
