@@ -18,16 +18,37 @@
  * valid in its charset) still goes through GMime's parser.
  */
 
-struct field {
-	const char *name;
-	size_t name_len;
-	struct strbuf value;   /* unfolded */
-};
-
-static int header_is(const char *p, size_t n, const char *name)
+/* n (at most 8) bytes at p as a word, zeros after them */
+static inline uint64_t word_of(const char *p, size_t n)
 {
-	/* the first letter (names are ASCII letters there) rules out most at once */
-	return n && (*p | 0x20) == (*name | 0x20) && strlen(name) == n && !strncasecmp(p, name, n);
+	uint64_t w = 0;
+
+	memcpy(&w, p, n);
+	return w;
+}
+
+/*
+ * strncasecmp(p, name, n) == 0 with n the name's length, inline and eight
+ * bytes a step: a header name is compared on nearly every header line.
+ * name is lower case letters and '-': only its letters (bit 0x40 set, which
+ * '-' lacks) match either case, as in the C locale.  No byte of p past n is
+ * read.
+ */
+static inline int header_is(const char *p, size_t n, const char *name, size_t len)
+{
+	size_t i = 0;
+
+	if (n != len)
+		return 0;
+	for (;; i += 8) {
+		size_t k = n - i < 8 ? n - i : 8;
+		uint64_t w = word_of(name + i, k), case_bit = (w & 0x4040404040404040ull) >> 1;
+
+		if ((word_of(p + i, k) | case_bit) != w)
+			return 0;
+		if (k < 8)
+			return 1;
+	}
 }
 
 /* strcasestr(v, "charset="): glibc's is a generic search, slow on strings this short. */
@@ -72,8 +93,24 @@ static const char *const wanted[] = {
 	"Content-Type", "Content-Transfer-Encoding", NULL,
 };
 
+/* wanted[] in lower case, with their lengths, for header_is */
+#define NAME(s) { s, sizeof(s) - 1 }
+static const struct {
+	const char *name;
+	size_t len;
+} wanted_lower[] = {
+	NAME("message-id"), NAME("subject"), NAME("from"), NAME("date"), NAME("in-reply-to"),
+	NAME("references"), NAME("content-type"), NAME("content-transfer-encoding"),
+};
+#undef NAME
+
+static inline int is_wanted(const char *p, size_t n, int f)
+{
+	return header_is(p, n, wanted_lower[f].name, wanted_lower[f].len);
+}
+
 /* The field of wanted[] a header line names, or -1: its first letter tells which to try. */
-static int wanted_field(const char *p, size_t n)
+static inline int wanted_field(const char *p, size_t n)
 {
 	int f;
 
@@ -87,13 +124,13 @@ static int wanted_field(const char *p, size_t n)
 	case 'i': f = F_IN_REPLY_TO; break;
 	case 'r': f = F_REFERENCES; break;
 	case 'c':
-		if (header_is(p, n, wanted[F_TYPE]))
+		if (is_wanted(p, n, F_TYPE))
 			return F_TYPE;
 		f = F_ENCODING;
 		break;
 	default: return -1;
 	}
-	return header_is(p, n, wanted[f]) ? f : -1;
+	return is_wanted(p, n, f) ? f : -1;
 }
 
 /*
@@ -279,8 +316,22 @@ static char *value(const struct values *v, size_t i)
 	return v->all.buf + v->at[i];
 }
 
+/*
+ * n bytes onto the value being read, written in place: room for them and
+ * two bytes more (the value's NUL and the buffer's) is made first, so the
+ * copies need no strbuf call each.
+ */
+static inline void put(struct values *v, const char *s, size_t n)
+{
+	if (v->all.alloc - v->all.len < n + 2)
+		strbuf_grow(&v->all, n + 2);
+	memcpy(v->all.buf + v->all.len, s, n);
+	v->all.len += n;
+	v->all.buf[v->all.len] = '\0';
+}
+
 /* As strbuf_rtrim would on a value of its own (isspace of the C locale, inline). */
-static void end_value(struct values *v, int cur)
+static inline void end_value(struct values *v, int cur)
 {
 	size_t len = v->all.len;
 
@@ -289,8 +340,10 @@ static void end_value(struct values *v, int cur)
 	while (len > v->at[cur] && (v->all.buf[len - 1] == ' ' ||
 				     (unsigned char)(v->all.buf[len - 1] - '\t') < 5))
 		len--;
-	strbuf_setlen(&v->all, len);
-	strbuf_addch(&v->all, '\0');
+	/* put left room for both NULs */
+	v->all.buf[len] = '\0';
+	v->all.buf[len + 1] = '\0';
+	v->all.len = len + 1;
 }
 
 int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
@@ -319,8 +372,8 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 			/* the input may be a mapped file: nothing is read past e */
 			while (v < e && (*v == ' ' || *v == '\t'))
 				v++;
-			strbuf_addch(&vals.all, ' ');
-			strbuf_add(&vals.all, v, e - v);
+			put(&vals, " ", 1);
+			put(&vals, v, e - v);
 		} else if ((colon = memchr(p, ':', e - p))) {
 			end_value(&vals, cur);
 			cur = -1;
@@ -328,7 +381,7 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 				cur = f;
 				vals.seen[f] = 1;
 				vals.at[f] = vals.all.len;
-				strbuf_add(&vals.all, colon + 1, e - colon - 1);
+				put(&vals, colon + 1, e - colon - 1);
 			}
 		} else {
 			ok = 0;

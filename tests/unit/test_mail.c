@@ -365,6 +365,31 @@ static void test_plain_headers(void **state)
 	assert_string_equal(m.text.buf, "=?x?Q?y?=\n");
 	assert_string_equal(m.subject, "a");
 	mail_message_release(&m);
+	/*
+	 * names match in any case, but only letters do: '\r' is '-' with the
+	 * case bit set, and a name one byte off (past the first eight, in the
+	 * last) is another field
+	 */
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	msg = "MESSAGE\rID: <a@b>\nmessage_id: <c@d>\nIn-Reply-Tp: <e@f>\nReferencet: <g@h>\n"
+	      "SUBJECT: s\nfrOM: x <y@z>\nIN-REPLY-TO: <i@j>\nreferences: <k@l>\n"
+	      "Content-Transfer-Encodinh: base64\ncontent-TYPE: text/plain\n\nx\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
+	assert_null(m.message_id);
+	assert_string_equal(m.subject, "s");
+	assert_string_equal(m.from, "x");
+	assert_string_equal(m.in_reply_to, "<i@j>");
+	assert_string_equal(m.references, "<k@l>");
+	/* the misspelt encoding is no encoding: the body is as posted */
+	assert_string_equal(m.text.buf, "x\n");
+	mail_message_release(&m);
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	msg = "CONTENT-TRANSFER-ENCODING: base64\n\neA==\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
+	assert_string_equal(m.text.buf, "x");
+	mail_message_release(&m);
 }
 
 /* A single encoded text part is decoded without GMime's parser, to the same text. */
