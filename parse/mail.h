@@ -26,7 +26,12 @@ struct mail_message {
 	 */
 	char *headers;
 	time_t date;       /* 0: unknown */
-	struct strbuf text; /* the readable text, lines ending in '\n' */
+	/*
+	 * The readable text, lines ending in '\n'.  Read it by its len: for a
+	 * message handed to a list's each(), it may be a view of the input
+	 * (alloc 0, no NUL after it), valid until each() returns.
+	 */
+	struct strbuf text;
 	long line0;        /* input line of text's first line, minus one */
 	int exact_lines;   /* text lines are the input's lines (not decoded) */
 	long *line_map;    /* else per text line its input line, or NULL (mail_lines.c) */
@@ -102,6 +107,12 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len);
  * Returns -1 (m untouched) for anything else, which mail_mime_decode reads.
  */
 int mail_plain_decode(struct mail_message *m, const char *buf, size_t len);
+/*
+ * The same, but a body with nothing to decode is not copied: *plain_body is
+ * where it starts in buf (it runs to buf + len), and m->text is left empty;
+ * else *plain_body is NULL and the text is in m->text.
+ */
+int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body);
 /* GMime is set up once, by whichever of the two needs it first. */
 void mail_mime_init(void);
 

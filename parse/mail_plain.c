@@ -346,7 +346,7 @@ static inline void end_value(struct values *v, int cur)
 	v->all.len = len + 1;
 }
 
-int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
+int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body)
 {
 	const char *p = buf, *end = buf + len, *body = NULL;
 	struct values vals = { STRBUF_INIT, { 0 }, { 0 } };
@@ -357,6 +357,7 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 	int cur = -1, ok = 1, date_seen, f;
 	size_t i;
 
+	*plain_body = NULL;
 	strbuf_grow(&vals.all, 512);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p), *e = nl ? nl : end, *colon;
@@ -424,7 +425,7 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 		m->headers = strbuf_detach(&vals.all, NULL);
 		m->line0 += lines;
 		if (enc == GMIME_CONTENT_ENCODING_DEFAULT) {
-			strbuf_add(&m->text, body, end - body);
+			*plain_body = body;
 			m->exact_lines = 1;
 		} else if (map.nr) {
 			m->line_map = map.v;
@@ -435,4 +436,15 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 	strbuf_release(&vals.all);
 	free(map.v);
 	return ok && body ? 0 : -1;
+}
+
+int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
+{
+	const char *body;
+
+	if (mail_plain_decode_at(m, buf, len, &body))
+		return -1;
+	if (body)
+		strbuf_add(&m->text, body, buf + len - body);
+	return 0;
 }

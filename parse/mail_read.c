@@ -53,8 +53,11 @@ static void finished(struct mail_list *out)
 		return;
 	m = &out->v[out->nr - 1];
 	out->each(m, out->data);
-	strbuf_release(&out->spare_text);
-	out->spare_text = m->text;
+	/* a text that is a view of the input leaves the spare block where it is */
+	if (m->text.alloc) {
+		strbuf_release(&out->spare_text);
+		out->spare_text = m->text;
+	}
 	strbuf_init(&m->text, 0);
 	mail_message_release(m);
 	out->nr--;
@@ -89,13 +92,39 @@ static char *not_text(const char *buf, size_t len, long line0)
 	return NULL;
 }
 
-static void read_rfc822(struct mail_message *m, const char *buf, size_t len, long line0)
+/*
+ * A message handed to each() is done with before buf changes or goes, so
+ * its plain body is read where it stands instead of copied; the text block
+ * it would have been copied into goes back to the list for the next one.
+ */
+static void view_body(struct mail_list *out, struct mail_message *m, const char *body, size_t len)
 {
+	if (!out->each) {
+		strbuf_add(&m->text, body, len);
+		return;
+	}
+	strbuf_release(&out->spare_text);
+	out->spare_text = m->text;
+	m->text.alloc = 0;
+	m->text.len = len;
+	m->text.buf = (char *)body;
+}
+
+static void read_rfc822(struct mail_list *out, struct mail_message *m, const char *buf, size_t len,
+			long line0)
+{
+	const char *body;
+
 	m->line0 = line0;
 	m->skip = not_text(buf, len, line0);
 	/* the plain reader's text has no NUL: not_text and its decoder rule one out */
-	if (m->skip || !mail_plain_decode(m, buf, len))
+	if (m->skip)
 		return;
+	if (!mail_plain_decode_at(m, buf, len, &body)) {
+		if (body)
+			view_body(out, m, body, buf + len - body);
+		return;
+	}
 	mail_mime_decode(m, buf, len);
 	if (!m->skip && memchr(m->text.buf, '\0', m->text.len))
 		m->skip = xstrdup("binary data (a NUL byte) in its text");
@@ -108,11 +137,11 @@ static void read_mbox_message(struct mail_list *out, const char *name, const cha
 
 	/* most messages have no ">From " to undo: they are read where they are */
 	if (!s->escaped_from) {
-		read_rfc822(m, buf + s->start, s->len, s->line0);
+		read_rfc822(out, m, buf + s->start, s->len, s->line0);
 	} else {
 		strbuf_reset(unescaped);
 		mail_unescape_from(unescaped, buf + s->start, s->len);
-		read_rfc822(m, unescaped->buf, unescaped->len, s->line0);
+		read_rfc822(out, m, unescaped->buf, unescaped->len, s->line0);
 	}
 	finished(out);
 }
@@ -164,7 +193,7 @@ static void read_buffer(struct mail_list *out, const char *name, const char *buf
 		return;
 	}
 	if (kind == MAIL_RFC822) {
-		read_rfc822(add_message(out, name, 1, 0), buf, len, 0);
+		read_rfc822(out, add_message(out, name, 1, 0), buf, len, 0);
 		finished(out);
 		return;
 	}

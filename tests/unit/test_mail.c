@@ -496,6 +496,65 @@ static void test_read_buffer_skips_bad(void **state)
 	mail_list_release(&list);
 }
 
+/* What each() saw of a message: its text by its length, and whether it was a view. */
+struct seen_texts {
+	struct strbuf all;
+	int views;
+};
+
+static void see_text(struct mail_message *m, void *data)
+{
+	struct seen_texts *seen = data;
+
+	strbuf_add(&seen->all, m->text.buf, m->text.len);
+	strbuf_addch(&seen->all, '|');
+	seen->views += !m->text.alloc && m->text.len;
+}
+
+/*
+ * Handed to each(), a plain body is a view of the input; the texts are
+ * those of a list read without each() (copies), the encoded and unescaped
+ * ones among them, and the last body, which ends the input without a
+ * newline, is read only to its end (the input is a block of its exact size,
+ * so ASan sees a byte read past it).
+ */
+static void test_read_each_views_plain_bodies(void **state)
+{
+	static const char mbox[] =
+		"From a@b Mon Jan  1 00:00:00 2001\nSubject: plain\n\none\ntwo\n\n"
+		"From a@b Mon Jan  1 00:00:00 2001\nContent-Transfer-Encoding: base64\n\neA==\n\n"
+		"From a@b Mon Jan  1 00:00:00 2001\nSubject: esc\n\n>From here\n\n"
+		"From a@b Mon Jan  1 00:00:00 2001\nSubject: last\n\nno newline";
+	struct mail_list copies = MAIL_LIST_INIT, views = MAIL_LIST_INIT;
+	struct seen_texts seen = { STRBUF_INIT, 0 };
+	struct strbuf want = STRBUF_INIT;
+	char *buf = xmalloc(sizeof(mbox) - 1);
+	size_t i;
+
+	(void)state;
+	memcpy(buf, mbox, sizeof(mbox) - 1);
+	mail_read_buffer(&copies, "t.mbox", buf, sizeof(mbox) - 1);
+	assert_int_equal(copies.nr, 4);
+	for (i = 0; i < copies.nr; i++) {
+		assert_int_equal(copies.v[i].text.buf[copies.v[i].text.len], '\0');
+		strbuf_add(&want, copies.v[i].text.buf, copies.v[i].text.len);
+		strbuf_addch(&want, '|');
+	}
+	assert_string_equal(want.buf, "one\ntwo\n\n|x|From here\n\n|no newline|");
+	views.each = see_text;
+	views.data = &seen;
+	mail_read_buffer(&views, "t.mbox", buf, sizeof(mbox) - 1);
+	assert_int_equal(views.nr, 0);
+	assert_string_equal(seen.all.buf, want.buf);
+	/* the plain bodies: the first, the unescaped copy's and the last */
+	assert_int_equal(seen.views, 3);
+	mail_list_release(&copies);
+	mail_list_release(&views);
+	strbuf_release(&seen.all);
+	strbuf_release(&want);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -512,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_plain_dates_like_gmime),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_read_buffer_skips_bad),
+		cmocka_unit_test(test_read_each_views_plain_bodies),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
