@@ -427,6 +427,55 @@ static void test_plain_decodes_like_gmime(void **state)
 	}
 }
 
+/* A base64 body of text with plain's verdict: kept (0) or left to GMime (-1). */
+static int plain_base64(const char *text, size_t len, const char *charset)
+{
+	gchar *b64 = g_base64_encode((const guchar *)text, len);
+	struct strbuf msg = STRBUF_INIT;
+	struct mail_message m;
+	int ret;
+
+	strbuf_addf(&msg, "Content-Type: text/plain; charset=%s\n"
+		    "Content-Transfer-Encoding: base64\n\n%s\n", charset, b64);
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	ret = mail_plain_decode(&m, msg.buf, msg.len);
+	if (!ret)
+		assert_memory_equal(m.text.buf, text, len);
+	mail_message_release(&m);
+	strbuf_release(&msg);
+	g_free(b64);
+	return ret;
+}
+
+/*
+ * Decoded text is kept only without a NUL, and with a non-ASCII byte only
+ * as valid UTF-8 declared so: wherever the byte stands (in the 32-byte
+ * steps the text is looked at, or after them).
+ */
+static void test_plain_decoded_bytes(void **state)
+{
+	char text[100];
+	size_t len, k;
+
+	(void)state;
+	for (len = 2; len <= 90; len++) {
+		memset(text, 'a', len);
+		assert_int_equal(plain_base64(text, len, "us-ascii"), 0);
+		for (k = 0; k + 1 < len; k++) {
+			memset(text, 'a', len);
+			text[k] = '\0';
+			assert_int_equal(plain_base64(text, len, "utf-8"), -1);
+			text[k] = '\xc3';
+			text[k + 1] = '\xa9';
+			assert_int_equal(plain_base64(text, len, "utf-8"), 0);
+			assert_int_equal(plain_base64(text, len, "us-ascii"), -1);
+			text[k + 1] = 'a';
+			assert_int_equal(plain_base64(text, len, "utf-8"), -1);
+		}
+	}
+}
+
 /* Dates read without GMime's parser come out as GMime reads them. */
 static void test_plain_dates_like_gmime(void **state)
 {
@@ -568,6 +617,7 @@ int main(void)
 		cmocka_unit_test(test_mime_decoding),
 		cmocka_unit_test(test_plain_headers),
 		cmocka_unit_test(test_plain_decodes_like_gmime),
+		cmocka_unit_test(test_plain_decoded_bytes),
 		cmocka_unit_test(test_plain_dates_like_gmime),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_read_buffer_skips_bad),
