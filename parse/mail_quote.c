@@ -76,28 +76,32 @@ static int strip_quotes(char **text)
 /* "Steven Cole wrote:", "On Wed, ..., Andrew Morton wrote:", "X <a@b> writes:" */
 static char *attribution(const char *line, const char *end)
 {
-	static const char *const verbs[] = { " wrote:", " writes:", " said:", " wrote :", NULL };
-	const char *start = line, *v, *lt;
-	size_t i;
+#define VERB(s) { s, sizeof(s) - 1 }
+	static const struct {
+		const char *s;
+		size_t n;
+	} verbs[] = { VERB(" wrote:"), VERB(" writes:"), VERB(" said:"), VERB(" wrote :") };
+#undef VERB
+	const char *start = line, *comma, *lt;
+	size_t i, nverbs = sizeof(verbs) / sizeof(verbs[0]);
 
 	while (end > line && is_space(end[-1]))
 		end--;
-	if (end == line || end[-1] != ':')
+	/* a name before the shortest verb, and the byte before ':' one a verb ends in */
+	if (end - line < 7 || end[-1] != ':' ||
+	    (end[-2] != 'e' && end[-2] != 's' && end[-2] != 'd' && end[-2] != ' '))
 		return NULL;
-	for (i = 0; verbs[i]; i++) {
-		size_t n = strlen(verbs[i]);
-
-		if ((size_t)(end - line) > n && !memcmp(end - n, verbs[i], n)) {
-			end -= n;
+	for (i = 0; i < nverbs; i++) {
+		if ((size_t)(end - line) > verbs[i].n && !memcmp(end - verbs[i].n, verbs[i].s, verbs[i].n)) {
+			end -= verbs[i].n;
 			break;
 		}
 	}
-	if (!verbs[i] || end - line > 200)
+	if (i == nverbs || end - line > 200)
 		return NULL;
 	/* the name is after the last comma: "On <date>, Name wrote:" */
-	for (v = line; v < end; v++)
-		if (*v == ',')
-			start = v + 1;
+	if ((comma = memrchr(line, ',', end - line)))
+		start = comma + 1;
 	lt = memchr(start, '<', end - start);
 	if (lt)
 		end = lt;

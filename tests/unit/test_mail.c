@@ -206,6 +206,21 @@ static void test_quote_depths_and_authors(void **state)
 	assert_int_equal(q.v[7].depth, 0);
 	assert_int_equal(q.v[7].lineno, 18);
 	mail_quote_release(&q);
+	/*
+	 * each verb names the next depth's author, down to a one-letter name;
+	 * a verb without its blank, or with nothing before it, names nobody
+	 */
+	text = "X said:\n> A, B writes:  \n> > \"C D\" <c@d> wrote :\n> > > Ewrote:\n"
+	       "> > > > wrote:\n> > > > > x\n";
+	mail_quote_split(&q, text, strlen(text), 0, NULL);
+	assert_int_equal(q.nr, 6);
+	assert_string_equal(q.v[1].author, "X");
+	assert_string_equal(q.v[2].author, "B");
+	assert_string_equal(q.v[3].author, "C D");
+	assert_null(q.v[4].author);
+	assert_null(q.v[5].author);
+	assert_int_equal(q.nauthors, 3);
+	mail_quote_release(&q);
 }
 
 /*
