@@ -33,11 +33,12 @@ static inline uint64_t word_of(const char *p, size_t n)
 /*
  * strncasecmp(p, name, n) == 0 with n the name's length, inline and eight
  * bytes a step: a header name is compared on nearly every header line.
- * name is lower case letters and '-': only its letters (bit 0x40 set, which
- * '-' lacks) match either case, as in the C locale.  No byte of p past n is
- * read.
+ * name is lower case letters and '-', zero bytes after it up to a multiple
+ * of eight: only its letters (bit 0x40 set, which '-' lacks) match either
+ * case, as in the C locale.  p's bytes are read eight at a time while the
+ * input (which ends at end) has them, those past n masked off.
  */
-static inline int header_is(const char *p, size_t n, const char *name, size_t len)
+static inline int header_is(const char *p, size_t n, const char *name, size_t len, const char *end)
 {
 	size_t i = 0;
 
@@ -45,9 +46,18 @@ static inline int header_is(const char *p, size_t n, const char *name, size_t le
 		return 0;
 	for (;; i += 8) {
 		size_t k = n - i < 8 ? n - i : 8;
-		uint64_t w = word_of(name + i, k), case_bit = (w & 0x4040404040404040ull) >> 1;
+		uint64_t w, case_bit, at;
 
-		if ((word_of(p + i, k) | case_bit) != w)
+		memcpy(&w, name + i, 8);
+		case_bit = (w & 0x4040404040404040ull) >> 1;
+		if (end - (p + i) >= 8) {
+			memcpy(&at, p + i, 8);
+			if (k < 8)
+				at &= (1ull << (8 * k)) - 1;
+		} else {
+			at = word_of(p + i, k);
+		}
+		if ((at | case_bit) != w)
 			return 0;
 		if (k < 8)
 			return 1;
@@ -96,10 +106,10 @@ static const char *const wanted[] = {
 	"Content-Type", "Content-Transfer-Encoding", NULL,
 };
 
-/* wanted[] in lower case, with their lengths, for header_is */
+/* wanted[] in lower case, with their lengths, zero bytes after them for header_is */
 #define NAME(s) { s, sizeof(s) - 1 }
 static const struct {
-	const char *name;
+	char name[32];
 	size_t len;
 } wanted_lower[] = {
 	NAME("message-id"), NAME("subject"), NAME("from"), NAME("date"), NAME("in-reply-to"),
@@ -107,13 +117,13 @@ static const struct {
 };
 #undef NAME
 
-static inline int is_wanted(const char *p, size_t n, int f)
+static inline int is_wanted(const char *p, size_t n, int f, const char *end)
 {
-	return header_is(p, n, wanted_lower[f].name, wanted_lower[f].len);
+	return header_is(p, n, wanted_lower[f].name, wanted_lower[f].len, end);
 }
 
 /* The field of wanted[] a header line names, or -1: its first letter tells which to try. */
-static inline int wanted_field(const char *p, size_t n)
+static inline int wanted_field(const char *p, size_t n, const char *end)
 {
 	int f;
 
@@ -127,13 +137,13 @@ static inline int wanted_field(const char *p, size_t n)
 	case 'i': f = F_IN_REPLY_TO; break;
 	case 'r': f = F_REFERENCES; break;
 	case 'c':
-		if (is_wanted(p, n, F_TYPE))
+		if (is_wanted(p, n, F_TYPE, end))
 			return F_TYPE;
 		f = F_ENCODING;
 		break;
 	default: return -1;
 	}
-	return is_wanted(p, n, f) ? f : -1;
+	return is_wanted(p, n, f, end) ? f : -1;
 }
 
 /*
@@ -401,7 +411,7 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 		} else if ((colon = memchr(p, ':', e - p))) {
 			end_value(&vals, cur);
 			cur = -1;
-			if ((f = wanted_field(p, colon - p)) >= 0 && !seen[f]) {
+			if ((f = wanted_field(p, colon - p, end)) >= 0 && !seen[f]) {
 				cur = f;
 				vals.seen[f] = 1;
 				vals.at[f] = vals.all.len;

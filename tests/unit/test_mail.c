@@ -405,6 +405,31 @@ static void test_plain_headers(void **state)
 	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
 	assert_string_equal(m.text.buf, "x");
 	mail_message_release(&m);
+	/*
+	 * a name within eight bytes of the input's end is read only to it (a
+	 * block of the input's exact size, for ASan)
+	 */
+	{
+		static const char *const ends[] = {
+			"From:x\n\n", "To: a\nfrom:x\n\n", "FROM:x\n\nb", "From:\n\n", "Date:\n\n", NULL,
+		};
+		size_t i;
+
+		for (i = 0; ends[i]; i++) {
+			char *buf = xmalloc(strlen(ends[i]));
+
+			memcpy(buf, ends[i], strlen(ends[i]));
+			memset(&m, 0, sizeof(m));
+			strbuf_init(&m.text, 0);
+			assert_int_equal(mail_plain_decode(&m, buf, strlen(ends[i])), 0);
+			if (i < 3)
+				assert_string_equal(m.from, "x");
+			else
+				assert_null(m.from);
+			mail_message_release(&m);
+			free(buf);
+		}
+	}
 }
 
 /* A single encoded text part is decoded without GMime's parser, to the same text. */
