@@ -25,6 +25,7 @@ struct mail_message {
 	 * plain reader's); else each of them is a block of its own.
 	 */
 	char *headers;
+	size_t headers_alloc; /* the size of headers' block */
 	time_t date;       /* 0: unknown */
 	/*
 	 * The readable text, lines ending in '\n'.  Read it by its len: for a
@@ -50,9 +51,16 @@ struct mail_list {
 	void *data;
 	/* a dropped message's text block, which the next one fills again */
 	struct strbuf spare_text;
+	/*
+	 * The same for its header values' block (m->headers) and its name
+	 * block, with the size of the name block of the message being read.
+	 */
+	struct strbuf spare_values;
+	char *spare_name;
+	size_t spare_name_size, name_size;
 };
 
-#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL, STRBUF_INIT }
+#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL, STRBUF_INIT, STRBUF_INIT, NULL, 0, 0 }
 
 /*
  * Reads every message of path: a file (mbox, one message or bare text), a
@@ -110,9 +118,12 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len);
 /*
  * The same, but a body with nothing to decode is not copied: *plain_body is
  * where it starts in buf (it runs to buf + len), and m->text is left empty;
- * else *plain_body is NULL and the text is in m->text.
+ * else *plain_body is NULL and the text is in m->text.  The header values
+ * are written into values' block, which becomes m->headers when the
+ * message is read (values is then left empty) and stays values' if not.
  */
-int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body);
+int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body,
+			 struct strbuf *values);
 /* GMime is set up once, by whichever of the two needs it first. */
 void mail_mime_init(void);
 

@@ -379,10 +379,11 @@ static inline void end_value(struct values *v, int cur)
 	v->all.len = len + 1;
 }
 
-int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body)
+int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body,
+			 struct strbuf *values)
 {
 	const char *p = buf, *end = buf + len, *body = NULL;
-	struct values vals = { STRBUF_INIT, { 0 }, { 0 } };
+	struct values vals = { *values, { 0 }, { 0 } };
 	const int *seen = vals.seen;
 	struct mail_lines map = { 0 };
 	GMimeContentEncoding enc = GMIME_CONTENT_ENCODING_DEFAULT;
@@ -391,6 +392,8 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 	size_t i;
 
 	*plain_body = NULL;
+	strbuf_init(values, 0);
+	strbuf_reset(&vals.all);
 	strbuf_grow(&vals.all, 512);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p), *e = nl ? nl : end, *colon;
@@ -455,7 +458,9 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 		m->in_reply_to = seen[F_IN_REPLY_TO] ? trimmed_value(value(&vals, F_IN_REPLY_TO)) : NULL;
 		m->references = seen[F_REFERENCES] ? trimmed_value(value(&vals, F_REFERENCES)) : NULL;
 		/* the strings above are in it: it is the message's now */
-		m->headers = strbuf_detach(&vals.all, NULL);
+		m->headers = vals.all.buf;
+		m->headers_alloc = vals.all.alloc;
+		strbuf_init(&vals.all, 0);
 		m->line0 += lines;
 		if (enc == GMIME_CONTENT_ENCODING_DEFAULT) {
 			*plain_body = body;
@@ -466,18 +471,20 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 			map.v = NULL;
 		}
 	}
-	strbuf_release(&vals.all);
+	/* not read: the block is values' again */
+	*values = vals.all;
 	free(map.v);
 	return ok && body ? 0 : -1;
 }
 
 int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 {
+	struct strbuf values = STRBUF_INIT;
 	const char *body;
+	int ret = mail_plain_decode_at(m, buf, len, &body, &values);
 
-	if (mail_plain_decode_at(m, buf, len, &body))
-		return -1;
-	if (body)
+	strbuf_release(&values);
+	if (!ret && body)
 		strbuf_add(&m->text, body, buf + len - body);
-	return 0;
+	return ret;
 }

@@ -31,8 +31,15 @@ static struct mail_message *add_message(struct mail_list *out, const char *file,
 	while (nth /= 10);
 	ndigits = many ? (size_t)(digits + sizeof(digits) - d) : 0;
 	nlen = flen + (many ? sizeof(sep) - 1 + ndigits : 0);
-	/* name, then the file's name, in one block */
-	m->name = xmalloc(nlen + 1 + flen + 1);
+	/* name, then the file's name, in one block: the last message's, when it is big enough */
+	if (out->spare_name && out->spare_name_size >= nlen + 1 + flen + 1) {
+		m->name = out->spare_name;
+		out->name_size = out->spare_name_size;
+		out->spare_name = NULL;
+	} else {
+		m->name = xmalloc(nlen + 1 + flen + 1);
+		out->name_size = nlen + 1 + flen + 1;
+	}
 	memcpy(m->name, file, flen);
 	if (many) {
 		memcpy(m->name + flen, sep, sizeof(sep) - 1);
@@ -59,6 +66,19 @@ static void finished(struct mail_list *out)
 		out->spare_text = m->text;
 	}
 	strbuf_init(&m->text, 0);
+	/* the name and header values' blocks too, with the strings in them */
+	free(out->spare_name);
+	out->spare_name = m->name;
+	out->spare_name_size = out->name_size;
+	m->name = m->file = NULL;
+	if (m->headers) {
+		strbuf_release(&out->spare_values);
+		out->spare_values.buf = m->headers;
+		out->spare_values.alloc = m->headers_alloc;
+		out->spare_values.len = 0;
+		m->headers = NULL;
+		m->message_id = m->from = m->subject = m->in_reply_to = m->references = NULL;
+	}
 	mail_message_release(m);
 	out->nr--;
 }
@@ -120,7 +140,8 @@ static void read_rfc822(struct mail_list *out, struct mail_message *m, const cha
 	/* the plain reader's text has no NUL: not_text and its decoder rule one out */
 	if (m->skip)
 		return;
-	if (!mail_plain_decode_at(m, buf, len, &body)) {
+	/* the values' block is m->headers once the message is read */
+	if (!mail_plain_decode_at(m, buf, len, &body, &out->spare_values)) {
 		if (body)
 			view_body(out, m, body, buf + len - body);
 		return;
@@ -152,7 +173,13 @@ static void read_mbox_message(struct mail_list *out, const char *name, const cha
  */
 static void drop_read(const char *buf, size_t upto, size_t *dropped)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), end = upto / page * page;
+	/* asked once: sysconf is a call into libc's table for every message */
+	static size_t page;
+	size_t end;
+
+	if (!page)
+		page = (size_t)sysconf(_SC_PAGESIZE);
+	end = upto / page * page;
 
 	if (end <= *dropped + (1 << 20))
 		return;
@@ -425,4 +452,7 @@ void mail_list_release(struct mail_list *list)
 	list->v = NULL;
 	list->nr = list->alloc = 0;
 	strbuf_release(&list->spare_text);
+	strbuf_release(&list->spare_values);
+	free(list->spare_name);
+	list->spare_name = NULL;
 }

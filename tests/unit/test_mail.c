@@ -644,6 +644,58 @@ static void test_read_each_views_plain_bodies(void **state)
 	free(buf);
 }
 
+/* A message's name and header strings as each() sees them. */
+static void see_headers(struct mail_message *m, void *data)
+{
+	strbuf_addf(data, "%s|%s|%s|%s\n", m->name, m->subject ? m->subject : "-",
+		    m->message_id ? m->message_id : "-", m->references ? m->references : "-");
+}
+
+/*
+ * The blocks a message's name and header values are in go to the next
+ * message: names and strings must be those of a list read without each(),
+ * across plain and GMime-read messages, a name that needs a longer
+ * block (message 10) and header values far past the block's first size.
+ */
+static void test_read_each_reuses_blocks(void **state)
+{
+	struct mail_list copies = MAIL_LIST_INIT, views = MAIL_LIST_INIT;
+	struct strbuf mbox = STRBUF_INIT, want = STRBUF_INIT, got = STRBUF_INIT;
+	size_t i;
+
+	(void)state;
+	for (i = 1; i <= 12; i++) {
+		strbuf_addf(&mbox, "From a@b Mon Jan  1 00:00:00 2001\nSubject: s%zu\nMessage-ID: <%zu@x>\n", i, i);
+		if (i == 4) {
+			strbuf_addstr(&mbox, "References:");
+			for (size_t k = 0; k < 300; k++)
+				strbuf_addf(&mbox, " <r%zu@x>", k);
+			strbuf_addch(&mbox, '\n');
+		}
+		if (i % 3 == 2)
+			strbuf_addstr(&mbox, "Subject: =?UTF-8?B?eA==?=\n");
+		if (i % 3 == 0)
+			strbuf_addstr(&mbox, "Content-Transfer-Encoding: base64\n\neA==\n\n");
+		else
+			strbuf_addf(&mbox, "\nbody %zu\n\n", i);
+	}
+	mail_read_buffer(&copies, "t.mbox", mbox.buf, mbox.len);
+	assert_int_equal(copies.nr, 12);
+	for (i = 0; i < copies.nr; i++)
+		see_headers(&copies.v[i], &want);
+	assert_non_null(strstr(want.buf, "t.mbox: message 10|s10|10@x|-\n"));
+	assert_non_null(strstr(want.buf, "|s4|4@x|<r0@x> <r1@x>"));
+	views.each = see_headers;
+	views.data = &got;
+	mail_read_buffer(&views, "t.mbox", mbox.buf, mbox.len);
+	assert_string_equal(got.buf, want.buf);
+	mail_list_release(&copies);
+	mail_list_release(&views);
+	strbuf_release(&mbox);
+	strbuf_release(&want);
+	strbuf_release(&got);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -662,6 +714,7 @@ int main(void)
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_read_buffer_skips_bad),
 		cmocka_unit_test(test_read_each_views_plain_bodies),
+		cmocka_unit_test(test_read_each_reuses_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
