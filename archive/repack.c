@@ -203,6 +203,36 @@ static void remove_pack(const char *base)
 	strbuf_release(&sb);
 }
 
+/*
+ * A pack's .pack, .rev, .bitmap or .mtimes without its .idx: what a writer
+ * killed halfway through removing a consolidated pack leaves (the index
+ * goes first). git cannot read a pack without its index, and a ref never
+ * points into one before its index is written, so it holds nothing the
+ * archive needs.
+ */
+static int is_orphan_pack_file(const char *dir, const char *name)
+{
+	static const char *const exts[] = { ".pack", ".rev", ".bitmap", ".mtimes" };
+	const char *dot = strrchr(name, '.');
+	struct strbuf idx = STRBUF_INIT;
+	struct stat st;
+	size_t i;
+	int orphan;
+
+	if (strncmp(name, "pack-", 5) || !dot)
+		return 0;
+	for (i = 0; i < sizeof(exts) / sizeof(*exts); i++)
+		if (!strcmp(dot, exts[i]))
+			break;
+	if (i == sizeof(exts) / sizeof(*exts))
+		return 0;
+	strbuf_addf(&idx, "%s/%.*s.idx", dir, (int)(dot - name), name);
+	orphan = stat(idx.buf, &st) < 0 && errno == ENOENT;
+	strbuf_release(&idx);
+	return orphan;
+}
+
+/* Called with the archive locked, after a writer died holding the lock. */
 void archive_remove_stale_packs(struct archive *a)
 {
 	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
@@ -215,7 +245,8 @@ void archive_remove_stale_packs(struct archive *a)
 		size_t len = strlen(de->d_name);
 
 		if (strncmp(de->d_name, "pack_git2_", 10) &&
-		    (len < 9 || strcmp(de->d_name + len - 9, ".idx.lock")))
+		    (len < 9 || strcmp(de->d_name + len - 9, ".idx.lock")) &&
+		    !is_orphan_pack_file(dir.buf, de->d_name))
 			continue;
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s", dir.buf, de->d_name);

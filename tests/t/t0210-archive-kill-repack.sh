@@ -18,7 +18,16 @@ after_kill() {
 	bp_commit --archive k --batch 16 --when 900000 in/*.bench >again &&
 	test "$(wc -l <again)" = 16 &&
 	! ls k/.git/objects/pack | grep -v "^pack-[0-9a-f]*\.\(pack\|idx\)$" &&
+	no_orphan_packs k &&
 	fsck_full_clean k
+}
+
+# Every pack has its index: git cannot read a pack without one.
+no_orphan_packs() {
+	for p in "$1"/.git/objects/pack/pack-*.pack; do
+		test -e "$p" || continue
+		test -f "${p%.pack}.idx" || { echo "a pack without its index: $p"; return 1; }
+	done
 }
 
 test_expect_success 'setup: three packs in a progression, one batch away from a rollup' '
@@ -68,6 +77,18 @@ test_expect_success 'killed at 20 moments spread over a consolidating commit' '
 		echo "moment $i: $(wc -l <saved) saved, $(pack_count k) packs" &&
 		after_kill || { echo "after the kill at moment $i"; return 1; }
 	done
+'
+
+test_expect_success 'the next writer removes a pack whose index a killed one had removed' '
+	rm -rf k && cp -a base k &&
+	BENCHPOST_TEST_KILL_REPACK=2 \
+		"$BP_HELPERS/bp-commit" --archive k --batch 16 --when 500000 in/*.bench >saved 2>/dev/null &&
+	{ echo "not killed"; return 1; }
+	! no_orphan_packs k >/dev/null &&
+	bp_commit --archive k --batch 16 --when 900000 in/*.bench >again 2>err &&
+	grep -q "removed .*pack-[0-9a-f]*\.pack. left by a benchpost that died" err &&
+	no_orphan_packs k &&
+	fsck_full_clean k
 '
 
 test_expect_success 'the next writer removes the half-written pack of a killed one' '
