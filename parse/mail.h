@@ -25,8 +25,14 @@ struct mail_message {
 	 * plain reader's); else each of them is a block of its own.
 	 */
 	char *headers;
+	size_t headers_alloc; /* the size of headers' block */
 	time_t date;       /* 0: unknown */
-	struct strbuf text; /* the readable text, lines ending in '\n' */
+	/*
+	 * The readable text, lines ending in '\n'.  Read it by its len: for a
+	 * message handed to a list's each(), it may be a view of the input
+	 * (alloc 0, no NUL after it), valid until each() returns.
+	 */
+	struct strbuf text;
 	long line0;        /* input line of text's first line, minus one */
 	int exact_lines;   /* text lines are the input's lines (not decoded) */
 	long *line_map;    /* else per text line its input line, or NULL (mail_lines.c) */
@@ -45,9 +51,16 @@ struct mail_list {
 	void *data;
 	/* a dropped message's text block, which the next one fills again */
 	struct strbuf spare_text;
+	/*
+	 * The same for its header values' block (m->headers) and its name
+	 * block, with the size of the name block of the message being read.
+	 */
+	struct strbuf spare_values;
+	char *spare_name;
+	size_t spare_name_size, name_size;
 };
 
-#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL, STRBUF_INIT }
+#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL, STRBUF_INIT, STRBUF_INIT, NULL, 0, 0 }
 
 /*
  * Reads every message of path: a file (mbox, one message or bare text), a
@@ -102,6 +115,15 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len);
  * Returns -1 (m untouched) for anything else, which mail_mime_decode reads.
  */
 int mail_plain_decode(struct mail_message *m, const char *buf, size_t len);
+/*
+ * The same, but a body with nothing to decode is not copied: *plain_body is
+ * where it starts in buf (it runs to buf + len), and m->text is left empty;
+ * else *plain_body is NULL and the text is in m->text.  The header values
+ * are written into values' block, which becomes m->headers when the
+ * message is read (values is then left empty) and stays values' if not.
+ */
+int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body,
+			 struct strbuf *values);
 /* GMime is set up once, by whichever of the two needs it first. */
 void mail_mime_init(void);
 

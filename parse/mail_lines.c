@@ -61,7 +61,11 @@ static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeCont
 			strbuf_grow(out, need);
 		o = out->buf + from;
 		got = g_mime_encoding_step(&state, p, n, o);
-		for (nl = o; added < want && (nl = memchr(nl, '\n', o + got - nl)); nl++) {
+		/*
+		 * a quoted-printable line's output mostly ends in its '\n': no
+		 * call to look past it
+		 */
+		for (nl = o; added < want && nl < o + got && (nl = memchr(nl, '\n', o + got - nl)); nl++) {
 			push(map, (size_t)(nl + 1 - o) < got ? line : line + 1);
 			added++;
 		}

@@ -2,6 +2,9 @@
 #include "mail_lines.h"
 
 #include <ctype.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <gmime/gmime.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,16 +21,47 @@
  * valid in its charset) still goes through GMime's parser.
  */
 
-struct field {
-	const char *name;
-	size_t name_len;
-	struct strbuf value;   /* unfolded */
-};
-
-static int header_is(const char *p, size_t n, const char *name)
+/* n (at most 8) bytes at p as a word, zeros after them */
+static inline uint64_t word_of(const char *p, size_t n)
 {
-	/* the first letter (names are ASCII letters there) rules out most at once */
-	return n && (*p | 0x20) == (*name | 0x20) && strlen(name) == n && !strncasecmp(p, name, n);
+	uint64_t w = 0;
+
+	memcpy(&w, p, n);
+	return w;
+}
+
+/*
+ * strncasecmp(p, name, n) == 0 with n the name's length, inline and eight
+ * bytes a step: a header name is compared on nearly every header line.
+ * name is lower case letters and '-', zero bytes after it up to a multiple
+ * of eight: only its letters (bit 0x40 set, which '-' lacks) match either
+ * case, as in the C locale.  p's bytes are read eight at a time while the
+ * input (which ends at end) has them, those past n masked off.
+ */
+static inline int header_is(const char *p, size_t n, const char *name, size_t len, const char *end)
+{
+	size_t i = 0;
+
+	if (n != len)
+		return 0;
+	for (;; i += 8) {
+		size_t k = n - i < 8 ? n - i : 8;
+		uint64_t w, case_bit, at;
+
+		memcpy(&w, name + i, 8);
+		case_bit = (w & 0x4040404040404040ull) >> 1;
+		if (end - (p + i) >= 8) {
+			memcpy(&at, p + i, 8);
+			if (k < 8)
+				at &= (1ull << (8 * k)) - 1;
+		} else {
+			at = word_of(p + i, k);
+		}
+		if ((at | case_bit) != w)
+			return 0;
+		if (k < 8)
+			return 1;
+	}
 }
 
 /* strcasestr(v, "charset="): glibc's is a generic search, slow on strings this short. */
@@ -72,8 +106,24 @@ static const char *const wanted[] = {
 	"Content-Type", "Content-Transfer-Encoding", NULL,
 };
 
+/* wanted[] in lower case, with their lengths, zero bytes after them for header_is */
+#define NAME(s) { s, sizeof(s) - 1 }
+static const struct {
+	char name[32];
+	size_t len;
+} wanted_lower[] = {
+	NAME("message-id"), NAME("subject"), NAME("from"), NAME("date"), NAME("in-reply-to"),
+	NAME("references"), NAME("content-type"), NAME("content-transfer-encoding"),
+};
+#undef NAME
+
+static inline int is_wanted(const char *p, size_t n, int f, const char *end)
+{
+	return header_is(p, n, wanted_lower[f].name, wanted_lower[f].len, end);
+}
+
 /* The field of wanted[] a header line names, or -1: its first letter tells which to try. */
-static int wanted_field(const char *p, size_t n)
+static inline int wanted_field(const char *p, size_t n, const char *end)
 {
 	int f;
 
@@ -87,13 +137,13 @@ static int wanted_field(const char *p, size_t n)
 	case 'i': f = F_IN_REPLY_TO; break;
 	case 'r': f = F_REFERENCES; break;
 	case 'c':
-		if (header_is(p, n, wanted[F_TYPE]))
+		if (is_wanted(p, n, F_TYPE, end))
 			return F_TYPE;
 		f = F_ENCODING;
 		break;
 	default: return -1;
 	}
-	return header_is(p, n, wanted[f]) ? f : -1;
+	return is_wanted(p, n, f, end) ? f : -1;
 }
 
 /*
@@ -161,19 +211,38 @@ static int has_encoded_word(const char *p, const char *e)
 	return 0;
 }
 
-/* Eight bytes a step: their high bits together are one word test. */
-static int is_ascii(const unsigned char *p, size_t n)
+/* What decoded text holds, as decode_body must know it. */
+enum text_bytes { TEXT_NUL, TEXT_ASCII, TEXT_HIGH };
+
+/*
+ * One pass for both questions (a memchr for NUL and a pass for the high
+ * bits cost two): with SSE2 thirty-two bytes a step, their bytes ORed and
+ * their NULs marked; the rest, and without SSE2 all, a byte at a time.
+ */
+static enum text_bytes text_bytes(const char *p, size_t n)
 {
-	uint64_t high = 0, w;
+	unsigned char high = 0, zero = 0;
 	size_t i = 0;
 
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&w, p + i, 8);
-		high |= w;
+#ifdef __SSE2__
+	__m128i any = _mm_setzero_si128(), nuls = _mm_setzero_si128();
+
+	for (; i + 32 <= n; i += 32) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(p + i)),
+			b = _mm_loadu_si128((const __m128i *)(p + i + 16));
+
+		any = _mm_or_si128(any, _mm_or_si128(a, b));
+		nuls = _mm_or_si128(nuls, _mm_or_si128(_mm_cmpeq_epi8(a, _mm_setzero_si128()),
+							_mm_cmpeq_epi8(b, _mm_setzero_si128())));
 	}
-	for (; i < n; i++)
-		high |= p[i];
-	return !(high & 0x8080808080808080ull);
+	high = _mm_movemask_epi8(any) ? 0x80 : 0;
+	zero = _mm_movemask_epi8(nuls) != 0;
+#endif
+	for (; i < n; i++) {
+		high |= (unsigned char)p[i];
+		zero |= !p[i];
+	}
+	return zero ? TEXT_NUL : high & 0x80 ? TEXT_HIGH : TEXT_ASCII;
 }
 
 /*
@@ -190,11 +259,12 @@ static int decode_body(struct strbuf *out, struct mail_lines *map, const char *b
 	int utf8 = cs && !strncasecmp(cs + 8 + (cs[8] == '"'), "utf-8", 5);
 
 	/* records point at the encoded line, as on the GMime path */
+	enum text_bytes bytes;
+
 	mail_lines_decode(out, map, enc, body, len, line);
-	if (memchr(out->buf, '\0', out->len))
-		return 0;
-	if (is_ascii((const unsigned char *)out->buf, out->len))
-		return 1;
+	bytes = text_bytes(out->buf, out->len);
+	if (bytes != TEXT_HIGH)
+		return bytes == TEXT_ASCII;
 	return utf8 && g_utf8_validate(out->buf, out->len, NULL) &&
 	       !(out->len >= 3 && !memcmp(out->buf, "\xef\xbb\xbf", 3));
 }
@@ -279,8 +349,22 @@ static char *value(const struct values *v, size_t i)
 	return v->all.buf + v->at[i];
 }
 
+/*
+ * n bytes onto the value being read, written in place: room for them and
+ * two bytes more (the value's NUL and the buffer's) is made first, so the
+ * copies need no strbuf call each.
+ */
+static inline void put(struct values *v, const char *s, size_t n)
+{
+	if (v->all.alloc - v->all.len < n + 2)
+		strbuf_grow(&v->all, n + 2);
+	memcpy(v->all.buf + v->all.len, s, n);
+	v->all.len += n;
+	v->all.buf[v->all.len] = '\0';
+}
+
 /* As strbuf_rtrim would on a value of its own (isspace of the C locale, inline). */
-static void end_value(struct values *v, int cur)
+static inline void end_value(struct values *v, int cur)
 {
 	size_t len = v->all.len;
 
@@ -289,14 +373,17 @@ static void end_value(struct values *v, int cur)
 	while (len > v->at[cur] && (v->all.buf[len - 1] == ' ' ||
 				     (unsigned char)(v->all.buf[len - 1] - '\t') < 5))
 		len--;
-	strbuf_setlen(&v->all, len);
-	strbuf_addch(&v->all, '\0');
+	/* put left room for both NULs */
+	v->all.buf[len] = '\0';
+	v->all.buf[len + 1] = '\0';
+	v->all.len = len + 1;
 }
 
-int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
+int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body,
+			 struct strbuf *values)
 {
 	const char *p = buf, *end = buf + len, *body = NULL;
-	struct values vals = { STRBUF_INIT, { 0 }, { 0 } };
+	struct values vals = { *values, { 0 }, { 0 } };
 	const int *seen = vals.seen;
 	struct mail_lines map = { 0 };
 	GMimeContentEncoding enc = GMIME_CONTENT_ENCODING_DEFAULT;
@@ -304,6 +391,9 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 	int cur = -1, ok = 1, date_seen, f;
 	size_t i;
 
+	*plain_body = NULL;
+	strbuf_init(values, 0);
+	strbuf_reset(&vals.all);
 	strbuf_grow(&vals.all, 512);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p), *e = nl ? nl : end, *colon;
@@ -319,16 +409,16 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 			/* the input may be a mapped file: nothing is read past e */
 			while (v < e && (*v == ' ' || *v == '\t'))
 				v++;
-			strbuf_addch(&vals.all, ' ');
-			strbuf_add(&vals.all, v, e - v);
+			put(&vals, " ", 1);
+			put(&vals, v, e - v);
 		} else if ((colon = memchr(p, ':', e - p))) {
 			end_value(&vals, cur);
 			cur = -1;
-			if ((f = wanted_field(p, colon - p)) >= 0 && !seen[f]) {
+			if ((f = wanted_field(p, colon - p, end)) >= 0 && !seen[f]) {
 				cur = f;
 				vals.seen[f] = 1;
 				vals.at[f] = vals.all.len;
-				strbuf_add(&vals.all, colon + 1, e - colon - 1);
+				put(&vals, colon + 1, e - colon - 1);
 			}
 		} else {
 			ok = 0;
@@ -368,10 +458,12 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 		m->in_reply_to = seen[F_IN_REPLY_TO] ? trimmed_value(value(&vals, F_IN_REPLY_TO)) : NULL;
 		m->references = seen[F_REFERENCES] ? trimmed_value(value(&vals, F_REFERENCES)) : NULL;
 		/* the strings above are in it: it is the message's now */
-		m->headers = strbuf_detach(&vals.all, NULL);
+		m->headers = vals.all.buf;
+		m->headers_alloc = vals.all.alloc;
+		strbuf_init(&vals.all, 0);
 		m->line0 += lines;
 		if (enc == GMIME_CONTENT_ENCODING_DEFAULT) {
-			strbuf_add(&m->text, body, end - body);
+			*plain_body = body;
 			m->exact_lines = 1;
 		} else if (map.nr) {
 			m->line_map = map.v;
@@ -379,7 +471,20 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 			map.v = NULL;
 		}
 	}
-	strbuf_release(&vals.all);
+	/* not read: the block is values' again */
+	*values = vals.all;
 	free(map.v);
 	return ok && body ? 0 : -1;
+}
+
+int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
+{
+	struct strbuf values = STRBUF_INIT;
+	const char *body;
+	int ret = mail_plain_decode_at(m, buf, len, &body, &values);
+
+	strbuf_release(&values);
+	if (!ret && body)
+		strbuf_add(&m->text, body, buf + len - body);
+	return ret;
 }

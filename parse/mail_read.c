@@ -31,8 +31,15 @@ static struct mail_message *add_message(struct mail_list *out, const char *file,
 	while (nth /= 10);
 	ndigits = many ? (size_t)(digits + sizeof(digits) - d) : 0;
 	nlen = flen + (many ? sizeof(sep) - 1 + ndigits : 0);
-	/* name, then the file's name, in one block */
-	m->name = xmalloc(nlen + 1 + flen + 1);
+	/* name, then the file's name, in one block: the last message's, when it is big enough */
+	if (out->spare_name && out->spare_name_size >= nlen + 1 + flen + 1) {
+		m->name = out->spare_name;
+		out->name_size = out->spare_name_size;
+		out->spare_name = NULL;
+	} else {
+		m->name = xmalloc(nlen + 1 + flen + 1);
+		out->name_size = nlen + 1 + flen + 1;
+	}
 	memcpy(m->name, file, flen);
 	if (many) {
 		memcpy(m->name + flen, sep, sizeof(sep) - 1);
@@ -53,9 +60,25 @@ static void finished(struct mail_list *out)
 		return;
 	m = &out->v[out->nr - 1];
 	out->each(m, out->data);
-	strbuf_release(&out->spare_text);
-	out->spare_text = m->text;
+	/* a text that is a view of the input leaves the spare block where it is */
+	if (m->text.alloc) {
+		strbuf_release(&out->spare_text);
+		out->spare_text = m->text;
+	}
 	strbuf_init(&m->text, 0);
+	/* the name and header values' blocks too, with the strings in them */
+	free(out->spare_name);
+	out->spare_name = m->name;
+	out->spare_name_size = out->name_size;
+	m->name = m->file = NULL;
+	if (m->headers) {
+		strbuf_release(&out->spare_values);
+		out->spare_values.buf = m->headers;
+		out->spare_values.alloc = m->headers_alloc;
+		out->spare_values.len = 0;
+		m->headers = NULL;
+		m->message_id = m->from = m->subject = m->in_reply_to = m->references = NULL;
+	}
 	mail_message_release(m);
 	out->nr--;
 }
@@ -89,13 +112,40 @@ static char *not_text(const char *buf, size_t len, long line0)
 	return NULL;
 }
 
-static void read_rfc822(struct mail_message *m, const char *buf, size_t len, long line0)
+/*
+ * A message handed to each() is done with before buf changes or goes, so
+ * its plain body is read where it stands instead of copied; the text block
+ * it would have been copied into goes back to the list for the next one.
+ */
+static void view_body(struct mail_list *out, struct mail_message *m, const char *body, size_t len)
 {
+	if (!out->each) {
+		strbuf_add(&m->text, body, len);
+		return;
+	}
+	strbuf_release(&out->spare_text);
+	out->spare_text = m->text;
+	m->text.alloc = 0;
+	m->text.len = len;
+	m->text.buf = (char *)body;
+}
+
+static void read_rfc822(struct mail_list *out, struct mail_message *m, const char *buf, size_t len,
+			long line0)
+{
+	const char *body;
+
 	m->line0 = line0;
 	m->skip = not_text(buf, len, line0);
 	/* the plain reader's text has no NUL: not_text and its decoder rule one out */
-	if (m->skip || !mail_plain_decode(m, buf, len))
+	if (m->skip)
 		return;
+	/* the values' block is m->headers once the message is read */
+	if (!mail_plain_decode_at(m, buf, len, &body, &out->spare_values)) {
+		if (body)
+			view_body(out, m, body, buf + len - body);
+		return;
+	}
 	mail_mime_decode(m, buf, len);
 	if (!m->skip && memchr(m->text.buf, '\0', m->text.len))
 		m->skip = xstrdup("binary data (a NUL byte) in its text");
@@ -108,11 +158,11 @@ static void read_mbox_message(struct mail_list *out, const char *name, const cha
 
 	/* most messages have no ">From " to undo: they are read where they are */
 	if (!s->escaped_from) {
-		read_rfc822(m, buf + s->start, s->len, s->line0);
+		read_rfc822(out, m, buf + s->start, s->len, s->line0);
 	} else {
 		strbuf_reset(unescaped);
 		mail_unescape_from(unescaped, buf + s->start, s->len);
-		read_rfc822(m, unescaped->buf, unescaped->len, s->line0);
+		read_rfc822(out, m, unescaped->buf, unescaped->len, s->line0);
 	}
 	finished(out);
 }
@@ -123,7 +173,13 @@ static void read_mbox_message(struct mail_list *out, const char *name, const cha
  */
 static void drop_read(const char *buf, size_t upto, size_t *dropped)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), end = upto / page * page;
+	/* asked once: sysconf is a call into libc's table for every message */
+	static size_t page;
+	size_t end;
+
+	if (!page)
+		page = (size_t)sysconf(_SC_PAGESIZE);
+	end = upto / page * page;
 
 	if (end <= *dropped + (1 << 20))
 		return;
@@ -164,7 +220,7 @@ static void read_buffer(struct mail_list *out, const char *name, const char *buf
 		return;
 	}
 	if (kind == MAIL_RFC822) {
-		read_rfc822(add_message(out, name, 1, 0), buf, len, 0);
+		read_rfc822(out, add_message(out, name, 1, 0), buf, len, 0);
 		finished(out);
 		return;
 	}
@@ -396,4 +452,7 @@ void mail_list_release(struct mail_list *list)
 	list->v = NULL;
 	list->nr = list->alloc = 0;
 	strbuf_release(&list->spare_text);
+	strbuf_release(&list->spare_values);
+	free(list->spare_name);
+	list->spare_name = NULL;
 }

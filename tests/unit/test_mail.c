@@ -206,6 +206,21 @@ static void test_quote_depths_and_authors(void **state)
 	assert_int_equal(q.v[7].depth, 0);
 	assert_int_equal(q.v[7].lineno, 18);
 	mail_quote_release(&q);
+	/*
+	 * each verb names the next depth's author, down to a one-letter name;
+	 * a verb without its blank, or with nothing before it, names nobody
+	 */
+	text = "X said:\n> A, B writes:  \n> > \"C D\" <c@d> wrote :\n> > > Ewrote:\n"
+	       "> > > > wrote:\n> > > > > x\n";
+	mail_quote_split(&q, text, strlen(text), 0, NULL);
+	assert_int_equal(q.nr, 6);
+	assert_string_equal(q.v[1].author, "X");
+	assert_string_equal(q.v[2].author, "B");
+	assert_string_equal(q.v[3].author, "C D");
+	assert_null(q.v[4].author);
+	assert_null(q.v[5].author);
+	assert_int_equal(q.nauthors, 3);
+	mail_quote_release(&q);
 }
 
 /*
@@ -365,6 +380,56 @@ static void test_plain_headers(void **state)
 	assert_string_equal(m.text.buf, "=?x?Q?y?=\n");
 	assert_string_equal(m.subject, "a");
 	mail_message_release(&m);
+	/*
+	 * names match in any case, but only letters do: '\r' is '-' with the
+	 * case bit set, and a name one byte off (past the first eight, in the
+	 * last) is another field
+	 */
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	msg = "MESSAGE\rID: <a@b>\nmessage_id: <c@d>\nIn-Reply-Tp: <e@f>\nReferencet: <g@h>\n"
+	      "SUBJECT: s\nfrOM: x <y@z>\nIN-REPLY-TO: <i@j>\nreferences: <k@l>\n"
+	      "Content-Transfer-Encodinh: base64\ncontent-TYPE: text/plain\n\nx\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
+	assert_null(m.message_id);
+	assert_string_equal(m.subject, "s");
+	assert_string_equal(m.from, "x");
+	assert_string_equal(m.in_reply_to, "<i@j>");
+	assert_string_equal(m.references, "<k@l>");
+	/* the misspelt encoding is no encoding: the body is as posted */
+	assert_string_equal(m.text.buf, "x\n");
+	mail_message_release(&m);
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	msg = "CONTENT-TRANSFER-ENCODING: base64\n\neA==\n";
+	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
+	assert_string_equal(m.text.buf, "x");
+	mail_message_release(&m);
+	/*
+	 * a name within eight bytes of the input's end is read only to it (a
+	 * block of the input's exact size, for ASan)
+	 */
+	{
+		static const char *const ends[] = {
+			"From:x\n\n", "To: a\nfrom:x\n\n", "FROM:x\n\nb", "From:\n\n", "Date:\n\n", NULL,
+		};
+		size_t i;
+
+		for (i = 0; ends[i]; i++) {
+			char *buf = xmalloc(strlen(ends[i]));
+
+			memcpy(buf, ends[i], strlen(ends[i]));
+			memset(&m, 0, sizeof(m));
+			strbuf_init(&m.text, 0);
+			assert_int_equal(mail_plain_decode(&m, buf, strlen(ends[i])), 0);
+			if (i < 3)
+				assert_string_equal(m.from, "x");
+			else
+				assert_null(m.from);
+			mail_message_release(&m);
+			free(buf);
+		}
+	}
 }
 
 /* A single encoded text part is decoded without GMime's parser, to the same text. */
@@ -399,6 +464,55 @@ static void test_plain_decodes_like_gmime(void **state)
 		assert_string_equal(fast.subject, slow.subject);
 		mail_message_release(&fast);
 		mail_message_release(&slow);
+	}
+}
+
+/* A base64 body of text with plain's verdict: kept (0) or left to GMime (-1). */
+static int plain_base64(const char *text, size_t len, const char *charset)
+{
+	gchar *b64 = g_base64_encode((const guchar *)text, len);
+	struct strbuf msg = STRBUF_INIT;
+	struct mail_message m;
+	int ret;
+
+	strbuf_addf(&msg, "Content-Type: text/plain; charset=%s\n"
+		    "Content-Transfer-Encoding: base64\n\n%s\n", charset, b64);
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text, 0);
+	ret = mail_plain_decode(&m, msg.buf, msg.len);
+	if (!ret)
+		assert_memory_equal(m.text.buf, text, len);
+	mail_message_release(&m);
+	strbuf_release(&msg);
+	g_free(b64);
+	return ret;
+}
+
+/*
+ * Decoded text is kept only without a NUL, and with a non-ASCII byte only
+ * as valid UTF-8 declared so: wherever the byte stands (in the 32-byte
+ * steps the text is looked at, or after them).
+ */
+static void test_plain_decoded_bytes(void **state)
+{
+	char text[100];
+	size_t len, k;
+
+	(void)state;
+	for (len = 2; len <= 90; len++) {
+		memset(text, 'a', len);
+		assert_int_equal(plain_base64(text, len, "us-ascii"), 0);
+		for (k = 0; k + 1 < len; k++) {
+			memset(text, 'a', len);
+			text[k] = '\0';
+			assert_int_equal(plain_base64(text, len, "utf-8"), -1);
+			text[k] = '\xc3';
+			text[k + 1] = '\xa9';
+			assert_int_equal(plain_base64(text, len, "utf-8"), 0);
+			assert_int_equal(plain_base64(text, len, "us-ascii"), -1);
+			text[k + 1] = 'a';
+			assert_int_equal(plain_base64(text, len, "utf-8"), -1);
+		}
 	}
 }
 
@@ -471,6 +585,117 @@ static void test_read_buffer_skips_bad(void **state)
 	mail_list_release(&list);
 }
 
+/* What each() saw of a message: its text by its length, and whether it was a view. */
+struct seen_texts {
+	struct strbuf all;
+	int views;
+};
+
+static void see_text(struct mail_message *m, void *data)
+{
+	struct seen_texts *seen = data;
+
+	strbuf_add(&seen->all, m->text.buf, m->text.len);
+	strbuf_addch(&seen->all, '|');
+	seen->views += !m->text.alloc && m->text.len;
+}
+
+/*
+ * Handed to each(), a plain body is a view of the input; the texts are
+ * those of a list read without each() (copies), the encoded and unescaped
+ * ones among them, and the last body, which ends the input without a
+ * newline, is read only to its end (the input is a block of its exact size,
+ * so ASan sees a byte read past it).
+ */
+static void test_read_each_views_plain_bodies(void **state)
+{
+	static const char mbox[] =
+		"From a@b Mon Jan  1 00:00:00 2001\nSubject: plain\n\none\ntwo\n\n"
+		"From a@b Mon Jan  1 00:00:00 2001\nContent-Transfer-Encoding: base64\n\neA==\n\n"
+		"From a@b Mon Jan  1 00:00:00 2001\nSubject: esc\n\n>From here\n\n"
+		"From a@b Mon Jan  1 00:00:00 2001\nSubject: last\n\nno newline";
+	struct mail_list copies = MAIL_LIST_INIT, views = MAIL_LIST_INIT;
+	struct seen_texts seen = { STRBUF_INIT, 0 };
+	struct strbuf want = STRBUF_INIT;
+	char *buf = xmalloc(sizeof(mbox) - 1);
+	size_t i;
+
+	(void)state;
+	memcpy(buf, mbox, sizeof(mbox) - 1);
+	mail_read_buffer(&copies, "t.mbox", buf, sizeof(mbox) - 1);
+	assert_int_equal(copies.nr, 4);
+	for (i = 0; i < copies.nr; i++) {
+		assert_int_equal(copies.v[i].text.buf[copies.v[i].text.len], '\0');
+		strbuf_add(&want, copies.v[i].text.buf, copies.v[i].text.len);
+		strbuf_addch(&want, '|');
+	}
+	assert_string_equal(want.buf, "one\ntwo\n\n|x|From here\n\n|no newline|");
+	views.each = see_text;
+	views.data = &seen;
+	mail_read_buffer(&views, "t.mbox", buf, sizeof(mbox) - 1);
+	assert_int_equal(views.nr, 0);
+	assert_string_equal(seen.all.buf, want.buf);
+	/* the plain bodies: the first, the unescaped copy's and the last */
+	assert_int_equal(seen.views, 3);
+	mail_list_release(&copies);
+	mail_list_release(&views);
+	strbuf_release(&seen.all);
+	strbuf_release(&want);
+	free(buf);
+}
+
+/* A message's name and header strings as each() sees them. */
+static void see_headers(struct mail_message *m, void *data)
+{
+	strbuf_addf(data, "%s|%s|%s|%s\n", m->name, m->subject ? m->subject : "-",
+		    m->message_id ? m->message_id : "-", m->references ? m->references : "-");
+}
+
+/*
+ * The blocks a message's name and header values are in go to the next
+ * message: names and strings must be those of a list read without each(),
+ * across plain and GMime-read messages, a name that needs a longer
+ * block (message 10) and header values far past the block's first size.
+ */
+static void test_read_each_reuses_blocks(void **state)
+{
+	struct mail_list copies = MAIL_LIST_INIT, views = MAIL_LIST_INIT;
+	struct strbuf mbox = STRBUF_INIT, want = STRBUF_INIT, got = STRBUF_INIT;
+	size_t i;
+
+	(void)state;
+	for (i = 1; i <= 12; i++) {
+		strbuf_addf(&mbox, "From a@b Mon Jan  1 00:00:00 2001\nSubject: s%zu\nMessage-ID: <%zu@x>\n", i, i);
+		if (i == 4) {
+			strbuf_addstr(&mbox, "References:");
+			for (size_t k = 0; k < 300; k++)
+				strbuf_addf(&mbox, " <r%zu@x>", k);
+			strbuf_addch(&mbox, '\n');
+		}
+		if (i % 3 == 2)
+			strbuf_addstr(&mbox, "Subject: =?UTF-8?B?eA==?=\n");
+		if (i % 3 == 0)
+			strbuf_addstr(&mbox, "Content-Transfer-Encoding: base64\n\neA==\n\n");
+		else
+			strbuf_addf(&mbox, "\nbody %zu\n\n", i);
+	}
+	mail_read_buffer(&copies, "t.mbox", mbox.buf, mbox.len);
+	assert_int_equal(copies.nr, 12);
+	for (i = 0; i < copies.nr; i++)
+		see_headers(&copies.v[i], &want);
+	assert_non_null(strstr(want.buf, "t.mbox: message 10|s10|10@x|-\n"));
+	assert_non_null(strstr(want.buf, "|s4|4@x|<r0@x> <r1@x>"));
+	views.each = see_headers;
+	views.data = &got;
+	mail_read_buffer(&views, "t.mbox", mbox.buf, mbox.len);
+	assert_string_equal(got.buf, want.buf);
+	mail_list_release(&copies);
+	mail_list_release(&views);
+	strbuf_release(&mbox);
+	strbuf_release(&want);
+	strbuf_release(&got);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -484,9 +709,12 @@ int main(void)
 		cmocka_unit_test(test_mime_decoding),
 		cmocka_unit_test(test_plain_headers),
 		cmocka_unit_test(test_plain_decodes_like_gmime),
+		cmocka_unit_test(test_plain_decoded_bytes),
 		cmocka_unit_test(test_plain_dates_like_gmime),
 		cmocka_unit_test(test_html),
 		cmocka_unit_test(test_read_buffer_skips_bad),
+		cmocka_unit_test(test_read_each_views_plain_bodies),
+		cmocka_unit_test(test_read_each_reuses_blocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
