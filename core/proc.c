@@ -73,9 +73,10 @@ int proc_run(struct proc_result *res, const char *const argv[], const struct pro
 	int in_fd = -1, out_fd = -1, err_fd = -1;
 	char **envp = environ;
 	size_t in_off = 0;
+	struct sigaction old_pipe;
 	double start;
 	pid_t pid;
-	int ret = 0, exec_errno = 0;
+	int ret = 0, exec_errno = 0, pipe_ignored = 0;
 
 	if (!opts)
 		opts = &defaults;
@@ -187,6 +188,17 @@ int proc_run(struct proc_result *res, const char *const argv[], const struct pro
 		}
 	}
 
+	/*
+	 * A child may exit without reading all its input: the write then fails
+	 * with EPIPE, which ends the feeding, instead of a SIGPIPE killing us
+	 * (git's pump_io does the same). Whatever the caller had is restored.
+	 */
+	if (in_pipe[1] >= 0) {
+		struct sigaction ignore = { .sa_handler = SIG_IGN };
+
+		sigemptyset(&ignore.sa_mask);
+		pipe_ignored = !sigaction(SIGPIPE, &ignore, &old_pipe);
+	}
 	/* Feed stdin and drain stdout/stderr together so neither side blocks. */
 	while (in_pipe[1] >= 0 || out_pipe[0] >= 0 || err_pipe[0] >= 0) {
 		struct pollfd pfd[3];
@@ -231,6 +243,8 @@ int proc_run(struct proc_result *res, const char *const argv[], const struct pro
 			}
 		}
 	}
+	if (pipe_ignored)
+		sigaction(SIGPIPE, &old_pipe, NULL);
 	while (wait4(pid, &res->status, 0, &res->ru) < 0) {
 		if (errno != EINTR) {
 			ret = err_set_errno("cannot wait for '%s'", argv[0]);

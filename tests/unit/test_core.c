@@ -5,6 +5,7 @@
 #include <cmocka.h>
 
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -185,6 +186,31 @@ static void test_proc_large_stdin_no_deadlock(void **state)
 	free(data);
 }
 
+/*
+ * A child that exits without reading its input: proc_run must not die of
+ * SIGPIPE (library code cannot count on main() ignoring it, and the unit
+ * tests do not), and leaves the caller's SIGPIPE handling as it was.
+ */
+static void test_proc_child_ignores_stdin(void **state)
+{
+	struct proc_result res = PROC_RESULT_INIT;
+	size_t n = 4 << 20; /* far more than a pipe holds */
+	char *data = malloc(n);
+	struct proc_opts opts = { .in = PROC_IO_BUFFER, .in_data = data, .in_len = n };
+	const char *no_read[] = { "true", NULL };
+	struct sigaction now;
+
+	(void)state;
+	memset(data, 'x', n);
+	signal(SIGPIPE, SIG_DFL);
+	assert_int_equal(proc_run(&res, no_read, &opts), 0);
+	assert_true(proc_exited_ok(&res));
+	assert_int_equal(sigaction(SIGPIPE, NULL, &now), 0);
+	assert_true(now.sa_handler == SIG_DFL);
+	proc_result_release(&res);
+	free(data);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -196,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_proc_captures_and_times),
 		cmocka_unit_test(test_proc_large_stdin_no_deadlock),
+		cmocka_unit_test(test_proc_child_ignores_stdin),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
