@@ -327,28 +327,44 @@ __attribute__((target("avx2"))) static void fs_lines_avx2(unsigned char *marks, 
 }
 #endif
 
+/*
+ * The same bytes as next_fs_word marks, so a line without one gives
+ * import_find_fs_n nothing; a line's '\n' stands where the call sees its
+ * NUL, and neither is a byte a mark needs after it.  Without the SSE2
+ * scan's tables every line is marked.
+ */
+static int fs_lines_mark_all(unsigned char *marks, unsigned char bit, size_t nr)
+{
+	size_t k;
+
+	fs_table_init();
+	if (sse_scan_usable())
+		return 0;
+	for (k = 0; k < nr; k++)
+		marks[k] |= bit;
+	return 1;
+}
+
 void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr)
+{
+#ifdef HAVE_AVX2_PATH
+	if (__builtin_cpu_supports("avx2")) {
+		if (!fs_lines_mark_all(marks, bit, nr))
+			fs_lines_avx2(marks, bit, text, starts, nr);
+		return;
+	}
+#endif
+	import_fs_lines_sse2(marks, bit, text, starts, nr);
+}
+
+void import_fs_lines_sse2(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts,
+			  size_t nr)
 {
 	size_t k = 0, at = 0, end = starts[nr];
 	unsigned hits;
 
-	fs_table_init();
-	if (!sse_scan_usable()) {
-		for (k = 0; k < nr; k++)
-			marks[k] |= bit;
+	if (fs_lines_mark_all(marks, bit, nr))
 		return;
-	}
-	/*
-	 * The same bytes as next_fs_word marks, so a line without one gives
-	 * import_find_fs_n nothing; a line's '\n' stands where the call sees
-	 * its NUL, and neither is a byte a mark needs after it.
-	 */
-#ifdef HAVE_AVX2_PATH
-	if (__builtin_cpu_supports("avx2")) {
-		fs_lines_avx2(marks, bit, text, starts, nr);
-		return;
-	}
-#endif
 	while (at < end) {
 		if (!(hits = name_pairs16(text + at)))
 			at += 16;
@@ -369,6 +385,12 @@ void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, 
 	(void)starts;
 	for (k = 0; k < nr; k++)
 		marks[k] |= bit;
+}
+
+void import_fs_lines_sse2(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts,
+			  size_t nr)
+{
+	import_fs_lines(marks, bit, text, starts, nr);
 }
 #endif
 

@@ -30,6 +30,9 @@ const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **
  * a call a line.
  */
 void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr);
+/* The SSE2 pass alone, whatever the CPU has: for the tests of an AVX2 machine. */
+void import_fs_lines_sse2(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts,
+			  size_t nr);
 
 /*
  * A config label as tables and summaries use: "ext3/ordered",
