@@ -24,16 +24,22 @@ struct facts *facts_ref(struct facts *f)
 	return f;
 }
 
-void facts_unref(struct facts *f)
+void facts_clear(struct facts *f)
 {
 	size_t i;
 
-	if (!f || --f->refcount)
-		return;
 	for (i = 0; i < f->nr; i++) {
 		free(f->v[i].key);
 		free(f->v[i].value);
 	}
+	f->nr = 0;
+}
+
+void facts_unref(struct facts *f)
+{
+	if (!f || --f->refcount)
+		return;
+	facts_clear(f);
 	free(f->v);
 	free(f);
 }

@@ -30,6 +30,8 @@ struct facts {
 struct facts *facts_new(void);
 struct facts *facts_ref(struct facts *f);
 void facts_unref(struct facts *f);
+/* Empties f, keeping its block for the next facts (the importer's, message after message). */
+void facts_clear(struct facts *f);
 /* Sets key to value (replacing, keeping the key's position). */
 void facts_set(struct facts *f, const char *key, const char *value);
 const char *facts_get(const struct facts *f, const char *key);

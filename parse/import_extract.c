@@ -173,17 +173,6 @@ static struct facts *kept_facts(struct facts **slot)
 	return *slot;
 }
 
-static void empty_facts(struct facts *f)
-{
-	size_t i;
-
-	for (i = 0; i < f->nr; i++) {
-		free(f->v[i].key);
-		free(f->v[i].value);
-	}
-	f->nr = 0;
-}
-
 /*
  * What a line has that recognisers need, found once (import_features.c):
  * no number without a digit, no time command without "time", no prose
@@ -1498,10 +1487,10 @@ static void extract_release(struct extract *x)
 	for (i = 0; i < x->nmounts; i++)
 		import_mount_release(&x->mounts[i].m);
 	free(x->mounts);
-	empty_facts(x->legend);
-	empty_facts(x->vars);
-	empty_facts(x->fs_options);
-	empty_facts(x->echo_cmd);
+	facts_clear(x->legend);
+	facts_clear(x->vars);
+	facts_clear(x->fs_options);
+	facts_clear(x->echo_cmd);
 	import_hw_release(&x->hw);
 	facts_unref(x->hw_facts);
 	free(x->hw_key);
