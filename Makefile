@@ -29,7 +29,7 @@ SAN_FLAGS =
 BIN = benchpost
 endif
 
-LIB_SRC = $(sort $(wildcard core/*.c parse/*.c archive/*.c render/*.c collect/*.c cmd/*.c))
+LIB_SRC = $(sort $(wildcard core/*.c parse/*.c mail/*.c import/*.c archive/*.c render/*.c collect/*.c cmd/*.c))
 LIB_OBJ = $(LIB_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN = $(UNIT_SRC:%.c=$(BUILD)/%)

@@ -1,7 +1,7 @@
 #include "builtin.h"
 #include "../archive/archive.h"
 #include "../core/error.h"
-#include "../parse/import.h"
+#include "../import/import.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include "../../core/bench.h"
 #include "../../core/error.h"
 #include "../../core/json.h"
-#include "../../parse/import.h"
+#include "../../import/import.h"
 
 #include <stdint.h>
 #include <string.h>

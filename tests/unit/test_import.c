@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../parse/import.h"
-#include "../../parse/import_context.h"
-#include "../../parse/import_hardware.h"
-#include "../../parse/import_script.h"
-#include "../../parse/import_table.h"
-#include "../../parse/import_time.h"
+#include "../../import/import.h"
+#include "../../import/import_context.h"
+#include "../../import/import_hardware.h"
+#include "../../import/import_script.h"
+#include "../../import/import_table.h"
+#include "../../import/import_time.h"
 
 static char *kernel_in(const char *s, int *strength)
 {

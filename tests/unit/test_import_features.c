@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../parse/import_features.h"
-#include "../../parse/import_prose.h"
+#include "../../import/import_features.h"
+#include "../../import/import_prose.h"
 
 /* The one-pass feature scan against what a search per line finds. */
 

@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../parse/import_hardware.h"
-#include "../../parse/import_pair.h"
-#include "../../parse/import_patch.h"
-#include "../../parse/import_prose.h"
-#include "../../parse/import_table.h"
-#include "../../parse/import_uuencode.h"
-#include "../../parse/mail_lines.h"
+#include "../../import/import_hardware.h"
+#include "../../import/import_pair.h"
+#include "../../import/import_patch.h"
+#include "../../import/import_prose.h"
+#include "../../import/import_table.h"
+#include "../../import/import_uuencode.h"
+#include "../../mail/mail_lines.h"
 
 /* The forms import reads beyond time blocks and plain tables. */
 

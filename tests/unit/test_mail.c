@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../parse/mail.h"
+#include "../../mail/mail.h"
 
 #include <gmime/gmime.h>
-#include "../../parse/mail_quote.h"
+#include "../../mail/mail_quote.h"
 
 static void test_detect(void **state)
 {

@@ -12,7 +12,7 @@
 #include "../../parse/parse.h"
 #include "../../parse/parse_scan.h"
 #include "../../parse/parse_json.h"
-#include "../../parse/import_time.h"
+#include "../../import/import_time.h"
 
 static void assert_duration(const char *in, const char *want)
 {

@@ -1,7 +1,7 @@
 #ifndef IMPORT_TIME_H
 #define IMPORT_TIME_H
 
-#include "parse_time.h"
+#include "../parse/parse_time.h"
 
 #include <stddef.h>
 

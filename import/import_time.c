@@ -1,5 +1,5 @@
 #include "import_time.h"
-#include "parse_duration.h"
+#include "../parse/parse_duration.h"
 #include "../core/strbuf.h"
 
 #include <ctype.h>

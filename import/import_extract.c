@@ -9,7 +9,7 @@
 #include "import_table.h"
 #include "import_time.h"
 #include "import_uuencode.h"
-#include "mail_quote.h"
+#include "../mail/mail_quote.h"
 
 #include <ctype.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 #include "import_uuencode.h"
-#include "mail_lines.h"
+#include "../mail/mail_lines.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
 #define IMPORT_H
 
 #include "../core/record.h"
-#include "mail.h"
+#include "../mail/mail.h"
 
 #include <time.h>
 

@@ -1,7 +1,7 @@
 #ifndef IMPORT_TABLE_H
 #define IMPORT_TABLE_H
 
-#include "mail_quote.h"
+#include "../mail/mail_quote.h"
 
 #include <stddef.h>
 

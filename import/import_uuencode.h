@@ -1,8 +1,8 @@
 #ifndef IMPORT_UUENCODE_H
 #define IMPORT_UUENCODE_H
 
-#include "mail.h"
-#include "mail_quote.h"
+#include "../mail/mail.h"
+#include "../mail/mail_quote.h"
 
 /*
  * A message's text as lines (mail_quote_split), with every uuencoded part
