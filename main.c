@@ -1,5 +1,6 @@
 #include "cmd/builtin.h"
 #include "core/version.h"
+#include "core/util.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -31,7 +32,7 @@ static void usage(FILE *f)
 	fprintf(f, "usage: benchpost [--version] [--help] <command> [<args>]\n\n");
 	fprintf(f, "benchpost runs, keeps, compares and posts file-system benchmarks.\n\n");
 	fprintf(f, "commands:\n");
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		fprintf(f, "   %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'benchpost <command> --help' describes a command.\n");
 }
@@ -40,7 +41,7 @@ static const struct cmd_struct *find_command(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(commands); i++)
 		if (!strcmp(commands[i].name, name))
 			return &commands[i];
 	return NULL;

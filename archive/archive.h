@@ -76,11 +76,10 @@ void archive_set_lock_timeout(struct archive *a, double seconds);
 
 /*
  * Takes the writers' lock now (waiting as archive_commit does) and keeps
- * it until archive_release_lock or archive_free, e.g. across the batches
+ * it until archive_free, e.g. across the batches
  * of one import; archive_commit under a held lock does not release it.
  */
 int archive_hold_lock(struct archive *a);
-void archive_release_lock(struct archive *a);
 
 /* One run as listed by log: where it is, which commit added it, its facts. */
 struct archive_entry {

@@ -2,6 +2,7 @@
 #include "../core/error.h"
 #include "../core/proc.h"
 #include "../core/strbuf.h"
+#include "../core/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +86,7 @@ static void locate(char **argv0)
 
 	if (**argv0 == '/' || proc_available(*argv0))
 		return;
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
 		if (!dirs[i])
 			continue;
 		strbuf_reset(&sb);

@@ -112,7 +112,3 @@ int archive_hold_lock(struct archive *a)
 	return archive_lock(a);
 }
 
-void archive_release_lock(struct archive *a)
-{
-	archive_unlock(a);
-}

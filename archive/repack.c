@@ -1,6 +1,7 @@
 #include "internal.h"
 #include "../core/error.h"
 #include "../core/strbuf.h"
+#include "../core/util.h"
 
 #include <arpa/inet.h>
 #include <dirent.h>
@@ -194,7 +195,7 @@ static void remove_pack(const char *base)
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
-	for (i = 0; i < sizeof(exts) / sizeof(*exts); i++) {
+	for (i = 0; i < ARRAY_SIZE(exts); i++) {
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s%s", base, exts[i]);
 		unlink(sb.buf);
@@ -221,10 +222,10 @@ static int is_orphan_pack_file(const char *dir, const char *name)
 
 	if (strncmp(name, "pack-", 5) || !dot)
 		return 0;
-	for (i = 0; i < sizeof(exts) / sizeof(*exts); i++)
+	for (i = 0; i < ARRAY_SIZE(exts); i++)
 		if (!strcmp(dot, exts[i]))
 			break;
-	if (i == sizeof(exts) / sizeof(*exts))
+	if (i == ARRAY_SIZE(exts))
 		return 0;
 	strbuf_addf(&idx, "%s/%.*s.idx", dir, (int)(dot - name), name);
 	orphan = stat(idx.buf, &st) < 0 && errno == ENOENT;

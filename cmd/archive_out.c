@@ -4,6 +4,7 @@
 #include "../core/error.h"
 #include "../core/json.h"
 #include "../core/strbuf.h"
+#include "../core/util.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -135,7 +136,7 @@ int archive_out_runs(const struct archive_list *list, const char *format)
 
 		if (i)
 			strbuf_addch(&out, '\n');
-		for (r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		for (r = 0; r < ARRAY_SIZE(rows); r++) {
 			strbuf_addf(&out, "%-9s ", rows[r].name);
 			add_shown(&out, rows[r].value);
 			strbuf_addch(&out, '\n');

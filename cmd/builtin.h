@@ -28,7 +28,6 @@ int cmd_error_last(void);
 /* Maps opt_parse's special returns to exit codes; -1 when parsing went on. */
 int cmd_opt_exit(int parsed);
 /* For commands whose issue has not landed yet. */
-int cmd_not_implemented(const char *name);
 
 /* Writes records to stdout as "bench" or "json"; returns an exit code. */
 int cmd_write_records(const struct recset *set, const char *format);

@@ -4,6 +4,7 @@
 #include "../core/strbuf.h"
 #include "../render/render_report.h"
 #include "../render/render_series.h"
+#include "../core/util.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -30,7 +31,7 @@ static int find_template(struct strbuf *path, const char *name)
 		strbuf_addstr(path, name);
 		return 0;
 	}
-	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
 		if (!dirs[i] || !*dirs[i])
 			continue;
 		strbuf_reset(path);

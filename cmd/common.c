@@ -38,11 +38,6 @@ int cmd_opt_exit(int parsed)
 	return -1;
 }
 
-int cmd_not_implemented(const char *name)
-{
-	return cmd_error("%s: not implemented yet", name);
-}
-
 int cmd_write_records(const struct recset *set, const char *format)
 {
 	struct strbuf out = STRBUF_INIT;

@@ -29,11 +29,6 @@ struct collect_fs_list {
 int collect_fs_parse(struct collect_fs_list *out, const char *list);
 void collect_fs_list_release(struct collect_fs_list *l);
 
-/* A tool's name=value setting: "postmark.numbers=500". */
-struct collect_param {
-	const char *test, *key, *value;
-};
-
 struct collect_opts {
 	const char *suite;          /* "quick" or "standard" */
 	const struct collect_fs_list *fs; /* loop-device file systems (root) */
@@ -75,6 +70,5 @@ void collect_signals_install(void);
 int collect_interrupted(void);
 
 /* The names of the tests in the table, in the order they run. */
-const char *collect_test_name(size_t i);
 
 #endif

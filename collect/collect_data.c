@@ -1,5 +1,6 @@
 #include "collect_internal.h"
 #include "../core/error.h"
+#include "../core/util.h"
 
 #include <glob.h>
 #include <stdlib.h>
@@ -37,7 +38,7 @@ static const char *decompressor(const char *path, size_t *suffix)
 	};
 	size_t len = strlen(path), i;
 
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(map); i++) {
 		size_t el = strlen(map[i].ext);
 
 		if (len > el && !strcmp(path + len - el, map[i].ext)) {

@@ -1,5 +1,6 @@
 #include "collect_internal.h"
 #include "../core/error.h"
+#include "../core/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -104,7 +105,7 @@ static int write_file(const char *path, size_t size, struct rng *r, struct strbu
 
 		strbuf_addchars(text, '\t', rng_below(r, 3));
 		for (k = 0; k < n; k++) {
-			strbuf_addstr(text, tokens[rng_below(r, sizeof(tokens) / sizeof(tokens[0]))]);
+			strbuf_addstr(text, tokens[rng_below(r, ARRAY_SIZE(tokens))]);
 			strbuf_addch(text, k + 1 < n ? ' ' : '\n');
 		}
 	}
@@ -148,7 +149,7 @@ int collect_gen_tree(struct collect_gen_stats *st, const char *root, unsigned fi
 	if (mkdir(root, 0755) < 0)
 		return err_set_errno("cannot create '%s'", root);
 	chmod(root, 0755);
-	for (i = 0; i < sizeof(top_dirs) / sizeof(top_dirs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(top_dirs); i++) {
 		ALLOC_GROW(dirs, nr + 1, alloc);
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s", root, top_dirs[i]);
@@ -185,7 +186,7 @@ int collect_gen_tree(struct collect_gen_stats *st, const char *root, unsigned fi
 				ALLOC_GROW(dirs, nr + 1, alloc);
 				strbuf_reset(&path);
 				strbuf_addf(&path, "%s/%s%zu", dirs[parent].path,
-					    words[rng_below(&r, sizeof(words) / sizeof(words[0]))], nr);
+					    words[rng_below(&r, ARRAY_SIZE(words))], nr);
 				if (mkdir(path.buf, 0755) < 0) {
 					ret = err_set_errno("cannot create '%s'", path.buf);
 					goto done;
@@ -202,7 +203,7 @@ int collect_gen_tree(struct collect_gen_stats *st, const char *root, unsigned fi
 		size = sz > 1048576 ? 1048576 : (size_t)sz;
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s_%u%s", dirs[d].path,
-			    words[rng_below(&r, sizeof(words) / sizeof(words[0]))], f, pick_ext(&r));
+			    words[rng_below(&r, ARRAY_SIZE(words))], f, pick_ext(&r));
 		ret = write_file(path.buf, size, &r, &text);
 		if (ret < 0)
 			goto done;

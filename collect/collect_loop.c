@@ -1,5 +1,6 @@
 #include "collect_internal.h"
 #include "../core/error.h"
+#include "../core/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -200,7 +201,7 @@ int collect_target_make(struct collect_target *t, const char *image, const char 
 		argv[n++] = "-q";
 	if (fs->mkfs_opts) {
 		mkfs_copy = xstrdup(fs->mkfs_opts);
-		split_words(argv, &n, sizeof(argv) / sizeof(argv[0]) - 2, mkfs_copy);
+		split_words(argv, &n, ARRAY_SIZE(argv) - 2, mkfs_copy);
 	}
 	argv[n++] = t->loopdev;
 	argv[n] = NULL;

@@ -1,6 +1,7 @@
 #include "collect_internal.h"
 #include "../core/error.h"
 #include "../parse/parse.h"
+#include "../core/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,7 +109,7 @@ static int rate_to_mega(struct strbuf *value, const char **unit, const char *v, 
 	};
 	size_t i;
 
-	for (i = 0; u && i < sizeof(rates) / sizeof(rates[0]); i++) {
+	for (i = 0; u && i < ARRAY_SIZE(rates); i++) {
 		if (!strcmp(u, rates[i].unit)) {
 			strbuf_addf(value, "%.6g", strtod(v, NULL) * rates[i].factor);
 			*unit = rates[i].to;

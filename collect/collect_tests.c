@@ -326,12 +326,3 @@ const struct collect_test *collect_test_find(const char *name)
 	return NULL;
 }
 
-const char *collect_test_name(size_t i)
-{
-	size_t n;
-
-	for (n = 0; collect_tests[n].name; n++)
-		if (n == i)
-			return collect_tests[n].name;
-	return NULL;
-}

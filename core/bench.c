@@ -1,5 +1,6 @@
 #include "bench.h"
 #include "error.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -122,7 +123,7 @@ void bench_encode_unit(struct strbuf *out, const char *metric, const char *unit)
 
 	metric = metric ? metric : "";
 	unit = unit ? unit : "";
-	for (i = 0; i < sizeof(known_units) / sizeof(known_units[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(known_units); i++) {
 		if (!strcmp(metric, known_units[i].metric) && !strcmp(unit, known_units[i].unit)) {
 			strbuf_addstr(out, known_units[i].token);
 			return;
@@ -190,7 +191,7 @@ int bench_decode_unit(char **metric, char **unit, const char *token, size_t len)
 			goto fail;
 		return 0;
 	}
-	for (i = 0; i < sizeof(known_units) / sizeof(known_units[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(known_units); i++) {
 		if (strlen(known_units[i].token) == len &&
 		    !memcmp(token, known_units[i].token, len)) {
 			*metric = xstrdup(known_units[i].metric);
@@ -321,7 +322,7 @@ static int parse_benchmark_line(struct reader *rd, const char *line, size_t len)
 			p++;
 		if (p == end)
 			break;
-		if (ntok == sizeof(tok) / sizeof(tok[0]))
+		if (ntok == ARRAY_SIZE(tok))
 			return bad_line(rd, "too many fields in benchmark line");
 		tok[ntok] = p;
 		while (p < end && !isspace((unsigned char)*p))

@@ -1,5 +1,6 @@
 #include "hwkey.h"
 #include "strbuf.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -54,7 +55,7 @@ void hwkey_slug(struct strbuf *sb, const char *text, unsigned max)
 		}
 		strbuf_addch(&lower, tolower((unsigned char)*p));
 	}
-	for (i = 0; i < sizeof(abbrev) / sizeof(abbrev[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(abbrev); i++) {
 		char *hit = strstr(lower.buf, abbrev[i].from);
 
 		if (hit) {

@@ -1,5 +1,6 @@
 #include "proc.h"
 #include "error.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -271,7 +272,7 @@ done:
 			      err_pipe[1], exec_pipe[0], exec_pipe[1], in_fd, out_fd, err_fd };
 		size_t i;
 
-		for (i = 0; i < sizeof(fds) / sizeof(fds[0]); i++)
+		for (i = 0; i < ARRAY_SIZE(fds); i++)
 			if (fds[i] >= 0)
 				close(fds[i]);
 	}

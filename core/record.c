@@ -1,5 +1,6 @@
 #include "record.h"
 #include "strbuf.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -82,7 +83,7 @@ const struct record_field record_config_fields[] = {
 };
 #undef FIELD
 const size_t record_config_fields_nr =
-	sizeof(record_config_fields) / sizeof(record_config_fields[0]);
+	ARRAY_SIZE(record_config_fields);
 
 char **record_field(struct record *r, const struct record_field *f)
 {
@@ -118,7 +119,7 @@ static const size_t string_offsets[] = {
 	offsetof(struct record, metric), offsetof(struct record, value),
 	offsetof(struct record, unit), offsetof(struct record, source),
 };
-#define STRING_FIELDS (sizeof(string_offsets) / sizeof(string_offsets[0]))
+#define STRING_FIELDS ARRAY_SIZE(string_offsets)
 
 static char **string_at(struct record *r, size_t i)
 {

@@ -189,20 +189,6 @@ void strbuf_trim(struct strbuf *sb)
 	}
 }
 
-int strbuf_getline(struct strbuf *sb, void *fp)
-{
-	FILE *f = fp;
-	int c;
-
-	strbuf_reset(sb);
-	while ((c = getc(f)) != EOF) {
-		if (c == '\n')
-			return 0;
-		strbuf_addch(sb, c);
-	}
-	return sb->len ? 0 : -1;
-}
-
 int strbuf_read_fd(struct strbuf *sb, int fd)
 {
 	for (;;) {

@@ -37,8 +37,6 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 void strbuf_trim(struct strbuf *sb);
 void strbuf_rtrim(struct strbuf *sb);
 
-/* Reads one line (without its '\n'); returns -1 at EOF with nothing read. */
-int strbuf_getline(struct strbuf *sb, void *fp);
 /* Reads the whole file; returns -1 and sets errno on failure. */
 int strbuf_read_file(struct strbuf *sb, const char *path);
 int strbuf_read_fd(struct strbuf *sb, int fd);

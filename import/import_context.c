@@ -1,4 +1,5 @@
 #include "import_context.h"
+#include "../core/util.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -47,7 +48,7 @@ static int word_char(int c)
  */
 #define FS_SLOTS 128
 static unsigned char fs_slot[FS_SLOTS];   /* index + 1 into fs_names, 0: empty */
-static uint64_t fs_packed[sizeof(fs_names) / sizeof(fs_names[0])];
+static uint64_t fs_packed[ARRAY_SIZE(fs_names)];
 
 /* The first two letters of a name (or "data"), lowercase, as a bit of a small set. */
 static unsigned char fs_pairs[1024 / 8];
@@ -572,7 +573,7 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 		*len = e - p;
 		for (before = p; before > s && (before[-1] == ' ' || before[-1] == '\t' || before[-1] == ':'); before--)
 			;
-		for (i = 0; i < sizeof(kernel_cues) / sizeof(kernel_cues[0]); i++)
+		for (i = 0; i < ARRAY_SIZE(kernel_cues); i++)
 			if (ends_with_word(s, before, &kernel_cues[i]))
 				return 2;
 		if (!strncasecmp(import_skip_space(e), "kernel", 6))

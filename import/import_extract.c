@@ -10,6 +10,7 @@
 #include "import_time.h"
 #include "import_uuencode.h"
 #include "../mail/mail_quote.h"
+#include "../core/util.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -967,10 +968,10 @@ static void pair_cell(struct extract *x, const struct import_table *t, const str
 	size_t i;
 	int k;
 
-	for (i = 0; i < sizeof(said) / sizeof(said[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(said); i++)
 		if (said[i] && !import_pair_find(&p, said[i]))
 			break;
-	if (i == sizeof(said) / sizeof(said[0]))
+	if (i == ARRAY_SIZE(said))
 		return;
 	if (p.kind == PAIR_PATCH && !base->kernel) {
 		import_pair_release(&p);
@@ -1269,7 +1270,7 @@ static void find_tool_reports(struct extract *x)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(tool_reports) / sizeof(tool_reports[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(tool_reports); i++) {
 		const struct parser *p;
 		struct parse_ctx ctx = { x->msg->name, 0, NULL };
 
@@ -1439,8 +1440,8 @@ static const struct import_words *prepared_words(void)
 
 	if (!ready) {
 		/* the tables above are fixed: any import would stop here at once */
-		if (import_words_init(&words, line_words, sizeof(line_words) / sizeof(line_words[0]),
-				      text_words, sizeof(text_words) / sizeof(text_words[0])))
+		if (import_words_init(&words, line_words, ARRAY_SIZE(line_words),
+				      text_words, ARRAY_SIZE(text_words)))
 			abort();
 		ready = 1;
 	}

@@ -1,6 +1,7 @@
 #include "import_hardware.h"
 #include "import_context.h"
 #include "../core/hwkey.h"
+#include "../core/util.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -52,7 +53,7 @@ static int cpu_word_at(const char *s, const char *p)
 	if (p > s && isalnum((unsigned char)p[-1]))
 		return 0;
 	/* two bytes first: most capitals start other words ("Caches" is not "Core") */
-	for (i = 0; i < sizeof(cpu_words) / sizeof(cpu_words[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(cpu_words); i++)
 		if (cpu_words[i].word[0] == p[0] && cpu_words[i].word[1] == p[1] &&
 		    !strncmp(p, cpu_words[i].word, cpu_words[i].len))
 			return 1;
@@ -261,7 +262,7 @@ static void cpu_sets_init(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cpu_words) / sizeof(cpu_words[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cpu_words); i++) {
 		nibble_set_add(&cpu_first_set, (unsigned char)cpu_words[i].word[0]);
 		nibble_set_add(&cpu_second_set, (unsigned char)cpu_words[i].word[1]);
 	}

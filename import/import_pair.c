@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "../core/strbuf.h"
+#include "../core/util.h"
 
 static int is_number(const char *s, size_t n)
 {
@@ -62,7 +63,7 @@ static int word_at(const char *p, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(words); i++)
 		if (strlen(words[i].word) == n && !strncasecmp(p, words[i].word, n))
 			return (int)i;
 	return -1;

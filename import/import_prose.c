@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "../core/strbuf.h"
+#include "../core/util.h"
 
 enum verb { VERB_NONE, VERB_TOOK, VERB_GAVE };
 
@@ -36,7 +37,7 @@ static enum verb verb_at(const char *line, const char *p, const char **at, const
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(verbs); i++) {
 		const char *w = verbs[i].w;
 		size_t k = verbs[i].rare;
 
@@ -158,7 +159,7 @@ static const char *unit_at(const char *p, enum verb v, const char **unit)
 		}
 		return NULL;
 	}
-	for (i = 0; i < sizeof(rates) / sizeof(rates[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(rates); i++) {
 		size_t n = strlen(rates[i][0]);
 
 		if (!strncmp(p, rates[i][0], n) && !isalnum((unsigned char)p[n])) {

@@ -1,5 +1,6 @@
 #include "import_script.h"
 #include "import_context.h"
+#include "../core/util.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -65,7 +66,7 @@ char *import_time_command(const char *line)
 	for (w = 0; isalpha((unsigned char)p[w]); w++)
 		;
 	first = (char)tolower((unsigned char)*p);
-	for (i = 0; i < sizeof(not_commands) / sizeof(not_commands[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(not_commands); i++)
 		if (not_commands[i].len == w && not_commands[i].word[0] == first &&
 		    !strncasecmp(p, not_commands[i].word, w))
 			return NULL;

@@ -1,4 +1,5 @@
 #include "import_table.h"
+#include "../core/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +52,7 @@ const char *import_table_unit(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(units); i++)
 		if (!strcasecmp(name, units[i][0]))
 			return units[i][1];
 	return NULL;

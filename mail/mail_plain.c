@@ -1,5 +1,6 @@
 #include "mail.h"
 #include "mail_lines.h"
+#include "../core/util.h"
 
 #include <ctype.h>
 #ifdef __SSE2__
@@ -340,8 +341,8 @@ static int rfc2822_date(const char *v, time_t *out)
  */
 struct values {
 	struct strbuf all;
-	size_t at[sizeof(wanted) / sizeof(wanted[0])];
-	int seen[sizeof(wanted) / sizeof(wanted[0])];
+	size_t at[ARRAY_SIZE(wanted)];
+	int seen[ARRAY_SIZE(wanted)];
 };
 
 static char *value(const struct values *v, size_t i)

@@ -1,4 +1,5 @@
 #include "mail_quote.h"
+#include "../core/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -87,7 +88,7 @@ static char *attribution(const char *line, const char *end)
 	} verbs[] = { VERB(" wrote:"), VERB(" writes:"), VERB(" said:"), VERB(" wrote :") };
 #undef VERB
 	const char *start = line, *comma, *lt;
-	size_t i, nverbs = sizeof(verbs) / sizeof(verbs[0]);
+	size_t i, nverbs = ARRAY_SIZE(verbs);
 
 	while (end > line && is_space(end[-1]))
 		end--;

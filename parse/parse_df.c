@@ -1,4 +1,5 @@
 #include "parse_scan.h"
+#include "../core/util.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -59,7 +60,7 @@ static char *block_unit(const struct scan_tok *t)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(known); i++)
 		if (tok_is(t, known[i].header))
 			return xstrdup(known[i].unit);
 	return xstrndup(t->s, t->len);
@@ -75,10 +76,10 @@ static int read_header(struct df_table *tb, const struct scan_toks *t)
 	for (k = 0; k < t->nr - 2; k++) {
 		struct df_column c = { COL_NUMBER, NULL, NULL };
 
-		for (h = 0; h < sizeof(df_headers) / sizeof(df_headers[0]); h++)
+		for (h = 0; h < ARRAY_SIZE(df_headers); h++)
 			if (tok_is(&t->v[k], df_headers[h].header))
 				break;
-		if (h < sizeof(df_headers) / sizeof(df_headers[0])) {
+		if (h < ARRAY_SIZE(df_headers)) {
 			/* only the first column names the device, and one the type */
 			if ((df_headers[h].kind == COL_DEVICE && k) ||
 			    (df_headers[h].kind == COL_TYPE && (k != 1)))

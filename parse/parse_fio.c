@@ -1,5 +1,6 @@
 #include "parse_scan.h"
 #include "parse_json.h"
+#include "../core/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,13 +93,13 @@ static void read_job(struct fio_job *j, const struct jval *job)
 {
 	size_t d, f;
 
-	for (d = 0; d < sizeof(directions) / sizeof(directions[0]); d++) {
+	for (d = 0; d < ARRAY_SIZE(directions); d++) {
 		const struct jval *dir = jval_get(job, directions[d]);
 		const struct jval *bytes = jval_get(dir, "io_bytes");
 
 		if (!dir || (bytes && bytes->text && !strcmp(bytes->text, "0")))
 			continue;   /* a direction the job did not do */
-		for (f = 0; f < sizeof(dir_fields) / sizeof(dir_fields[0]); f++)
+		for (f = 0; f < ARRAY_SIZE(dir_fields); f++)
 			add(j, jval_get(dir, dir_fields[f].key), directions[d], dir_fields[f].suffix,
 			    dir_fields[f].unit);
 		read_clat(j, dir, directions[d]);

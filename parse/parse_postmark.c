@@ -1,4 +1,5 @@
 #include "parse_scan.h"
+#include "../core/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,7 +88,7 @@ static long read_report(struct scan *sc, size_t start, struct pending *p)
 		if (section && (r = scan_match(p, i, &t, mixed[section - 1].pattern,
 					       mixed[section - 1].metrics, mixed[section - 1].units)))
 			section = 0;
-		for (f = 0; !r && f < sizeof(pm_lines) / sizeof(pm_lines[0]); f++) {
+		for (f = 0; !r && f < ARRAY_SIZE(pm_lines); f++) {
 			r = scan_match(p, i, &t, pm_lines[f].pattern, pm_lines[f].metrics,
 				       pm_lines[f].units);
 			if (r > 0) {

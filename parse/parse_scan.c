@@ -416,13 +416,6 @@ int scan_number(struct strbuf *out, const char *s, size_t len, int comma)
 	return 0;
 }
 
-int scan_number_tok(struct strbuf *out, const struct scan_tok *t, size_t n, int comma)
-{
-	if (t->len < n)
-		return -1;
-	return scan_number(out, t->s, t->len - n, comma);
-}
-
 /* isspace in the C locale, without a ctype call a byte */
 static int is_space(char c)
 {

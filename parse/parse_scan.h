@@ -134,8 +134,6 @@ static inline int tok_digit(const struct scan_tok *t)
  * is not exactly that.
  */
 int scan_number(struct strbuf *out, const char *s, size_t len, int comma);
-/* Same on a token minus a suffix of n bytes. */
-int scan_number_tok(struct strbuf *out, const struct scan_tok *t, size_t n, int comma);
 
 /*
  * The command that produced the block starting at line first: the nearest

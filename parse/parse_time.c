@@ -1,4 +1,5 @@
 #include "parse_time.h"
+#include "../core/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,7 @@ const struct time_form time_forms[] = {
 	{ "POSIX time", time_starts_posix, time_form_posix, 0 },
 	{ "one-line time", time_starts_line, time_form_line, 1 },
 };
-const size_t time_forms_nr = sizeof(time_forms) / sizeof(time_forms[0]);
+const size_t time_forms_nr = ARRAY_SIZE(time_forms);
 
 /*
  * GNU time says why a command ended on the line before its report:
@@ -30,7 +31,7 @@ static void gnu_exit_line(struct scan *sc, struct time_block *b)
 	if (!b->first || scan_line(sc, b->first - 1)->used)
 		return;
 	s = scan_line(sc, b->first - 1)->s;
-	for (e = 0; e < sizeof(exits) / sizeof(exits[0]); e++) {
+	for (e = 0; e < ARRAY_SIZE(exits); e++) {
 		size_t n = strlen(exits[e].prefix);
 		struct scan_tok t = { s + n, 0 };
 

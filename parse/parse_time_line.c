@@ -1,4 +1,5 @@
 #include "parse_time.h"
+#include "../core/util.h"
 
 #include <string.h>
 
@@ -246,7 +247,7 @@ static int form_at(const struct scan_toks *t, size_t *k)
 		/* every form starts with a number: most words are turned away here */
 		if (!tok_digit(&t->v[*k]))
 			continue;
-		for (f = 0; f < sizeof(line_forms) / sizeof(line_forms[0]); f++)
+		for (f = 0; f < ARRAY_SIZE(line_forms); f++)
 			if (line_forms[f].starts(t, *k))
 				return (int)f;
 	}

@@ -1,4 +1,5 @@
 #include "parse_time.h"
+#include "../core/util.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -33,7 +34,7 @@ static const struct {
 	{ "Page size (bytes)", "pagesize", "B", V_NUMBER },
 	{ "Exit status", "exit-status", NULL, V_NUMBER },
 };
-#define NFIELDS (sizeof(verbose_fields) / sizeof(verbose_fields[0]))
+#define NFIELDS ARRAY_SIZE(verbose_fields)
 #define COMMAND_LABEL "Command being timed:"
 
 static const char *skip_blanks(const char *s)

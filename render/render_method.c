@@ -2,6 +2,7 @@
 #include "render_series.h"
 #include "render_text.h"
 #include "../core/kver.h"
+#include "../core/util.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -62,7 +63,7 @@ double render_parse_size(const char *s)
 		return -1;
 	while (*end == ' ')
 		end++;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(units); i++)
 		if (!strcasecmp(end, units[i].unit))
 			return v * units[i].bytes;
 	return -1;

@@ -7,6 +7,7 @@
 #include "render_text.h"
 #include "../core/error.h"
 #include "../core/kver.h"
+#include "../core/util.h"
 
 #include <cmark.h>
 #include <stdlib.h>
@@ -335,7 +336,7 @@ static int same_config(const struct record *a, const struct record *b)
 	static const enum render_key keys[] = { RENDER_HARDWARE, RENDER_FS, RENDER_OPTIONS };
 	size_t i;
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		const char *x = render_record_key(a, keys[i]), *y = render_record_key(b, keys[i]);
 
 		if (strcmp(x ? x : "", y ? y : ""))

@@ -5,6 +5,7 @@
 #include "render_report.h"
 #include "render_text.h"
 #include "../core/error.h"
+#include "../core/util.h"
 
 #include <cmark.h>
 #include <pwd.h>
@@ -165,7 +166,7 @@ int render_report_write_email(struct strbuf *out, cmark_node *doc,
 	size_t i;
 
 	/* a newline in a header value would start a header of its own */
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(fields); i++)
 		if (has_newline(fields[i]))
 			return err_set("a header value cannot hold a line break: '%s'", fields[i]);
 	if (h->from)

@@ -2,6 +2,7 @@
 #include "render_stats.h"
 #include "render_text.h"
 #include "../core/kver.h"
+#include "../core/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -148,10 +149,10 @@ int render_metric_rank(const char *metric)
 {
 	size_t i;
 
-	for (i = 0; metric && i < sizeof(metrics) / sizeof(metrics[0]); i++)
+	for (i = 0; metric && i < ARRAY_SIZE(metrics); i++)
 		if (!strcmp(metrics[i].name, metric))
 			return (int)i;
-	return (int)(sizeof(metrics) / sizeof(metrics[0]));
+	return (int)ARRAY_SIZE(metrics);
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -167,7 +168,7 @@ enum render_better render_metric_better(const char *metric, const char *unit)
 	int rank = render_metric_rank(metric);
 	size_t i;
 
-	if (rank < (int)(sizeof(metrics) / sizeof(metrics[0])))
+	if (rank < (int)ARRAY_SIZE(metrics))
 		return metrics[rank].better;
 	if (!unit)
 		return RENDER_BETTER_UNKNOWN;

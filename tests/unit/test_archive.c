@@ -16,6 +16,7 @@
 #include "../../archive/internal.h"
 #include "../../core/error.h"
 #include "../../core/strbuf.h"
+#include "../../core/util.h"
 
 /* Each test gets its own directory; the archive lives in it. */
 struct sandbox {
@@ -308,7 +309,7 @@ static void test_keys_cannot_escape(void **state)
 	char *k;
 
 	(void)state;
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		k = archive_key(cases[i].in);
 		assert_string_equal(k, cases[i].out);
 		free(k);

@@ -9,6 +9,7 @@
 #include "../../core/bench.h"
 #include "../../core/error.h"
 #include "../../core/json.h"
+#include "../../core/util.h"
 
 /* The example of DESIGN.md, which is canonical: it must come back byte-exact. */
 static const char design_example[] =
@@ -208,7 +209,7 @@ static void test_json_escapes_at_every_position(void **state)
 	size_t c, len, at;
 
 	(void)state;
-	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+	for (c = 0; c < ARRAY_SIZE(cases); c++) {
 		for (len = 1; len <= sizeof(in); len++) {
 			for (at = 0; at < len; at++) {
 				memset(in, 'a', sizeof(in));

@@ -15,6 +15,7 @@
 #include "../../core/options.h"
 #include "../../core/proc.h"
 #include "../../core/strbuf.h"
+#include "../../core/util.h"
 
 /* The ordering that issue 2 names, in order. */
 static const char *const kernels[] = {
@@ -22,7 +23,7 @@ static const char *const kernels[] = {
 	"2.5.44", "2.5.44-ac2", "2.5.44-mm3", "2.6.16-rc5", "2.6.16-rc5-mm3",
 	"2.6.16", "6.1.0-28-amd64", "6.18.44",
 };
-#define NKERNELS (sizeof(kernels) / sizeof(kernels[0]))
+#define NKERNELS ARRAY_SIZE(kernels)
 
 static void test_kernel_order_pairwise(void **state)
 {

@@ -14,6 +14,7 @@
 #include "../../import/import_script.h"
 #include "../../import/import_table.h"
 #include "../../import/import_time.h"
+#include "../../core/util.h"
 
 static char *kernel_in(const char *s, int *strength)
 {
@@ -39,7 +40,7 @@ static void test_kernels(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		int strength;
 		char *k = kernel_in(cases[i].text, &strength);
 
@@ -118,7 +119,7 @@ static void test_fs_mentions_any_offset(void **state)
 		};
 		size_t i;
 
-		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		for (i = 0; i < ARRAY_SIZE(names); i++) {
 			for (k = 0; k < 20; k++) {
 				struct strbuf sb = STRBUF_INIT;
 				char *upper;
@@ -181,7 +182,7 @@ static void check_line_marks(const struct line_marks_case *c, unsigned seed)
 			starts[k] = text.len;
 			while (n-- > 0) {
 				if (rand() % 8)
-					strbuf_addstr(&text, filler[rand() % (int)(sizeof(filler) / sizeof(filler[0]))]);
+					strbuf_addstr(&text, filler[rand() % (int)ARRAY_SIZE(filler)]);
 				else
 					strbuf_addstr(&text, c->words[(size_t)rand() % c->nwords]);
 				if (rand() % 3)
@@ -220,9 +221,9 @@ static void test_fs_lines_marks_every_find(void **state)
 		"ext3", "XFS", "data=writeback", "data=", "4", "x", "fs", "sd", "vf", "df",
 		"=", "ext2.c", "ext3-2.4", "/xfs", "ReiserFS", "msdos", "udf", "a=b",
 	};
-	const struct line_marks_case c = { import_fs_lines, finds_fs, words, sizeof(words) / sizeof(words[0]) };
+	const struct line_marks_case c = { import_fs_lines, finds_fs, words, ARRAY_SIZE(words) };
 	const struct line_marks_case sse2 = { import_fs_lines_sse2, finds_fs, words,
-					      sizeof(words) / sizeof(words[0]) };
+					      ARRAY_SIZE(words) };
 
 	(void)state;
 	check_line_marks(&c, 7);
@@ -249,7 +250,7 @@ static void test_cpu_lines_marks_every_find(void **state)
 		"Duron", "Core 2", "Core i", "EPYC", "Ryzen", "POWER", "UltraSPARC", "xAMD ", "Intelligent",
 		"APIC", "Core", "P4", "\xc3\xa9Xeon", "dual ",
 	};
-	const struct line_marks_case c = { import_hw_cpu_lines, finds_cpu, words, sizeof(words) / sizeof(words[0]) };
+	const struct line_marks_case c = { import_hw_cpu_lines, finds_cpu, words, ARRAY_SIZE(words) };
 
 	(void)state;
 	check_line_marks(&c, 11);
@@ -329,7 +330,7 @@ static void test_values(void **state)
 	char *s;
 
 	(void)state;
-	for (i = 0; i < sizeof(times) / sizeof(times[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(times); i++) {
 		s = import_seconds(times[i].in, strlen(times[i].in));
 		assert_non_null(s);
 		assert_string_equal(s, times[i].seconds);
@@ -378,7 +379,7 @@ static void test_time_may_start(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
 		if (import_time_may_start(cases[i].line) != cases[i].may)
 			fail_msg("'%s': want %d", cases[i].line, cases[i].may);
 }

@@ -9,6 +9,7 @@
 
 #include "../../import/import_features.h"
 #include "../../import/import_prose.h"
+#include "../../core/util.h"
 
 /* The one-pass feature scan against what a search per line finds. */
 
@@ -20,8 +21,8 @@ static const struct import_word text_words[] = {
 	{ " type ", MOUNT }, { "[/", PROMPT }, { ":/", PROMPT }, { "seconds of transactions", POSTMARK },
 };
 
-#define NLINE (sizeof(line_words) / sizeof(line_words[0]))
-#define NTEXT (sizeof(text_words) / sizeof(text_words[0]))
+#define NLINE ARRAY_SIZE(line_words)
+#define NTEXT ARRAY_SIZE(text_words)
 
 /* What each line has, found the slow way: one search per line and word. */
 static unsigned oracle(unsigned char *feat, const char *text)
@@ -140,7 +141,7 @@ static void test_random(void **state)
 			const char *p;
 
 			seed = seed * 1103515245u + 12345u;
-			p = pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+			p = pieces[(seed >> 16) % ARRAY_SIZE(pieces)];
 			memcpy(text + len, p, strlen(p));
 			len += strlen(p);
 		}

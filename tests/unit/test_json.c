@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../core/json.h"
+#include "../../core/util.h"
 
 /*
  * Numbers in the forms values take, each written by json_add_number; the
@@ -24,7 +25,7 @@ static void test_json_number_forms(void **state)
 	size_t i;
 
 	(void)state;
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		strbuf_reset(&out);
 		json_add_number(&out, cases[i].in);
 		assert_string_equal(out.buf, cases[i].want);
@@ -111,7 +112,7 @@ static void test_json_writer_strings_sharing_slots(void **state)
 			       &r.benchmark, &r.metric, &r.unit, &r.source };
 		size_t i;
 
-		for (i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		for (i = 0; i < ARRAY_SIZE(f); i++) {
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
 			*f[i] = text[(seed >> 33) % N];
 		}

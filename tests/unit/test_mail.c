@@ -11,6 +11,7 @@
 
 #include <gmime/gmime.h>
 #include "../../mail/mail_quote.h"
+#include "../../core/util.h"
 
 static void test_detect(void **state)
 {
@@ -124,7 +125,7 @@ static void test_mbox_split_edges(void **state)
 			const char *piece;
 
 			seed = seed * 1103515245 + 12345;
-			piece = pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+			piece = pieces[(seed >> 16) % ARRAY_SIZE(pieces)];
 			if (len + strlen(piece) >= sizeof(buf))
 				break;
 			memcpy(buf + len, piece, strlen(piece));
@@ -247,7 +248,7 @@ static void test_quote_split_by_line(void **state)
 		seed = seed * 1103515245u + 12345u;
 		while (len < (seed >> 16) % 500) {
 			seed = seed * 1103515245u + 12345u;
-			p = pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))];
+			p = pieces[(seed >> 16) % ARRAY_SIZE(pieces)];
 			memcpy(text + len, p, strlen(p));
 			len += strlen(p);
 		}

@@ -7,8 +7,9 @@
 #include <math.h>
 
 #include "../../render/render_stats.h"
+#include "../../core/util.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
+#define N(a) ARRAY_SIZE(a)
 
 static void assert_near(double got, double want, double tol)
 {
