@@ -79,3 +79,17 @@ void warning(const char *fmt, ...)
 	fprintf(stderr, "benchpost: warning: %s\n", sb.buf);
 	strbuf_release(&sb);
 }
+
+void bp_warnf(const struct bp_warn *w, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	if (!w || !w->fn)
+		return;
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	w->fn(w->payload, sb.buf);
+	strbuf_release(&sb);
+}

@@ -20,7 +20,19 @@ int err_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *err_last(void);
 void err_clear(void);
 
-/* Non-fatal diagnostics go to stderr at once: "benchpost: warning: ...". */
+/*
+ * Non-fatal diagnostics of library code (a message skipped, a pack that
+ * could not be consolidated) go to a sink its caller hands down, so that
+ * only the command layer decides where they are shown.  A NULL sink, or
+ * one without fn, discards them: a caller that wants them passes one.
+ */
+struct bp_warn {
+	void (*fn)(void *payload, const char *msg);
+	void *payload;
+};
+void bp_warnf(const struct bp_warn *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The command layer's sink: stderr at once, "benchpost: warning: ...". */
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif
