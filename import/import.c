@@ -226,36 +226,9 @@ struct group {
 	int drop;
 };
 
-/*
- * Most values are a few digits with a '.': an integer divided by a power
- * of ten gives exactly what strtod gives (both are exact doubles and the
- * division rounds once), at a fraction of its cost.
- */
-static double value_of(const struct record *r)
-{
-	static const double tens[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-				       1e11, 1e12, 1e13, 1e14, 1e15 };
-	const unsigned char *p = (const unsigned char *)r->value;
-	unsigned long long m = 0;
-	unsigned d;
-	int digits = 0, frac = 0;
-
-	if (!p)
-		return record_number(r);
-	/* the digits before and after one '.' or ',', in two loops without a state */
-	for (; (d = *p - '0') < 10 && digits < 15; p++, digits++)
-		m = m * 10 + d;
-	if (*p == '.' || *p == ',')
-		for (p++; (d = *p - '0') < 10 && digits < 15; p++, digits++, frac++)
-			m = m * 10 + d;
-	if (*p || !digits)
-		return record_number(r);
-	return (double)m / tens[frac];
-}
-
 static struct pair pair_of(const struct record *r)
 {
-	struct pair p = { r->metric, value_of(r), 0 };
+	struct pair p = { r->metric, record_number(r), 0 };
 
 	p.hash = pair_hash(&p);
 	return p;

@@ -17,9 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 /*
  * One pass over a message's lines, keeping per quote depth what the prose
@@ -180,9 +177,7 @@ static struct facts *kept_facts(struct facts **slot)
  * number without a verb, no dd summary without " copied, ".
  */
 enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_TIME = 4, FEAT_COPIED = 8,
-       FEAT_FS = 16 /* import_fs_lines: may name a file system or mode */,
-       FEAT_CMD = 32 /* x->cmd holds the line's time command */,
-       FEAT_CPU = 64 /* import_hw_cpu_lines: a CPU word may start in it */ };
+       FEAT_CMD = 16 /* x->cmd holds the line's time command */ };
 #define HAS_DIGIT(x, i) ((x)->feat[i] & FEAT_DIGIT)
 
 static const struct import_word line_words[] = {
@@ -296,77 +291,12 @@ static void remember_kernel(struct extract *x, const struct qline *l)
 	}
 }
 
-/*
- * Every line goes through remember_legend and remember_mount_options,
- * which want a ':' or a ')' near its start: where they stand in its first
- * 32 bytes (bit i: byte i), both found by one compare of the line's copy
- * in the joined text, whose padding makes 32 bytes readable at any line.
- */
-struct lead_marks {
-	unsigned colon, paren;
-};
-
-static struct lead_marks lead_marks(const struct extract *x, size_t i, size_t skip, size_t rest)
-{
-	const char *p = x->joined.buf + x->line_off[i] + skip;
-	unsigned in_line = rest >= 32 ? ~0u : (1u << rest) - 1;
-	struct lead_marks m;
-#ifdef __SSE2__
-	__m128i lo = _mm_loadu_si128((const __m128i *)p), hi = _mm_loadu_si128((const __m128i *)(p + 16));
-
-	m.colon = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, _mm_set1_epi8(':'))) |
-		  (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, _mm_set1_epi8(':'))) << 16;
-	m.paren = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, _mm_set1_epi8(')'))) |
-		  (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, _mm_set1_epi8(')'))) << 16;
-#else
-	int k;
-
-	m.colon = m.paren = 0;
-	for (k = 0; k < 32; k++) {
-		m.colon |= (unsigned)(p[k] == ':') << k;
-		m.paren |= (unsigned)(p[k] == ')') << k;
-	}
-#endif
-	m.colon &= in_line;
-	m.paren &= in_line;
-	return m;
-}
-
-/*
- * Whether the line has a blank in the 32 bytes from skip (a shell
- * assignment has none; prose that starts with a capital has one early).
- */
-static int lead_blank(const struct extract *x, size_t i, size_t skip, size_t rest)
-{
-	const char *p = x->joined.buf + x->line_off[i] + skip;
-	unsigned in_line = rest >= 32 ? ~0u : (1u << rest) - 1, blanks;
-#ifdef __SSE2__
-	__m128i lo = _mm_loadu_si128((const __m128i *)p), hi = _mm_loadu_si128((const __m128i *)(p + 16));
-
-	blanks = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(lo, _mm_set1_epi8(' ')),
-							  _mm_cmpeq_epi8(lo, _mm_set1_epi8('\t')))) |
-		 (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(hi, _mm_set1_epi8(' ')),
-							  _mm_cmpeq_epi8(hi, _mm_set1_epi8('\t')))) << 16;
-#else
-	int k;
-
-	blanks = 0;
-	for (k = 0; k < 32; k++)
-		blanks |= (unsigned)(p[k] == ' ' || p[k] == '\t') << k;
-#endif
-	return (blanks & in_line) != 0;
-}
-
 /* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback"; p is past the indent */
-static void remember_legend(struct extract *x, const char *p, unsigned colons)
+static void remember_legend(struct extract *x, const char *p)
 {
-	const char *colon;
+	const char *colon = p + strcspn(p, ": \t");
 	char *key;
 
-	/* every line comes here; a key has its ':' within 25 bytes */
-	if (!(colons & ((1u << 25) - 1)))
-		return;
-	colon = p + strcspn(p, ": \t");
 	if (*colon != ':' || colon == p || colon - p > 24 || (colon[1] != ' ' && colon[1] != '\t'))
 		return;
 	key = xstrndup(p, colon - p);
@@ -375,14 +305,15 @@ static void remember_legend(struct extract *x, const char *p, unsigned colons)
 	free(key);
 }
 
-/* "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement; p is past the indent */
-static void remember_mount_options(struct extract *x, const char *p, unsigned parens, const char **case_fs)
+/*
+ * "ext3)" ... "mount -t $fs -o data=writeback ..." in a case statement; p
+ * is past the indent, rest bytes long
+ */
+static void remember_mount_options(struct extract *x, const char *p, size_t rest, const char **case_fs)
 {
-	const char *o, *paren;
+	/* a case label is short */
+	const char *o, *paren = memchr(p, ')', rest < 16 ? rest : 16);
 
-	/* every line comes here: a case label is short */
-	parens &= (1u << 16) - 1;
-	paren = parens ? p + __builtin_ctz(parens) : NULL;
 	if (paren && !*import_skip_space(paren + 1)) {
 		*case_fs = import_fs_name(p, (size_t)(paren - p));
 		return;
@@ -418,7 +349,6 @@ static void first_pass(struct extract *x)
 	for (i = 0; i < x->q.nr; i++) {
 		const struct qline *l = &x->q.v[i];
 		const char *lead;   /* the line past its indent, as the readers below start */
-		struct lead_marks marks;
 		struct import_mount m;
 		const char *cmd;
 		char *label;
@@ -430,19 +360,11 @@ static void first_pass(struct extract *x)
 			sig[l->depth] = 1;
 		if (!sig[l->depth] && HAS_DIGIT(x, i))
 			remember_kernel(x, l);
-		/* it looks only at lines with a digit or a CPU word's mark: no call for the rest */
-		if (!l->depth && (x->feat[i] & (FEAT_DIGIT | FEAT_CPU)))
-			import_hw_line(&x->hw, l->text, l->len, HAS_DIGIT(x, i), x->feat[i] & FEAT_CPU);
-		marks = lead_marks(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text));
-		remember_legend(x, lead, marks.colon);
-		/*
-		 * its own first tests, without the call: most lines start
-		 * otherwise, and an assignment has no blank
-		 */
-		if (((*lead >= 'A' && *lead <= 'Z') || *lead == '_') &&
-		    !lead_blank(x, i, (size_t)(lead - l->text), l->len - (size_t)(lead - l->text)))
-			import_shell_assignment(x->vars, lead);
-		remember_mount_options(x, lead, marks.paren, &case_fs);
+		if (!l->depth)
+			import_hw_line(&x->hw, l->text, HAS_DIGIT(x, i));
+		remember_legend(x, lead);
+		import_shell_assignment(x->vars, lead);
+		remember_mount_options(x, lead, l->len - (size_t)(lead - l->text), &case_fs);
 		if ((x->words & WORDS_MOUNT) && !import_parse_mount(&m, l->text)) {
 			x->mounts = xrealloc(x->mounts, (x->nmounts + 1) * sizeof(*x->mounts));
 			x->mounts[x->nmounts].at = i;
@@ -1113,8 +1035,7 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		d->step_at = at;
 		return 1;
 	}
-	/* a file-system name holds bytes that import_fs_lines marks its line for */
-	if (n < 32 && (x->feat[at] & FEAT_FS) && label_may_name_fs(p)) {
+	if (n < 32 && label_may_name_fs(p)) {
 		char *label = xstrndup(p, n - (p[n - 1] == ':'));
 
 		fs = import_label_fs(label, &opts);
@@ -1204,7 +1125,7 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 	 * before another fs belongs to it ("ext3 mounted with default
 	 * parameters, i.e. data=ordered"), later ones are comparisons.
 	 */
-	while (d->para_fs < 2 && p && (x->feat[at] & FEAT_FS) && (p = import_find_fs_n(p, (size_t)(l->text + l->len - p), &fs, &mode))) {
+	while (d->para_fs < 2 && p && (p = import_find_fs_n(p, (size_t)(l->text + l->len - p), &fs, &mode))) {
 		if (!d->para_fs) {
 			set_fs(x, d, fs, mode);
 			d->para_fs = fs && !mode ? 1 : 2;
@@ -1403,7 +1324,7 @@ static void join_lines(struct extract *x)
 	memset(x->feat, 0, x->q.nr + 1);
 	/* no line is longer than the text it came from */
 	strbuf_setlen(&joined, 0);
-	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1 + IMPORT_FEATURES_PAD);
+	strbuf_grow(&joined, x->msg->text.len + x->q.nr + 1);
 	{
 		/* in locals: the stores into the text may alias x, which would be read again a line */
 		const struct qline *v = x->q.v;
@@ -1419,41 +1340,29 @@ static void join_lines(struct extract *x)
 				deepest = v[i].depth;
 			memcpy(buf + len, v[i].text, n);
 			buf[len + n] = '\n';
-			/* room was made above; the NUL comes with the padding */
+			/* room was made above; strbuf_setlen ends it */
 			len += n + 1;
 		}
-		off[nr] = joined.len = len;
+		off[nr] = len;
+		strbuf_setlen(&joined, len);
 		x->depths = nr ? (size_t)deepest + 1 : 0;
 	}
-	memset(joined.buf + joined.len, 0, IMPORT_FEATURES_PAD);
 	memset(x->d, 0, x->depths * sizeof(*x->d));
 	memset(x->kernel, 0, x->depths * sizeof(*x->kernel));
 	memset(x->kernel_strength, 0, x->depths * sizeof(*x->kernel_strength));
 	x->joined = joined;
 }
 
-/* The words' probes, the same for every message: worked out on the first. */
-static const struct import_words *prepared_words(void)
-{
-	static struct import_words words;
-	static int ready;
-
-	if (!ready) {
-		/* the tables above are fixed: any import would stop here at once */
-		if (import_words_init(&words, line_words, ARRAY_SIZE(line_words),
-				      text_words, ARRAY_SIZE(text_words)))
-			abort();
-		ready = 1;
-	}
-	return &words;
-}
-
 static void find_features(struct extract *x)
 {
+	struct import_words words;
 	size_t i = x->q.nr;
 
 	join_lines(x);
-	x->words = import_features(x->feat, x->joined.buf, x->joined.len, prepared_words());
+	/* the tables above are fixed: any import would stop here at once */
+	if (import_words_init(&words, line_words, ARRAY_SIZE(line_words), text_words, ARRAY_SIZE(text_words)))
+		abort();
+	x->words = import_features(x->feat, x->joined.buf, x->joined.len, &words);
 	x->digit_next[i] = (size_t)-1;
 	while (i-- > 0)
 		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
@@ -1557,8 +1466,6 @@ void import_extract(struct import_result *out, const struct mail_message *m, siz
 		extract_release(&x);
 		return;
 	}
-	import_fs_lines(x.feat, FEAT_FS, x.joined.buf, x.line_off, x.q.nr);
-	import_hw_cpu_lines(x.feat, FEAT_CPU, x.joined.buf, x.line_off, x.q.nr);
 	open_scan(&x);
 	find_tool_reports(&x);
 	first_pass(&x);

@@ -7,10 +7,6 @@
 #include <string.h>
 #include <strings.h>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 struct span {
 	const char *p;
 	size_t n;
@@ -59,58 +55,19 @@ static size_t split(struct span *out, const char *s, int wide)
 	return nr;
 }
 
-#ifdef __SSE2__
-/* 0xff where the byte at p is a blank, a tab or '|' */
-static __m128i seps16(const char *p)
-{
-	__m128i x = _mm_loadu_si128((const __m128i *)p);
-
-	return _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
-					 _mm_cmpeq_epi8(x, _mm_set1_epi8('\t'))),
-			    _mm_cmpeq_epi8(x, _mm_set1_epi8('|')));
-}
-#endif
-
 /*
  * Whether s (len bytes) can hold more than MAX_CELLS cells, where split()
  * stops before the end: only with at least that many blanks, which prose
- * lines seldom have.  Sixteen bytes a step, counted in byte lanes that are
- * added up before they could wrap.
+ * lines seldom have.
  */
 static int may_overflow_cells(const char *s, size_t len)
 {
-	size_t seps = 0, i = 0;
+	size_t seps = 0, i;
 
 	if (len < 2 * MAX_CELLS - 1)
 		return 0;
-#ifdef __SSE2__
-	/* loaded at tail + n: 0xff in the last n of 16 lanes */
-	static const unsigned char tail[32] = {
-		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-	};
-
-	while (i < len && seps < MAX_CELLS) {
-		__m128i lanes = _mm_setzero_si128(), sum;
-		size_t blocks;
-
-		for (blocks = 0; len - i >= 16 && blocks < 255; blocks++, i += 16)
-			lanes = _mm_sub_epi8(lanes, seps16(s + i));
-		if (i < len && blocks < 255) {
-			/* the last bytes as the end of a block that overlaps the one before */
-			__m128i fresh = _mm_loadu_si128((const __m128i *)(tail + (len - i)));
-
-			lanes = _mm_sub_epi8(lanes, _mm_and_si128(seps16(s + len - 16), fresh));
-			i = len;
-		}
-		sum = _mm_sad_epu8(lanes, _mm_setzero_si128());
-		seps += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
-	}
-#else
-	for (; i < len && seps < MAX_CELLS; i++)
+	for (i = 0; i < len && seps < MAX_CELLS; i++)
 		seps += cell_sep[(unsigned char)s[i]] == 1;
-#endif
 	return seps >= MAX_CELLS;
 }
 

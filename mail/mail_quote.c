@@ -1,11 +1,7 @@
 #include "mail_quote.h"
 #include "../core/util.h"
 
-#include <stdint.h>
 #include <stdlib.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <string.h>
 
 /* The C locale's isalpha and isspace, inline: they run on every line. */
@@ -47,7 +43,7 @@ static size_t supercite(const char *q)
  * quoted and indented lines (one in three here) the call and its saved
  * registers cost about a third of the work.
  */
-static inline __attribute__((always_inline)) int strip_quotes(char **text)
+static int strip_quotes(char **text)
 {
 	char *p = *text;
 	int depth = 0;
@@ -118,11 +114,8 @@ static char *attribution(const char *line, const char *end)
 }
 
 #define MAX_DEPTH 16
-/*
- * zero bytes after a text's copy: a line's first bytes can be read without
- * its end, and newlines looked for 64 bytes at once up to it
- */
-#define SLACK 64
+/* zero bytes after a text's copy: a line's first bytes can be read without its end */
+#define SLACK 8
 
 /*
  * The blocks of the last text released, kept for the next one: a message's
@@ -186,26 +179,23 @@ struct split {
 /*
  * Most lines start with a word and have no '>' in their first five bytes:
  * no quote marks (strip_quotes would only find that out slowly), and, not
- * starting with a blank, not blank either.  The four bytes after the first
- * are tested at once (a zero byte of x is a '>' there).
+ * starting with a blank, not blank either.  Those bytes may be the next
+ * line's (the text has NULs at line ends and SLACK zero bytes after it).
  */
-static inline int plain_start(const char *p)
+static int plain_start(const char *p)
 {
 	unsigned char c = (unsigned char)*p;
-	uint32_t x;
 
 	if (c <= ' ' || c == '>' || c == '|')
 		return 0;
-	memcpy(&x, p + 1, 4);
-	x ^= 0x3e3e3e3eu;
-	return !((x - 0x01010101u) & ~x & 0x80808080u);
+	return p[1] != '>' && p[2] != '>' && p[3] != '>' && p[4] != '>';
 }
 
 /*
  * The line p..e into q, the caller's next slot (the caller counts them: a
  * count behind out's pointer would be read again after every store to q).
  */
-static inline __attribute__((always_inline)) void split_line(struct split *sp, struct qline *q,
+static void split_line(struct split *sp, struct qline *q,
 							   long lineno, char *p, char *e)
 {
 	struct qtext *out = sp->out;
@@ -247,7 +237,7 @@ static inline __attribute__((always_inline)) void split_line(struct split *sp, s
 }
 
 /* A line that ends at the newline nl: '\n' and a '\r' before it become NULs. */
-static inline __attribute__((always_inline)) void split_at(struct split *sp, struct qline *q,
+static void split_at(struct split *sp, struct qline *q,
 							 long lineno, char *p, char *nl)
 {
 	char *e = nl;
@@ -257,19 +247,6 @@ static inline __attribute__((always_inline)) void split_at(struct split *sp, str
 		*--e = '\0';
 	split_line(sp, q, lineno, p, e);
 }
-
-#ifdef __SSE2__
-static inline uint32_t newlines16(const char *p)
-{
-	return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8('\n')));
-}
-
-static inline uint64_t newlines64(const char *p)
-{
-	return (newlines16(p) | newlines16(p + 16) << 16) |
-	       (uint64_t)(newlines16(p + 32) | newlines16(p + 48) << 16) << 32;
-}
-#endif
 
 void mail_quote_split(struct qtext *out, const char *text, size_t len, long line0,
 		      const char *own_author)
@@ -284,35 +261,6 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 	memset(out->buf + len, 0, SLACK);
 	p = out->buf;
 	end = out->buf + len;
-#ifdef __SSE2__
-	{
-		/*
-		 * The newlines 64 bytes a step (a memchr call a line cost more
-		 * than most of a short line's other work); the zero bytes after
-		 * the text have none.
-		 */
-		char *blk;
-		/* the array and the count in locals: stores to a line could alias out's */
-		struct qline *v = out->v;
-
-		for (blk = p; blk < end; blk += 64) {
-			uint64_t nls = newlines64(blk);
-
-			/* room for every line of the step at once, not one at a time */
-			if (nr + 64 > out->alloc) {
-				ALLOC_GROW(out->v, nr + 64, out->alloc);
-				v = out->v;
-			}
-			for (; nls; nls &= nls - 1) {
-				char *nl = blk + __builtin_ctzll(nls);
-
-				nr++;
-				split_at(&sp, &v[nr - 1], line0 + (long)nr, p, nl);
-				p = nl + 1;
-			}
-		}
-	}
-#else
 	{
 		char *nl;
 
@@ -323,7 +271,6 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 			p = nl + 1;
 		}
 	}
-#endif
 	if (p < end) {
 		ALLOC_GROW(out->v, nr + 1, out->alloc);
 		nr++;

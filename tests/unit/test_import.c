@@ -82,7 +82,11 @@ static void test_fs_mentions(void **state)
 	assert_null(import_label_fs("~zcalusic/try/awriter", &opts));
 }
 
-/* Names are found sixteen bytes a step: at every offset, across blocks, at the end. */
+/*
+ * Names are looked for only where a byte every name holds stands: at every
+ * offset, at the end, and every name the table has (one added without
+ * such a byte is not found, and fails here).
+ */
 static void test_fs_mentions_any_offset(void **state)
 {
 	const char *fs, *end;
@@ -109,37 +113,33 @@ static void test_fs_mentions_any_offset(void **state)
 		assert_ptr_equal(end, strstr(sb.buf, "jfs") + 3);
 		strbuf_release(&sb);
 	}
-	/* every name, in either case, wherever it stands in the sixteen-byte steps */
+	/* every name, in either case, wherever it stands */
 	{
-		static const char *const names[] = {
-			"ext2", "ext3", "ext4", "ext4dev", "xfs", "jfs", "reiserfs", "reiser4",
-			"btrfs", "f2fs", "bcachefs", "nilfs2", "ocfs2", "gfs2", "tmpfs", "ramfs",
-			"vfat", "msdos", "ntfs", "hfsplus", "udf", "minix", "ufs", "zfs", "nfs",
-			"nfs4", "cifs", "ext3cow", "logfs", "ubifs", "jffs2",
-		};
+		const char *name;
 		size_t i;
 
-		for (i = 0; i < ARRAY_SIZE(names); i++) {
+		for (i = 0; (name = import_fs_name_nth(i)); i++) {
 			for (k = 0; k < 20; k++) {
 				struct strbuf sb = STRBUF_INIT;
 				char *upper;
 				size_t j;
 
 				strbuf_addchars(&sb, 'w', k);
-				strbuf_addf(&sb, " = \x14" "4 next %s", names[i]);
+				strbuf_addf(&sb, " = \x14" "4 next %s", name);
 				end = import_find_fs(sb.buf, &fs, &mode);
 				assert_non_null(end);
-				assert_string_equal(fs, names[i]);
+				assert_string_equal(fs, name);
 				upper = xstrdup(sb.buf);
 				for (j = 0; upper[j]; j++)
 					upper[j] = (char)toupper((unsigned char)upper[j]);
 				end = import_find_fs(upper, &fs, &mode);
 				assert_ptr_equal(end, upper + sb.len);
-				assert_string_equal(fs, names[i]);
+				assert_string_equal(fs, name);
 				free(upper);
 				strbuf_release(&sb);
 			}
 		}
+		assert_int_equal(i, 31);
 	}
 	assert_non_null(import_find_fs("the options: a=b, data=ordered", &fs, &mode));
 	assert_null(fs);
@@ -148,112 +148,6 @@ static void test_fs_mentions_any_offset(void **state)
 	/* bytes above ASCII are not word bytes: "\xc3\xa9xfs" holds the word "xfs" */
 	assert_non_null(import_find_fs("caf\xc3\xa9xfs is not a word", &fs, &mode));
 	assert_string_equal(fs, "xfs");
-}
-
-/*
- * A pass that marks, over lines joined by '\n', the lines a per-line
- * recogniser may find something on, held to that recogniser: random lines
- * of mostly plain words (so whole steps hold nothing) and a few words it
- * looks for or that start like them, at every offset of the sixteen- and
- * thirty-two-byte steps.  Every line the recogniser finds something on is
- * marked (more may be).
- */
-struct line_marks_case {
-	void (*mark)(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr);
-	int (*finds)(const char *line);
-	const char *const *words;
-	size_t nwords;
-};
-
-static void check_line_marks(const struct line_marks_case *c, unsigned seed)
-{
-	static const char *const filler[] = { "of", "the", "word", "  ", "\t", "timing", "results", "It" };
-	size_t round;
-
-	srand(seed);
-	for (round = 0; round < 2000; round++) {
-		struct strbuf text = STRBUF_INIT;
-		size_t starts[9], nr = (size_t)(rand() % 8) + 1, k;
-		unsigned char marks[9] = { 0 };
-
-		for (k = 0; k < nr; k++) {
-			int n = rand() % 16;
-
-			starts[k] = text.len;
-			while (n-- > 0) {
-				if (rand() % 8)
-					strbuf_addstr(&text, filler[rand() % (int)ARRAY_SIZE(filler)]);
-				else
-					strbuf_addstr(&text, c->words[(size_t)rand() % c->nwords]);
-				if (rand() % 3)
-					strbuf_addch(&text, ' ');
-			}
-			strbuf_addch(&text, '\n');
-		}
-		starts[nr] = text.len;
-		strbuf_addchars(&text, '\0', 32);
-		c->mark(marks, 2, text.buf, starts, nr);
-		for (k = 0; k < nr; k++) {
-			char *line = xstrndup(text.buf + starts[k], starts[k + 1] - starts[k] - 1);
-
-			if (c->finds(line))
-				assert_int_equal(marks[k], 2);
-			assert_int_equal(marks[k] & ~2, 0);
-			free(line);
-		}
-		strbuf_release(&text);
-	}
-}
-
-static int finds_fs(const char *line)
-{
-	const char *fs;
-	char *mode = NULL;
-	int found = import_find_fs_n(line, strlen(line), &fs, &mode) != NULL;
-
-	free(mode);
-	return found;
-}
-
-static void test_fs_lines_marks_every_find(void **state)
-{
-	static const char *const words[] = {
-		"ext3", "XFS", "data=writeback", "data=", "4", "x", "fs", "sd", "vf", "df",
-		"=", "ext2.c", "ext3-2.4", "/xfs", "ReiserFS", "msdos", "udf", "a=b",
-	};
-	const struct line_marks_case c = { import_fs_lines, finds_fs, words, ARRAY_SIZE(words) };
-	const struct line_marks_case sse2 = { import_fs_lines_sse2, finds_fs, words,
-					      ARRAY_SIZE(words) };
-
-	(void)state;
-	check_line_marks(&c, 7);
-	/* on a CPU with AVX2 the SSE2 pass is not what import_fs_lines runs */
-	check_line_marks(&sse2, 7);
-}
-
-static int finds_cpu(const char *line)
-{
-	struct import_hw hw;
-	int found;
-
-	import_hw_init(&hw);
-	import_hw_line(&hw, line, strlen(line), 0, 1);
-	found = hw.cpu != NULL;
-	import_hw_release(&hw);
-	return found;
-}
-
-static void test_cpu_lines_marks_every_find(void **state)
-{
-	static const char *const words[] = {
-		"AMD ", "Intel ", "Athlon", "Pentium", "PIII", "PII ", "P4 ", "Xeon", "Opteron", "Celeron",
-		"Duron", "Core 2", "Core i", "EPYC", "Ryzen", "POWER", "UltraSPARC", "xAMD ", "Intelligent",
-		"APIC", "Core", "P4", "\xc3\xa9Xeon", "dual ",
-	};
-	const struct line_marks_case c = { import_hw_cpu_lines, finds_cpu, words, ARRAY_SIZE(words) };
-
-	(void)state;
-	check_line_marks(&c, 11);
 }
 
 static void test_mount_and_prompt(void **state)
@@ -366,7 +260,7 @@ static void test_time_may_start(void **state)
 		{ "Timing 3 runs, time (s) below", 1 },
 		{ "time(s) 3", 0 },
 		{ "Comman 3", 0 },
-		/* past sixteen bytes: words across a step, in the last overlapping step */
+		/* words and digits far into the line */
 		{ "xxxxxxxxxxxxxxus 3 er", 0 },
 		{ "xxxxxxxxxxxxxxxuser 3", 1 },
 		{ "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx 3 real", 1 },
@@ -770,8 +664,6 @@ int main(void)
 		cmocka_unit_test(test_kernels),
 		cmocka_unit_test(test_fs_mentions),
 		cmocka_unit_test(test_fs_mentions_any_offset),
-		cmocka_unit_test(test_fs_lines_marks_every_find),
-		cmocka_unit_test(test_cpu_lines_marks_every_find),
 		cmocka_unit_test(test_mount_and_prompt),
 		cmocka_unit_test(test_commands),
 		cmocka_unit_test(test_values),

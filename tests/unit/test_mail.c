@@ -44,10 +44,9 @@ static void test_mbox_split(void **state)
 }
 
 /*
- * The splitter finds lines sixteen or thirty-two bytes a step; a plain line
- * by line reading of the same rule (an envelope after a blank line, a line
- * count, ">From " noted) must give the same spans whatever falls on a step's
- * edge.
+ * The splitter against a plain line by line reading of the same rule (an
+ * envelope after a blank line, a line count, ">From " noted) on random
+ * mboxes: the same spans, wherever lines of every length fall.
  */
 struct ref_span {
 	size_t start, len;
@@ -491,8 +490,7 @@ static int plain_base64(const char *text, size_t len, const char *charset)
 
 /*
  * Decoded text is kept only without a NUL, and with a non-ASCII byte only
- * as valid UTF-8 declared so: wherever the byte stands (in the 32-byte
- * steps the text is looked at, or after them).
+ * as valid UTF-8 declared so: wherever the byte stands.
  */
 static void test_plain_decoded_bytes(void **state)
 {
