@@ -1,5 +1,6 @@
 #include "import_table.h"
 #include "import_pair.h"
+#include "../core/arena.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -186,47 +187,10 @@ size_t import_table_split(struct import_span *out, const char *s, int wide, size
 	return n;
 }
 
-/*
- * A table's strings and arrays, bumped out of blocks: a table is read, used
- * and dropped before the next, and a malloc and free for each cell, row and
- * name was most of the cost of the tables found.  The first block of the
- * last table is kept for the next one (one static slot: the importer reads
- * one message at a time and has no threads), unless a huge line made it big.
- */
-struct import_table_text {
-	struct import_table_text *next;
-	size_t used, size;
-	_Alignas(max_align_t) char bytes[];
-};
-
-#define TEXT_BLOCK 8192
-#define TEXT_ALIGN (sizeof(void *))
-
-static struct import_table_text *spare_text;
-
+/* A table's strings and arrays: a table is read, used and dropped before the next. */
 static void *text_alloc(struct import_table *t, size_t n)
 {
-	struct import_table_text *b = t->text;
-	void *room;
-
-	n = (n + TEXT_ALIGN - 1) & ~(TEXT_ALIGN - 1);
-	if (!b || b->size - b->used < n) {
-		if (!b && spare_text && spare_text->size >= n) {
-			b = spare_text;
-			spare_text = NULL;
-		} else {
-			size_t size = n > TEXT_BLOCK ? n : TEXT_BLOCK;
-
-			b = xmalloc(sizeof(*b) + size);
-			b->size = size;
-		}
-		b->used = 0;
-		b->next = t->text;
-		t->text = b;
-	}
-	room = b->bytes + b->used;
-	b->used += n;
-	return room;
+	return arena_alloc(&t->text, n);
 }
 
 char *import_table_keep(struct import_table *t, const char *p, size_t n)
@@ -372,14 +336,6 @@ rows:
 
 void import_table_release(struct import_table *t)
 {
-	while (t->text) {
-		struct import_table_text *b = t->text;
-
-		t->text = b->next;
-		if (!spare_text && b->size <= 8 * TEXT_BLOCK)
-			spare_text = b;
-		else
-			free(b);
-	}
+	arena_release(&t->text);
 	memset(t, 0, sizeof(*t));
 }
