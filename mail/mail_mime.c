@@ -15,6 +15,12 @@ void mail_mime_init(void)
 	}
 }
 
+void mail_text_is_buf(struct mail_message *m)
+{
+	m->text.p = m->text_buf.buf;
+	m->text.len = m->text_buf.len;
+}
+
 static char *dup_or_null(const char *s)
 {
 	return s && *s ? xstrdup(s) : NULL;
@@ -177,7 +183,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 		goto done;
 	}
 	if (w.plain.len) {
-		strbuf_add(&m->text, w.plain.buf, w.plain.len);
+		strbuf_add(&m->text_buf, w.plain.buf, w.plain.len);
 		m->exact_lines = body && GMIME_IS_TEXT_PART(body) && !is_encoded((GMimePart *)body);
 		if (!m->exact_lines) {
 			m->line_map = w.lines.v;
@@ -185,8 +191,9 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 			w.lines.v = NULL;
 		}
 	} else if (w.html.len) {
-		mail_html_to_text(&m->text, w.html.buf, w.html.len);
+		mail_html_to_text(&m->text_buf, w.html.buf, w.html.len);
 	}
+	mail_text_is_buf(m);
 done:
 	strbuf_release(&w.plain);
 	strbuf_release(&w.html);

@@ -364,9 +364,9 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 			ok = 0;
 	/* decoded into the message's text at once; m is left as it was if it is not kept */
 	if (ok && body && enc != GMIME_CONTENT_ENCODING_DEFAULT &&
-	    !(ok = decode_body(&m->text, &map, body, end - body, m->line0 + lines + 1, enc,
+	    !(ok = decode_body(&m->text_buf, &map, body, end - body, m->line0 + lines + 1, enc,
 				 seen[F_TYPE] ? value(&vals, F_TYPE) : NULL)))
-		strbuf_reset(&m->text);
+		strbuf_reset(&m->text_buf);
 	if (ok && body) {
 		GDateTime *date;
 
@@ -391,10 +391,13 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 		if (enc == GMIME_CONTENT_ENCODING_DEFAULT) {
 			*plain_body = body;
 			m->exact_lines = 1;
-		} else if (map.nr) {
-			m->line_map = map.v;
-			m->line_map_nr = map.nr;
-			map.v = NULL;
+		} else {
+			mail_text_is_buf(m);
+			if (map.nr) {
+				m->line_map = map.v;
+				m->line_map_nr = map.nr;
+				map.v = NULL;
+			}
 		}
 	}
 	/* not read: the block is values' again */
@@ -410,7 +413,9 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 	int ret = mail_plain_decode_at(m, buf, len, &body, &values);
 
 	strbuf_release(&values);
-	if (!ret && body)
-		strbuf_add(&m->text, body, buf + len - body);
+	if (!ret && body) {
+		strbuf_add(&m->text_buf, body, buf + len - body);
+		mail_text_is_buf(m);
+	}
 	return ret;
 }

@@ -22,9 +22,9 @@ static struct mail_message *add_message(struct mail_list *out, const char *file,
 	m = &out->v[out->nr++];
 	memset(m, 0, sizeof(*m));
 	/* a big block past glibc's per-thread cache: the last message's is reused */
-	m->text = out->spare_text;
+	m->text_buf = out->spare_text;
 	strbuf_init(&out->spare_text, 0);
-	strbuf_reset(&m->text);
+	strbuf_reset(&m->text_buf);
 	/* "%s: message %zu" without printf, which cost more than the rest */
 	do
 		*--d = (char)('0' + nth % 10);
@@ -60,12 +60,9 @@ static void finished(struct mail_list *out)
 		return;
 	m = &out->v[out->nr - 1];
 	out->each(m, out->data);
-	/* a text that is a view of the input leaves the spare block where it is */
-	if (m->text.alloc) {
-		strbuf_release(&out->spare_text);
-		out->spare_text = m->text;
-	}
-	strbuf_init(&m->text, 0);
+	strbuf_release(&out->spare_text);
+	out->spare_text = m->text_buf;
+	strbuf_init(&m->text_buf, 0);
 	/* the name and header values' blocks too, with the strings in them */
 	free(out->spare_name);
 	out->spare_name = m->name;
@@ -114,20 +111,17 @@ static char *not_text(const char *buf, size_t len, long line0)
 
 /*
  * A message handed to each() is done with before buf changes or goes, so
- * its plain body is read where it stands instead of copied; the text block
- * it would have been copied into goes back to the list for the next one.
+ * its plain body is read where it stands instead of copied.
  */
 static void view_body(struct mail_list *out, struct mail_message *m, const char *body, size_t len)
 {
 	if (!out->each) {
-		strbuf_add(&m->text, body, len);
+		strbuf_add(&m->text_buf, body, len);
+		mail_text_is_buf(m);
 		return;
 	}
-	strbuf_release(&out->spare_text);
-	out->spare_text = m->text;
-	m->text.alloc = 0;
+	m->text.p = body;
 	m->text.len = len;
-	m->text.buf = (char *)body;
 }
 
 static void read_rfc822(struct mail_list *out, struct mail_message *m, const char *buf, size_t len,
@@ -147,7 +141,7 @@ static void read_rfc822(struct mail_list *out, struct mail_message *m, const cha
 		return;
 	}
 	mail_mime_decode(m, buf, len);
-	if (!m->skip && memchr(m->text.buf, '\0', m->text.len))
+	if (!m->skip && memchr(m->text.p, '\0', m->text.len))
 		m->skip = xstrdup("binary data (a NUL byte) in its text");
 }
 
@@ -234,8 +228,10 @@ static void read_buffer(struct mail_list *out, const char *name, const char *buf
 		m->from = s->author ? xstrdup(s->author) : NULL;
 		m->subject = s->subject ? xstrdup(s->subject) : NULL;
 		m->skip = not_text(buf + s->start, s->len, s->line0);
-		if (!m->skip)
-			strbuf_add(&m->text, buf + s->start, s->len);
+		if (!m->skip) {
+			strbuf_add(&m->text_buf, buf + s->start, s->len);
+			mail_text_is_buf(m);
+		}
 		finished(out);
 	}
 	mail_spans_release(&spans);
@@ -438,7 +434,7 @@ void mail_message_release(struct mail_message *m)
 	free(m->headers);
 	free(m->line_map);
 	free(m->skip);
-	strbuf_release(&m->text);
+	strbuf_release(&m->text_buf);
 	memset(m, 0, sizeof(*m));
 }
 

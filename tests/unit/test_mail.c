@@ -301,7 +301,7 @@ static void test_mime_decoding(void **state)
 
 	(void)state;
 	memset(&m, 0, sizeof(m));
-	strbuf_init(&m.text, 0);
+	strbuf_init(&m.text_buf, 0);
 	assert_int_equal(mail_mime_decode(&m, msg, strlen(msg)), 0);
 	assert_null(m.skip);
 	assert_string_equal(m.from, "Ren\xc3\xa9 Tester");
@@ -310,7 +310,7 @@ static void test_mime_decoding(void **state)
 	assert_non_null(strstr(m.in_reply_to, "parent@example.org"));
 	assert_non_null(strstr(m.references, "root@example.org"));
 	assert_int_equal((long)m.date, 1204714800L);
-	assert_string_equal(m.text.buf, "data=writeback, Gr\xc3\xbc\xc3\x9f" "e, a soft break\n");
+	assert_string_equal(m.text.p, "data=writeback, Gr\xc3\xbc\xc3\x9f" "e, a soft break\n");
 	assert_false(m.exact_lines);
 	assert_int_equal(m.line0, 10);
 	/* the one decoded line starts on the body's first line */
@@ -322,7 +322,7 @@ static void test_mime_decoding(void **state)
 	free(m.message_id);
 	free(m.in_reply_to);
 	free(m.references);
-	strbuf_release(&m.text);
+	strbuf_release(&m.text_buf);
 }
 
 /* Plain messages skip the MIME parser; what they give must not differ. */
@@ -343,20 +343,20 @@ static void test_plain_headers(void **state)
 
 	(void)state;
 	memset(&m, 0, sizeof(m));
-	strbuf_init(&m.text, 0);
+	strbuf_init(&m.text_buf, 0);
 	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
 	assert_string_equal(m.from, "Zlatko Calusic");
 	assert_string_equal(m.subject, "Re: ext3 writeback mode slower than ordered mode?");
 	assert_string_equal(m.message_id, "877krwch39.fsf@atlas.iskon.hr");
 	assert_string_equal(m.in_reply_to, "<3C12C57C.FF93FAC0@zip.com.au>");
 	assert_int_equal((long)m.date, 1007927162L);
-	assert_string_equal(m.text.buf, "body line\n");
+	assert_string_equal(m.text.p, "body line\n");
 	assert_true(m.exact_lines);
 	assert_int_equal(m.line0, 9);
 	mail_message_release(&m);
 	/* anything to decode goes to GMime instead */
 	memset(&m, 0, sizeof(m));
-	strbuf_init(&m.text, 0);
+	strbuf_init(&m.text_buf, 0);
 	assert_int_equal(mail_plain_decode(&m, "Subject: =?UTF-8?B?eA==?=\n\nx\n", 29), -1);
 	/* an encoded word on a folded line or a later header too; in the body it is text */
 	msg = "Subject: a\n =?UTF-8?B?eA==?=\nFrom: x\n\nx\n";
@@ -374,10 +374,10 @@ static void test_plain_headers(void **state)
 	assert_int_equal(m.text.len, 0);
 	mail_message_release(&m);
 	memset(&m, 0, sizeof(m));
-	strbuf_init(&m.text, 0);
+	strbuf_init(&m.text_buf, 0);
 	msg = "Subject: a\n\n=?x?Q?y?=\n";
 	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
-	assert_string_equal(m.text.buf, "=?x?Q?y?=\n");
+	assert_string_equal(m.text.p, "=?x?Q?y?=\n");
 	assert_string_equal(m.subject, "a");
 	mail_message_release(&m);
 	/*
@@ -386,7 +386,7 @@ static void test_plain_headers(void **state)
 	 * last) is another field
 	 */
 	memset(&m, 0, sizeof(m));
-	strbuf_init(&m.text, 0);
+	strbuf_init(&m.text_buf, 0);
 	msg = "MESSAGE\rID: <a@b>\nmessage_id: <c@d>\nIn-Reply-Tp: <e@f>\nReferencet: <g@h>\n"
 	      "SUBJECT: s\nfrOM: x <y@z>\nIN-REPLY-TO: <i@j>\nreferences: <k@l>\n"
 	      "Content-Transfer-Encodinh: base64\ncontent-TYPE: text/plain\n\nx\n";
@@ -397,13 +397,13 @@ static void test_plain_headers(void **state)
 	assert_string_equal(m.in_reply_to, "<i@j>");
 	assert_string_equal(m.references, "<k@l>");
 	/* the misspelt encoding is no encoding: the body is as posted */
-	assert_string_equal(m.text.buf, "x\n");
+	assert_string_equal(m.text.p, "x\n");
 	mail_message_release(&m);
 	memset(&m, 0, sizeof(m));
-	strbuf_init(&m.text, 0);
+	strbuf_init(&m.text_buf, 0);
 	msg = "CONTENT-TRANSFER-ENCODING: base64\n\neA==\n";
 	assert_int_equal(mail_plain_decode(&m, msg, strlen(msg)), 0);
-	assert_string_equal(m.text.buf, "x");
+	assert_string_equal(m.text.p, "x");
 	mail_message_release(&m);
 	/*
 	 * a name within eight bytes of the input's end is read only to it (a
@@ -420,7 +420,7 @@ static void test_plain_headers(void **state)
 
 			memcpy(buf, ends[i], strlen(ends[i]));
 			memset(&m, 0, sizeof(m));
-			strbuf_init(&m.text, 0);
+			strbuf_init(&m.text_buf, 0);
 			assert_int_equal(mail_plain_decode(&m, buf, strlen(ends[i])), 0);
 			if (i < 3)
 				assert_string_equal(m.from, "x");
@@ -453,11 +453,11 @@ static void test_plain_decodes_like_gmime(void **state)
 
 		memset(&fast, 0, sizeof(fast));
 		memset(&slow, 0, sizeof(slow));
-		strbuf_init(&fast.text, 0);
-		strbuf_init(&slow.text, 0);
+		strbuf_init(&fast.text_buf, 0);
+		strbuf_init(&slow.text_buf, 0);
 		assert_int_equal(mail_plain_decode(&fast, msgs[i], strlen(msgs[i])), 0);
 		assert_int_equal(mail_mime_decode(&slow, msgs[i], strlen(msgs[i])), 0);
-		assert_string_equal(fast.text.buf, slow.text.buf);
+		assert_string_equal(fast.text.p, slow.text.p);
 		assert_int_equal(fast.line0, slow.line0);
 		assert_int_equal(fast.exact_lines, slow.exact_lines);
 		assert_false(fast.exact_lines);
@@ -478,10 +478,10 @@ static int plain_base64(const char *text, size_t len, const char *charset)
 	strbuf_addf(&msg, "Content-Type: text/plain; charset=%s\n"
 		    "Content-Transfer-Encoding: base64\n\n%s\n", charset, b64);
 	memset(&m, 0, sizeof(m));
-	strbuf_init(&m.text, 0);
+	strbuf_init(&m.text_buf, 0);
 	ret = mail_plain_decode(&m, msg.buf, msg.len);
 	if (!ret)
-		assert_memory_equal(m.text.buf, text, len);
+		assert_memory_equal(m.text.p, text, len);
 	mail_message_release(&m);
 	strbuf_release(&msg);
 	g_free(b64);
@@ -543,7 +543,7 @@ static void test_plain_dates_like_gmime(void **state)
 		}
 		strbuf_addf(&msg, "Subject: d\nDate: %s\n\nbody\n", dates[i]);
 		memset(&m, 0, sizeof(m));
-		strbuf_init(&m.text, 0);
+		strbuf_init(&m.text_buf, 0);
 		assert_int_equal(mail_plain_decode(&m, msg.buf, msg.len), 0);
 		assert_int_equal((long long)m.date, (long long)want);
 		mail_message_release(&m);
@@ -594,9 +594,9 @@ static void see_text(struct mail_message *m, void *data)
 {
 	struct seen_texts *seen = data;
 
-	strbuf_add(&seen->all, m->text.buf, m->text.len);
+	strbuf_add(&seen->all, m->text.p, m->text.len);
 	strbuf_addch(&seen->all, '|');
-	seen->views += !m->text.alloc && m->text.len;
+	seen->views += m->text.p != m->text_buf.buf && m->text.len;
 }
 
 /*
@@ -624,8 +624,8 @@ static void test_read_each_views_plain_bodies(void **state)
 	mail_read_buffer(&copies, "t.mbox", buf, sizeof(mbox) - 1);
 	assert_int_equal(copies.nr, 4);
 	for (i = 0; i < copies.nr; i++) {
-		assert_int_equal(copies.v[i].text.buf[copies.v[i].text.len], '\0');
-		strbuf_add(&want, copies.v[i].text.buf, copies.v[i].text.len);
+		assert_int_equal(copies.v[i].text.p[copies.v[i].text.len], '\0');
+		strbuf_add(&want, copies.v[i].text.p, copies.v[i].text.len);
 		strbuf_addch(&want, '|');
 	}
 	assert_string_equal(want.buf, "one\ntwo\n\n|x|From here\n\n|no newline|");
