@@ -108,7 +108,7 @@ static size_t collect_groups(struct import_result *r, const struct pair *pairs, 
 	struct group *g = NULL;
 	size_t nr = 0, alloc = 0, i;
 
-	for (i = 0; i < r->records.nr; i++) {
+	for (i = 0; i < r->borrowed.nr; i++) {
 		if (!nr || (r->flags_of[i] & IMPORT_NEW_GROUP)) {
 			ALLOC_GROW(g, nr + 1, alloc);
 			g[nr].first = i;
@@ -140,7 +140,7 @@ static void merge_restated(struct import_result *r, struct group *g, size_t ng)
 			continue;
 		}
 		for (k = 0; k < g[i].nr; k++)
-			fill_unknown(&r->records.v[first->first + k], &r->records.v[g[i].first + k]);
+			fill_unknown(&r->borrowed.v[first->first + k], &r->borrowed.v[g[i].first + k]);
 		g[i].drop = 1;
 	}
 	g_hash_table_destroy(first_of);
@@ -152,7 +152,7 @@ static void drop_quoted_known(struct import_result *r, struct pair *pairs, struc
 	GHashTable *seen = g_hash_table_new(pair_hash_fn, pair_equal_fn);
 	size_t i, k;
 
-	for (i = 0; i < r->records.nr; i++)
+	for (i = 0; i < r->borrowed.nr; i++)
 		if (!(r->flags_of[i] & IMPORT_QUOTED))
 			g_hash_table_add(seen, &pairs[i]);
 	for (i = 0; i < ng; i++) {
@@ -174,12 +174,12 @@ static void drop_quoted_known(struct import_result *r, struct pair *pairs, struc
 
 static void drop_repeats(struct import_result *r)
 {
-	struct pair *pairs = xcalloc(r->records.nr + 1, sizeof(*pairs));
+	struct pair *pairs = xcalloc(r->borrowed.nr + 1, sizeof(*pairs));
 	struct group *g;
 	size_t ng, i, k, kept = 0;
 
-	for (i = 0; i < r->records.nr; i++)
-		pairs[i] = pair_of(&r->records.v[i]);
+	for (i = 0; i < r->borrowed.nr; i++)
+		pairs[i] = pair_of(&r->borrowed.v[i]);
 	ng = collect_groups(r, pairs, &g);
 	merge_restated(r, g, ng);
 	drop_quoted_known(r, pairs, g, ng);
@@ -194,14 +194,14 @@ static void drop_repeats(struct import_result *r)
 			 * written over by one, so it is not cleared.
 			 */
 			if (g[i].drop) {
-				facts_unref(r->records.v[at].facts);
+				facts_unref(r->borrowed.v[at].facts);
 				continue;
 			}
 			r->msg_of[kept] = r->msg_of[at];
-			r->records.v[kept++] = r->records.v[at];
+			r->borrowed.v[kept++] = r->borrowed.v[at];
 		}
 	}
-	r->records.nr = kept;
+	r->borrowed.nr = kept;
 	free(pairs);
 	free(g);
 }
@@ -212,12 +212,12 @@ static void number_iterations(struct import_result *r)
 {
 	size_t i, j;
 
-	for (i = 0; i < r->records.nr; i++) {
-		struct record *a = &r->records.v[i];
+	for (i = 0; i < r->borrowed.nr; i++) {
+		struct record *a = &r->borrowed.v[i];
 		int n = 1;
 
 		for (j = i; j-- > 0;) {
-			const struct record *b = &r->records.v[j];
+			const struct record *b = &r->borrowed.v[j];
 
 			if (r->msg_of[j] != r->msg_of[i])
 				break;
@@ -232,11 +232,13 @@ static void number_iterations(struct import_result *r)
 	}
 }
 
-void import_finish(struct import_result *r)
+void import_finish(struct import *imp)
 {
+	struct import_result *r = &imp->result;
+
 	drop_repeats(r);
 	free(r->flags_of);
 	r->flags_of = NULL;
-	r->alloc = r->records.nr;
+	r->alloc = r->borrowed.nr;
 	number_iterations(r);
 }

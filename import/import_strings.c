@@ -15,24 +15,22 @@ struct import_strings {
 	struct arena bytes;   /* every string's bytes, interned or kept */
 };
 
-static struct import_strings *pool_of(struct import_result *out)
+struct import_strings *import_strings_new(void)
 {
-	if (!out->strings) {
-		out->strings = xcalloc(1, sizeof(*out->strings));
-		out->strings->set = g_hash_table_new(g_str_hash, g_str_equal);
-		out->strings->bytes = (struct arena)ARENA_INIT(65536);
-	}
-	return out->strings;
+	struct import_strings *pool = xcalloc(1, sizeof(*pool));
+
+	pool->set = g_hash_table_new(g_str_hash, g_str_equal);
+	pool->bytes = (struct arena)ARENA_INIT(65536);
+	return pool;
 }
 
-char *import_intern(struct import_result *out, const char *s)
+char *import_intern(struct import *imp, const char *s)
 {
-	struct import_strings *pool;
+	struct import_strings *pool = imp->strings;
 	char *p;
 
 	if (!s)
 		return NULL;
-	pool = pool_of(out);
 	if ((p = g_hash_table_lookup(pool->set, s)))
 		return p;
 	p = arena_strdup(&pool->bytes, s);
@@ -40,14 +38,14 @@ char *import_intern(struct import_result *out, const char *s)
 	return p;
 }
 
-char *import_room(struct import_result *out, size_t n)
+char *import_room(struct import *imp, size_t n)
 {
-	return arena_chars(&pool_of(out)->bytes, n);
+	return arena_chars(&imp->strings->bytes, n);
 }
 
-char *import_keep(struct import_result *out, const char *s)
+char *import_keep(struct import *imp, const char *s)
 {
-	return s ? arena_strdup(&pool_of(out)->bytes, s) : NULL;
+	return s ? arena_strdup(&imp->strings->bytes, s) : NULL;
 }
 
 void import_strings_free(struct import_strings *pool)

@@ -152,7 +152,6 @@ void import_uu_split(struct qtext *out, const struct mail_message *m)
 		mail_lines_apply(out, m);
 		return;
 	}
-	mail_quote_release(out);
 	mail_quote_split(out, text.buf, text.len, 0, m->from);
 	for (i = 0; i < out->nr && i < nr; i++)
 		out->v[i].lineno = lines[i];

@@ -1,6 +1,7 @@
 #ifndef MAIL_H
 #define MAIL_H
 
+#include "../core/error.h"
 #include "../core/strbuf.h"
 
 #include <stddef.h>
@@ -56,6 +57,8 @@ struct mail_list {
 	 */
 	void (*each)(struct mail_message *m, void *data);
 	void *data;
+	/* where files that cannot be read inside a directory are reported */
+	struct bp_warn warn;
 	/* a dropped message's text block, which the next one fills again */
 	struct strbuf spare_text;
 	/*
@@ -67,7 +70,7 @@ struct mail_list {
 	size_t spare_name_size, name_size;
 };
 
-#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL, STRBUF_INIT, STRBUF_INIT, NULL, 0, 0 }
+#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL, { NULL, NULL }, STRBUF_INIT, STRBUF_INIT, NULL, 0, 0 }
 
 /*
  * Reads every message of path: a file (mbox, one message or bare text), a
@@ -133,7 +136,10 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len);
  */
 int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body,
 			 struct strbuf *values);
-/* GMime is set up once, by whichever of the two needs it first. */
+/*
+ * Sets GMime up, which the two readers above need: call it once before
+ * them (mail_read_path and mail_read_buffer do).
+ */
 void mail_mime_init(void);
 /* m->text is what m->text_buf holds, once that holds the whole text. */
 void mail_text_is_buf(struct mail_message *m);

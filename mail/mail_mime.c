@@ -7,12 +7,8 @@
 
 void mail_mime_init(void)
 {
-	static int done;
-
-	if (!done) {
-		g_mime_init();
-		done = 1;
-	}
+	/* GMime counts its callers: each of them is set up once */
+	g_mime_init();
 }
 
 void mail_text_is_buf(struct mail_message *m)
@@ -162,7 +158,6 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, { NULL, 0, 0 }, buf, len, m->line0 };
 	int ret = 0;
 
-	mail_mime_init();
 	stream = g_mime_stream_mem_new_with_buffer(buf, len);
 	parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);

@@ -370,7 +370,6 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 	if (ok && body) {
 		GDateTime *date;
 
-		mail_mime_init();
 		date_seen = seen[F_DATE] && rfc2822_date(value(&vals, F_DATE), &m->date);
 		date = date_seen ? g_mime_utils_header_decode_date(value(&vals, F_DATE)) : NULL;
 

@@ -117,57 +117,28 @@ static char *attribution(const char *line, const char *end)
 /* zero bytes after a text's copy: a line's first bytes can be read without its end */
 #define SLACK 8
 
-/*
- * The blocks of the last text released, kept for the next one: a message's
- * copy and line array are past glibc's per-thread cache, so each cost a few
- * hundred instructions to get and give back, and fresh pages to fault in.
- * The importer splits one message at a time.
- */
-static struct {
-	char *buf;
-	size_t buf_alloc;
-	struct qline *v;
-	size_t alloc;
-} spare;
+/* The lines' authors, freed before a split and when q is released. */
+static void drop_authors(struct qtext *q)
+{
+	size_t i;
 
-static void take_spare(struct qtext *out, size_t len)
+	for (i = 0; i < q->nauthors; i++)
+		free(q->authors[i]);
+	q->nauthors = 0;
+}
+
+/* Room in out's blocks for a copy of len bytes and its lines. */
+static void make_room(struct qtext *out, size_t len)
 {
 	/* room for lines of 40 bytes at once: mail's lines are about that long */
 	size_t lines = len / 40 + 16;
 
-	if (spare.buf_alloc < len + SLACK) {
-		free(spare.buf);
-		spare.buf_alloc = len + SLACK > 4096 ? len + SLACK : 4096;
-		spare.buf = xmalloc(spare.buf_alloc);
+	if (out->buf_alloc < len + SLACK) {
+		free(out->buf);
+		out->buf_alloc = len + SLACK > 4096 ? len + SLACK : 4096;
+		out->buf = xmalloc(out->buf_alloc);
 	}
-	if (spare.alloc < lines) {
-		free(spare.v);
-		spare.alloc = lines > 128 ? lines : 128;
-		spare.v = xmalloc(spare.alloc * sizeof(*spare.v));
-	}
-	out->buf = spare.buf;
-	out->buf_alloc = spare.buf_alloc;
-	out->v = spare.v;
-	out->alloc = spare.alloc;
-	memset(&spare, 0, sizeof(spare));
-}
-
-static void give_spare(struct qtext *q)
-{
-	if (q->buf_alloc >= spare.buf_alloc) {
-		free(spare.buf);
-		spare.buf = q->buf;
-		spare.buf_alloc = q->buf_alloc;
-	} else {
-		free(q->buf);
-	}
-	if (q->alloc >= spare.alloc) {
-		free(spare.v);
-		spare.v = q->v;
-		spare.alloc = q->alloc;
-	} else {
-		free(q->v);
-	}
+	ALLOC_GROW(out->v, lines, out->alloc);
 }
 
 /* What splitting carries from one line to the next. */
@@ -255,8 +226,10 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 	char *p, *end;
 	size_t nr = 0;
 
-	memset(out, 0, sizeof(*out));
-	take_spare(out, len);
+	drop_authors(out);
+	out->nr = 0;
+	out->has_begin = 0;
+	make_room(out, len);
 	memcpy(out->buf, text, len);
 	memset(out->buf + len, 0, SLACK);
 	p = out->buf;
@@ -281,11 +254,9 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 
 void mail_quote_release(struct qtext *q)
 {
-	size_t i;
-
-	for (i = 0; i < q->nauthors; i++)
-		free(q->authors[i]);
+	drop_authors(q);
 	free(q->authors);
-	give_spare(q);
-	memset(q, 0, sizeof(*q));
+	free(q->buf);
+	free(q->v);
+	*q = (struct qtext)QTEXT_INIT;
 }

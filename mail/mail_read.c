@@ -165,15 +165,9 @@ static void read_mbox_message(struct mail_list *out, const char *name, const cha
  * Pages of a mapped input that are read and done with are handed back, so
  * that memory does not grow with the size of the input.
  */
-static void drop_read(const char *buf, size_t upto, size_t *dropped)
+static void drop_read(const char *buf, size_t upto, size_t page, size_t *dropped)
 {
-	/* asked once: sysconf is a call into libc's table for every message */
-	static size_t page;
-	size_t end;
-
-	if (!page)
-		page = (size_t)sysconf(_SC_PAGESIZE);
-	end = upto / page * page;
+	size_t end = upto / page * page;
 
 	if (end <= *dropped + (1 << 20))
 		return;
@@ -186,7 +180,7 @@ static void read_mbox(struct mail_list *out, const char *name, const char *buf, 
 {
 	struct strbuf unescaped = STRBUF_INIT;
 	struct mail_span cur, next;
-	size_t pos = 0, nth = 1, dropped = 0;
+	size_t pos = 0, nth = 1, dropped = 0, page = (size_t)sysconf(_SC_PAGESIZE);
 	long line = 0;
 	int have = mail_mbox_next(&cur, buf, len, &pos, &line), many = 0;
 
@@ -196,7 +190,7 @@ static void read_mbox(struct mail_list *out, const char *name, const char *buf, 
 		many |= more;
 		read_mbox_message(out, name, buf, &cur, nth++, many, &unescaped);
 		if (mapped && more)
-			drop_read(buf, next.start, &dropped);
+			drop_read(buf, next.start, page, &dropped);
 		cur = next;
 		have = more;
 	}
@@ -239,6 +233,7 @@ static void read_buffer(struct mail_list *out, const char *name, const char *buf
 
 void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len)
 {
+	mail_mime_init();
 	read_buffer(out, name, buf, len, 0);
 }
 
@@ -390,7 +385,7 @@ static int read_dir(struct mail_list *out, const char *path, int depth)
 
 		strbuf_addf(&sub, "%s/%s", path, names[i]);
 		if (stat(sub.buf, &st) < 0) {
-			warning("cannot read '%s': %s", sub.buf, strerror(errno));
+			bp_warnf(&out->warn, "cannot read '%s': %s", sub.buf, strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			if (depth < 8 && read_dir(out, sub.buf, depth + 1) < 0)
 				ret = BP_ERROR;
@@ -409,6 +404,7 @@ int mail_read_path(struct mail_list *out, const char *path)
 {
 	struct stat st;
 
+	mail_mime_init();
 	if (!strcmp(path, "-")) {
 		if (read_stream(out, "stdin", 0) < 0)
 			return err_set_errno("cannot read standard input");

@@ -408,7 +408,7 @@ static void test_table(void **state)
 		"elapsed\t\t\t\t00:53.17\t00:34.05\n"
 		"% CPU\t\t\t\t16\t\t-\n"
 		"\n";
-	struct qtext q;
+	struct qtext q = QTEXT_INIT;
 	struct import_table t;
 
 	(void)state;
@@ -482,16 +482,19 @@ static void test_message_end_to_end(void **state)
 		"> ext2   0.01s user 1.86s system 98% cpu 1.893 total\n"
 		"> xfs    0.02s user 2.00s system 90% cpu 2.500 total\n";
 	struct mail_list list = MAIL_LIST_INIT;
-	struct import_result r = IMPORT_RESULT_INIT;
+	struct import *imp;
+	const struct recset *r;
 	size_t i, quoted = 0;
 
 	(void)state;
+	assert_int_equal(import_new(&imp, NULL), 0);
+	r = &imp->result.borrowed;
 	mail_read_buffer(&list, "msg.txt", text, sizeof(text) - 1);
-	import_messages(&r, &list);
-	import_finish(&r);
-	assert_int_equal(r.records.nr, 12);
-	for (i = 0; i < r.records.nr; i++) {
-		const struct record *rec = &r.records.v[i];
+	import_messages(imp, &list);
+	import_finish(imp);
+	assert_int_equal(r->nr, 12);
+	for (i = 0; i < r->nr; i++) {
+		const struct record *rec = &r->v[i];
 
 		if (rec->quoted) {
 			/* Bob's text names no kernel: unknown, not the reply's */
@@ -505,22 +508,21 @@ static void test_message_end_to_end(void **state)
 		}
 	}
 	assert_int_equal(quoted, 4);
-	assert_string_equal(r.records.v[0].benchmark, "sync");
-	assert_string_equal(r.records.v[0].fs, "ext3");
-	assert_string_equal(r.records.v[0].options, "data=journal");
-	assert_string_equal(r.records.v[4].fs, "ext2");
-	assert_null(r.records.v[4].options);
-	import_result_release(&r);
+	assert_string_equal(r->v[0].benchmark, "sync");
+	assert_string_equal(r->v[0].fs, "ext3");
+	assert_string_equal(r->v[0].options, "data=journal");
+	assert_string_equal(r->v[4].fs, "ext2");
+	assert_null(r->v[4].options);
+	import_free(imp);
 	mail_list_release(&list);
 }
 
-/* The messages of an mbox's text imported into r, quietly; how many it held. */
-static size_t import_mbox_text(struct import_result *r, struct mail_list *list, const char *name,
+/* The messages of an mbox's text imported into imp; how many it held. */
+static size_t import_mbox_text(struct import *imp, struct mail_list *list, const char *name,
 			       const struct strbuf *mbox)
 {
 	mail_read_buffer(list, name, mbox->buf, mbox->len);
-	r->quiet = 1;
-	import_messages(r, list);
+	import_messages(imp, list);
 	return list->nr;
 }
 
@@ -534,11 +536,14 @@ static void test_quoted_repeats_among_many(void **state)
 {
 	struct strbuf text = STRBUF_INIT;
 	struct mail_list list = MAIL_LIST_INIT;
-	struct import_result r = IMPORT_RESULT_INIT;
+	struct import *imp;
+	const struct recset *r;
 	size_t i, quoted = 0;
 	int depth;
 
 	(void)state;
+	assert_int_equal(import_new(&imp, NULL), 0);
+	r = &imp->result.borrowed;
 	for (depth = 0; depth < 2; depth++) {
 		strbuf_addstr(&text, depth ? "\nBob wrote:\n" : "Kernel is 2.6.20.\n\n");
 		for (i = 0; i < 300; i++)
@@ -548,11 +553,11 @@ static void test_quoted_repeats_among_many(void **state)
 	}
 	strbuf_addstr(&text, "> xfs    9.99s user 9.98s system 97% cpu 99.001 total\n");
 	mail_read_buffer(&list, "msg.txt", text.buf, text.len);
-	import_messages(&r, &list);
-	import_finish(&r);
-	assert_int_equal(r.records.nr, 300 * 4 + 4);
-	for (i = 0; i < r.records.nr; i++) {
-		const struct record *rec = &r.records.v[i];
+	import_messages(imp, &list);
+	import_finish(imp);
+	assert_int_equal(r->nr, 300 * 4 + 4);
+	for (i = 0; i < r->nr; i++) {
+		const struct record *rec = &r->v[i];
 
 		if (!rec->quoted)
 			continue;
@@ -562,9 +567,9 @@ static void test_quoted_repeats_among_many(void **state)
 	}
 	assert_int_equal(quoted, 4);
 	/* the first line's numbers, each once */
-	assert_string_equal(r.records.v[0].value, "0.00");
-	assert_string_equal(r.records.v[1].value, "5.00");
-	import_result_release(&r);
+	assert_string_equal(r->v[0].value, "0.00");
+	assert_string_equal(r->v[1].value, "5.00");
+	import_free(imp);
 	mail_list_release(&list);
 	strbuf_release(&text);
 }
@@ -589,18 +594,19 @@ static void test_nothing_kept_across_messages(void **state)
 	for (big = 0; big < 2; big++) {
 		struct strbuf mbox = STRBUF_INIT;
 		struct mail_list list = MAIL_LIST_INIT;
-		struct import_result r = IMPORT_RESULT_INIT;
+		struct import *imp;
 		size_t i;
 
 		/* with the legend in its own message the table is read: the form is right */
 		strbuf_addstr(&mbox, from);
 		strbuf_addstr(&mbox, legend);
 		strbuf_addstr(&mbox, table);
-		import_mbox_text(&r, &list, "one.mbox", &mbox);
-		import_finish(&r);
-		assert_int_equal(r.records.nr, 4);
-		assert_string_equal(r.records.v[0].options, "ext3wb: 4k blocks, data=writeback");
-		import_result_release(&r);
+		assert_int_equal(import_new(&imp, NULL), 0);
+		import_mbox_text(imp, &list, "one.mbox", &mbox);
+		import_finish(imp);
+		assert_int_equal(imp->result.borrowed.nr, 4);
+		assert_string_equal(imp->result.borrowed.v[0].options, "ext3wb: 4k blocks, data=writeback");
+		import_free(imp);
 		mail_list_release(&list);
 
 		strbuf_reset(&mbox);
@@ -612,11 +618,11 @@ static void test_nothing_kept_across_messages(void **state)
 		strbuf_addstr(&mbox, from);
 		strbuf_addstr(&mbox, table);
 		list = (struct mail_list)MAIL_LIST_INIT;
-		r = (struct import_result)IMPORT_RESULT_INIT;
-		assert_int_equal(import_mbox_text(&r, &list, "two.mbox", &mbox), 2);
-		import_finish(&r);
-		assert_int_equal(r.records.nr, 0);
-		import_result_release(&r);
+		assert_int_equal(import_new(&imp, NULL), 0);
+		assert_int_equal(import_mbox_text(imp, &list, "two.mbox", &mbox), 2);
+		import_finish(imp);
+		assert_int_equal(imp->result.borrowed.nr, 0);
+		import_free(imp);
 		mail_list_release(&list);
 		strbuf_release(&mbox);
 	}
@@ -624,12 +630,11 @@ static void test_nothing_kept_across_messages(void **state)
 
 /*
  * A message's records are compared first with the pooled strings the
- * message before ended with: within one result equal fields stay the
- * pool's one pointer, and those of a result released since (the next one
- * made at the same address) are never taken, which would be freed memory
- * and a pointer of no pool the records have.
+ * records before ended with, across messages: within one import equal
+ * fields stay the pool's one pointer, and a new import (perhaps made at
+ * the address of one freed) starts from none of the old one's.
  */
-static void test_pooled_strings_across_results(void **state)
+static void test_pooled_strings_across_messages(void **state)
 {
 	static const char msg[] = "From a@b Mon Jan  1 00:00:00 2001\nFrom: a@b\nSubject: s\n\n"
 				  "Kernel 2.6.20 on ext3:\n\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.2s\n\n";
@@ -639,20 +644,24 @@ static void test_pooled_strings_across_results(void **state)
 	for (round = 0; round < 3; round++) {
 		struct strbuf mbox = STRBUF_INIT;
 		struct mail_list list = MAIL_LIST_INIT;
-		struct import_result r = IMPORT_RESULT_INIT;
+		struct import *imp;
+		const struct recset *r;
 		size_t i;
 
+		assert_int_equal(import_new(&imp, NULL), 0);
+		r = &imp->result.borrowed;
 		strbuf_addstr(&mbox, msg);
 		strbuf_addstr(&mbox, msg);
-		assert_int_equal(import_mbox_text(&r, &list, "p.mbox", &mbox), 2);
-		assert_int_equal(r.records.nr, 6);
-		for (i = 0; i < r.records.nr; i++) {
-			assert_ptr_equal(r.records.v[i].kernel, import_intern(&r, "2.6.20"));
-			assert_ptr_equal(r.records.v[i].fs, import_intern(&r, "ext3"));
-			assert_ptr_equal(r.records.v[i].unit, import_intern(&r, "s"));
-			assert_ptr_equal(r.records.v[i].metric, import_intern(&r, i % 3 == 0 ? "elapsed" : i % 3 == 1 ? "user" : "sys"));
+		assert_int_equal(import_mbox_text(imp, &list, "p.mbox", &mbox), 2);
+		assert_int_equal(r->nr, 6);
+		for (i = 0; i < r->nr; i++) {
+			assert_ptr_equal(r->v[i].kernel, import_intern(imp, "2.6.20"));
+			assert_ptr_equal(r->v[i].fs, import_intern(imp, "ext3"));
+			assert_ptr_equal(r->v[i].unit, import_intern(imp, "s"));
+			assert_ptr_equal(r->v[i].metric,
+					 import_intern(imp, i % 3 == 0 ? "elapsed" : i % 3 == 1 ? "user" : "sys"));
 		}
-		import_result_release(&r);
+		import_free(imp);
 		mail_list_release(&list);
 		strbuf_release(&mbox);
 	}
@@ -675,7 +684,7 @@ int main(void)
 		cmocka_unit_test(test_message_end_to_end),
 		cmocka_unit_test(test_quoted_repeats_among_many),
 		cmocka_unit_test(test_nothing_kept_across_messages),
-		cmocka_unit_test(test_pooled_strings_across_results),
+		cmocka_unit_test(test_pooled_strings_across_messages),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

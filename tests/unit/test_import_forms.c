@@ -255,7 +255,7 @@ static void test_table_blocks(void **state)
 			  "dbench 16 procs  45.1    39.8\n";
 	struct strbuf text = STRBUF_INIT;
 	struct import_table t;
-	struct qtext q;
+	struct qtext q = QTEXT_INIT;
 	size_t i, round;
 	char want[32];
 

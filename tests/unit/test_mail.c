@@ -184,7 +184,7 @@ static void test_quote_depths_and_authors(void **state)
 		"| quoted by bar\n"
 		"AM> supercite\n"
 		"own text\n";
-	struct qtext q;
+	struct qtext q = QTEXT_INIT;
 
 	(void)state;
 	mail_quote_split(&q, text, strlen(text), 10, "Benjamin LaHaise");
@@ -241,7 +241,7 @@ static void test_quote_split_by_line(void **state)
 		char text[600];
 		size_t len = 0, want = 1, i;
 		const char *p;
-		struct qtext whole;
+		struct qtext whole = QTEXT_INIT;
 		int begin = 0;
 
 		seed = seed * 1103515245u + 12345u;
@@ -260,7 +260,7 @@ static void test_quote_split_by_line(void **state)
 		for (i = 0, p = text; i < whole.nr; i++) {
 			const char *nl = memchr(p, '\n', text + len - p);
 			size_t n = nl ? (size_t)(nl - p) : (size_t)(text + len - p);
-			struct qtext one;
+			struct qtext one = QTEXT_INIT;
 
 			begin |= n >= 6 && !memcmp(p, "begin ", 6);
 			/* alone, with its newline, so that a '\r' before it goes the same way */
@@ -535,7 +535,6 @@ static void test_plain_dates_like_gmime(void **state)
 		GDateTime *dt;
 		time_t want = 0;
 
-		mail_mime_init();
 		dt = g_mime_utils_header_decode_date(dates[i]);
 		if (dt) {
 			want = (time_t)g_date_time_to_unix(dt);
@@ -716,5 +715,7 @@ int main(void)
 		cmocka_unit_test(test_read_each_reuses_blocks),
 	};
 
+	/* the decoders are called here without mail_read_*, which set GMime up */
+	mail_mime_init();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
