@@ -1,5 +1,6 @@
 #include "import.h"
 #include "import_extract.h"
+#include "import_thread.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@ int import_new(struct import **out, const struct bp_warn *warn)
 
 	imp->strings = import_strings_new();
 	imp->scratch = import_scratch_new();
+	imp->threads = import_threads_new();
 	if (warn)
 		imp->warn = *warn;
 	*out = imp;
@@ -38,6 +40,7 @@ void import_free(struct import *imp)
 		return;
 	result_release(&imp->result);
 	import_scratch_free(imp->scratch);
+	import_threads_free(imp->threads);
 	import_strings_free(imp->strings);
 	free(imp);
 }
@@ -107,6 +110,7 @@ void import_message(struct import *imp, const struct mail_message *m)
 	im->name = import_keep(imp, m->name);
 	im->source = source_of(imp, m);
 	im->date = m->date;
+	im->thread = import_threads_add(imp->threads, m);
 	import_extract(imp, m);
 	if (out->borrowed.nr == before) {
 		if (out->empty < IMPORT_EMPTY_NAMED)

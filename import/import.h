@@ -31,6 +31,7 @@ struct import_msg {
 	const char *name;     /* "foo.mbox: message 3" */
 	const char *source;   /* "email <id>" or the file's name */
 	time_t date;          /* 0: unknown */
+	size_t thread;        /* its thread's node (import_thread.h); equal within a thread once finished */
 };
 
 struct import_result {
@@ -66,11 +67,13 @@ struct import_result {
 
 struct import_strings;
 struct import_scratch;
+struct import_threads;
 
 struct import {
 	struct import_result result;
 	struct import_strings *strings;   /* the pool the records' strings are borrowed from */
 	struct import_scratch *scratch;   /* blocks extraction reuses (import_extract.c) */
+	struct import_threads *threads;   /* which messages are one thread (import_thread.c) */
 	struct bp_warn warn;              /* where skipped messages are reported */
 };
 
@@ -86,7 +89,10 @@ void import_free(struct import *imp);
 void import_messages(struct import *imp, const struct mail_list *list);
 /* The same for one message (a mail_list's "each" consumer can call it). */
 void import_message(struct import *imp, const struct mail_message *m);
-/* Drops repeated and already-posted quoted numbers; numbers iterations. */
+/*
+ * Drops the numbers a thread repeats (restated, or quoted when the thread
+ * holds them already); numbers iterations.
+ */
 void import_finish(struct import *imp);
 
 /* Extraction of one message (import_extract.c), appending to imp's result. */

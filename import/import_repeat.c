@@ -1,20 +1,24 @@
 #include "import.h"
+#include "import_thread.h"
 
 #include <glib.h>
 #include <stdint.h>
 #include <string.h>
 
 /*
- * Numbers count once (import_finish): a measurement restated later (a
- * summary table, the same result posted again) is merged into its first
- * statement; numbers in quoted text are dropped when the input already
- * holds them (the quoted message itself, or an earlier reply quoting
- * them).  What is compared is a group's (metric, value) pairs: a record's
- * strings are the pool's, one copy each, so equal metrics are one pointer.
+ * Numbers count once in a thread (import_finish): a measurement the
+ * thread restates (a summary table, the same result posted again) is
+ * merged into its first statement; numbers in quoted text are dropped
+ * when the thread holds them already (the quoted message itself, or an
+ * earlier reply quoting them).  Equal numbers of two threads are two
+ * measurements and both are kept.  What is compared is a group's
+ * (metric, value) pairs and its thread: a record's strings are the
+ * pool's, one copy each, so equal metrics are one pointer.
  */
 struct pair {
 	const char *metric;
 	uint64_t bits;   /* the value's; -0 is 0 */
+	size_t thread;
 	guint hash;      /* found once: each pair is looked up several times */
 };
 
@@ -34,11 +38,11 @@ static uint64_t value_bits(double value)
 	return bits;
 }
 
-static struct pair pair_of(const struct record *r)
+static struct pair pair_of(const struct record *r, size_t thread)
 {
-	struct pair p = { r->metric, value_bits(record_number(r)), 0 };
+	struct pair p = { r->metric, value_bits(record_number(r)), thread, 0 };
 	/* murmur's finalizer: round values have no low bits set */
-	uint64_t h = p.bits ^ (uint64_t)(uintptr_t)p.metric;
+	uint64_t h = p.bits ^ (uint64_t)(uintptr_t)p.metric ^ ((uint64_t)thread << 32 | thread >> 32);
 
 	h = (h ^ (h >> 33)) * 0xff51afd7ed558ccdull;
 	h = (h ^ (h >> 33)) * 0xc4ceb9fe1a85ec53ull;
@@ -48,7 +52,7 @@ static struct pair pair_of(const struct record *r)
 
 static int pair_equal(const struct pair *x, const struct pair *y)
 {
-	return x->metric == y->metric && x->bits == y->bits;
+	return x->metric == y->metric && x->bits == y->bits && x->thread == y->thread;
 }
 
 static guint pair_hash_fn(gconstpointer p)
@@ -124,7 +128,7 @@ static size_t collect_groups(struct import_result *r, const struct pair *pairs, 
 	return nr;
 }
 
-/* Unquoted groups of three or more numbers restated later are merged into the first. */
+/* Unquoted groups of three or more numbers their thread restates later are merged into the first. */
 static void merge_restated(struct import_result *r, struct group *g, size_t ng)
 {
 	GHashTable *first_of = g_hash_table_new(group_hash_fn, group_equal_fn);
@@ -146,7 +150,7 @@ static void merge_restated(struct import_result *r, struct group *g, size_t ng)
 	g_hash_table_destroy(first_of);
 }
 
-/* Quoted groups all of whose numbers the input holds already are dropped. */
+/* Quoted groups all of whose numbers their thread holds already are dropped. */
 static void drop_quoted_known(struct import_result *r, struct pair *pairs, struct group *g, size_t ng)
 {
 	GHashTable *seen = g_hash_table_new(pair_hash_fn, pair_equal_fn);
@@ -172,14 +176,16 @@ static void drop_quoted_known(struct import_result *r, struct pair *pairs, struc
 	g_hash_table_destroy(seen);
 }
 
-static void drop_repeats(struct import_result *r)
+static void drop_repeats(struct import_result *r, struct import_threads *threads)
 {
 	struct pair *pairs = xcalloc(r->borrowed.nr + 1, sizeof(*pairs));
 	struct group *g;
 	size_t ng, i, k, kept = 0;
 
+	for (i = 0; i < r->nmsgs; i++)
+		r->msgs[i].thread = import_threads_of(threads, r->msgs[i].thread);
 	for (i = 0; i < r->borrowed.nr; i++)
-		pairs[i] = pair_of(&r->borrowed.v[i]);
+		pairs[i] = pair_of(&r->borrowed.v[i], r->msgs[r->msg_of[i]].thread);
 	ng = collect_groups(r, pairs, &g);
 	merge_restated(r, g, ng);
 	drop_quoted_known(r, pairs, g, ng);
@@ -236,7 +242,7 @@ void import_finish(struct import *imp)
 {
 	struct import_result *r = &imp->result;
 
-	drop_repeats(r);
+	drop_repeats(r, imp->threads);
 	free(r->flags_of);
 	r->flags_of = NULL;
 	r->alloc = r->borrowed.nr;
