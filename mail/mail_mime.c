@@ -40,20 +40,56 @@ static int is_encoded(GMimePart *part)
 	       enc == GMIME_CONTENT_ENCODING_UUENCODE;
 }
 
+/*
+ * A text part's text in UTF-8, with its length: what
+ * g_mime_text_part_get_text() gives, but a NUL byte decoded from base64
+ * or quoted-printable does not end it there.  -1 when it has no content.
+ */
+static int part_text(struct strbuf *out, GMimeTextPart *part)
+{
+	GMimeDataWrapper *content = g_mime_part_get_content((GMimePart *)part);
+	GMimeContentType *ct = g_mime_object_get_content_type((GMimeObject *)part);
+	const char *charset = ct ? g_mime_content_type_get_parameter(ct, "charset") : NULL;
+	GMimeFilter *filter = charset ? g_mime_filter_charset_new(charset, "utf-8") : NULL;
+	GMimeStream *stream;
+	GByteArray *bytes;
+
+	if (!content) {
+		if (filter)
+			g_object_unref(filter);
+		return -1;
+	}
+	stream = g_mime_stream_mem_new();
+	if (filter) {
+		GMimeStream *filtered = g_mime_stream_filter_new(stream);
+
+		g_mime_stream_filter_add((GMimeStreamFilter *)filtered, filter);
+		g_object_unref(filter);
+		g_mime_data_wrapper_write_to_stream(content, filtered);
+		g_mime_stream_flush(filtered);
+		g_object_unref(filtered);
+	} else {
+		g_mime_data_wrapper_write_to_stream(content, stream);
+	}
+	bytes = g_mime_stream_mem_get_byte_array((GMimeStreamMem *)stream);
+	strbuf_add(out, bytes->data, bytes->len);
+	g_object_unref(stream);
+	return 0;
+}
+
 static void add_text_part(struct walk *w, GMimeTextPart *part, int html)
 {
-	char *text = g_mime_text_part_get_text(part);
-	struct strbuf *sb = html ? &w->html : &w->plain;
+	struct strbuf *sb = html ? &w->html : &w->plain, text = STRBUF_INIT;
 
-	if (!text)
+	if (part_text(&text, part) < 0)
 		return;
 	if (sb->len && sb->buf[sb->len - 1] != '\n')
 		strbuf_addch(sb, '\n');
-	strbuf_addstr(sb, text);
+	strbuf_add(sb, text.buf, text.len);
 	if (!html)
 		mail_lines_add_part(&w->lines, (GMimePart *)part, w->buf, w->len, w->line0,
-				    mail_lines_count(text, strlen(text)));
-	g_free(text);
+				    mail_lines_count(text.buf, text.len));
+	strbuf_release(&text);
 }
 
 /* Plain text parts and text attachments are read; HTML only as a fallback. */

@@ -1,4 +1,5 @@
 #include "mail.h"
+#include "mail_lines.h"
 #include "../core/error.h"
 
 #include <dirent.h>
@@ -124,6 +125,30 @@ static void view_body(struct mail_list *out, struct mail_message *m, const char 
 	m->text.len = len;
 }
 
+/*
+ * A NUL byte decoded from base64 or quoted-printable (a raw one skips the
+ * message: not_text) would end the text where it is read as a C string,
+ * and the rest of the part with it: each is read as '?', which no number
+ * or word holds, and a warning says where the first one stands.
+ */
+static void decoded_nuls(struct mail_list *out, struct mail_message *m)
+{
+	char *p = m->text_buf.buf, *end = p + m->text_buf.len, *nul = memchr(p, '\0', m->text_buf.len);
+	size_t n = 0, line;
+	long input;
+
+	if (!nul)
+		return;
+	line = mail_lines_count(p, (size_t)(nul - p)) - (nul > p && nul[-1] != '\n');
+	input = m->line_map && line < m->line_map_nr ? m->line_map[line] : m->line0 + 1 + (long)line;
+	for (; nul; nul = memchr(nul + 1, '\0', (size_t)(end - nul - 1))) {
+		*nul = '?';
+		n++;
+	}
+	bp_warnf(&out->warn, "%s: line %ld: %zu NUL byte%s in its decoded text, read as '?'", m->name, input, n,
+		 n == 1 ? "" : "s");
+}
+
 static void read_rfc822(struct mail_list *out, struct mail_message *m, const char *buf, size_t len,
 			long line0)
 {
@@ -140,9 +165,8 @@ static void read_rfc822(struct mail_list *out, struct mail_message *m, const cha
 			view_body(out, m, body, buf + len - body);
 		return;
 	}
-	mail_mime_decode(m, buf, len);
-	if (!m->skip && memchr(m->text.p, '\0', m->text.len))
-		m->skip = xstrdup("binary data (a NUL byte) in its text");
+	if (!mail_mime_decode(m, buf, len))
+		decoded_nuls(out, m);
 }
 
 static void read_mbox_message(struct mail_list *out, const char *name, const char *buf,

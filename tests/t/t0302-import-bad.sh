@@ -68,6 +68,30 @@ test_expect_success 'past ten messages without numbers, the rest are counted, no
 	grep -q "^benchpost: warning: 2 more messages without benchmark numbers skipped$" err
 '
 
+test_expect_success 'a NUL byte in base64 text: a warning with the line, the rest of the part read' '
+	benchpost import --dry-run --format json "$FIXTURES/import/nul-base64.eml" >out 2>err &&
+	grep -q "^benchpost: warning: .*nul-base64.eml: line 14: 1 NUL byte in its decoded text, read as .?.$" err &&
+	test $(wc -l <out) = 6 &&
+	grep "\"value\":9.207," out | grep -q "\"benchmark\":\"rm -rf linux-2.6.23\"" &&
+	grep "\"value\":1.610," out | grep -q "\"line\":16"
+'
+
+test_expect_success 'the same in a single-part base64 message and in quoted-printable' '
+	printf "From: a@b\nMessage-ID: <n@x>\nMIME-Version: 1.0\nContent-Type: text/plain\n" >one.eml &&
+	printf "Content-Transfer-Encoding: base64\n\n" >>one.eml &&
+	printf "On ext2:\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.2s\n\nnoise \0 here\n\nreal 0m2.5s\nuser 0m0.7s\nsys 0m0.3s\n" |
+		base64 >>one.eml &&
+	benchpost import --dry-run --format json one.eml >out 2>err &&
+	test $(wc -l <out) = 6 &&
+	grep -q "one.eml: line 7: 1 NUL byte" err &&
+	printf "From: a@b\nMessage-ID: <q@x>\nMIME-Version: 1.0\nContent-Type: text/plain\n" >qp.eml &&
+	printf "Content-Transfer-Encoding: quoted-printable\n\nOn ext2:\nreal 0m1.5s\nuser 0m0.5s\n" >>qp.eml &&
+	printf "sys 0m0.2s\n\nnoise =00=00 here\n\nreal 0m2.5s\nuser 0m0.7s\nsys 0m0.3s\n" >>qp.eml &&
+	benchpost import --dry-run --format json qp.eml >out 2>err &&
+	test $(wc -l <out) = 6 &&
+	grep -q "qp.eml: line 12: 2 NUL bytes in its decoded text" err
+'
+
 test_expect_success 'a 1000-deep multipart is skipped with a reason' '
 	python3 - >deep.eml <<-PY &&
 	print("From: d@x\nMessage-ID: <deep@x>\nMIME-Version: 1.0")
