@@ -45,6 +45,7 @@ struct mail_message {
 	int exact_lines;   /* text lines are the input's lines (not decoded) */
 	long *line_map;    /* else per text line its input line, or NULL (mail_lines.c) */
 	size_t line_map_nr;
+	size_t line_scan;  /* bytes read to find where decoded parts start: at most its size */
 	char *skip;        /* why the message cannot be read, or NULL */
 };
 

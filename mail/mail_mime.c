@@ -26,6 +26,7 @@ struct walk {
 	struct strbuf plain, html;
 	const char *error;
 	struct mail_lines lines;  /* where plain's lines stand in the input */
+	struct mail_line_cursor at;
 	const char *buf;
 	size_t len;
 	long line0;
@@ -87,7 +88,7 @@ static void add_text_part(struct walk *w, GMimeTextPart *part, int html)
 		strbuf_addch(sb, '\n');
 	strbuf_add(sb, text.buf, text.len);
 	if (!html)
-		mail_lines_add_part(&w->lines, (GMimePart *)part, w->buf, w->len, w->line0,
+		mail_lines_add_part(&w->lines, &w->at, (GMimePart *)part, w->buf, w->len, w->line0,
 				    mail_lines_count(text.buf, text.len));
 	strbuf_release(&text);
 }
@@ -191,7 +192,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	GMimeParser *parser;
 	GMimeMessage *msg;
 	GMimeObject *body;
-	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, { NULL, 0, 0 }, buf, len, m->line0 };
+	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, { NULL, 0, 0 }, MAIL_LINE_CURSOR_INIT, buf, len, m->line0 };
 	int ret = 0;
 
 	stream = g_mime_stream_mem_new_with_buffer(buf, len);
@@ -208,6 +209,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	m->line0 += header_lines(buf, len);
 	body = g_mime_message_get_mime_part(msg);
 	walk_part(&w, body, 0);
+	m->line_scan = w.at.scanned;
 	if (w.error) {
 		m->skip = xstrdup(w.error);
 		ret = -1;
