@@ -80,6 +80,10 @@ struct mail_list {
  * caller can name them in a warning.  Fails only when path cannot be read.
  */
 int mail_read_path(struct mail_list *out, const char *path);
+/* The same for a file that is not a directory (mail_read.c) and for a directory whose stat is st (mail_dir.c). */
+int mail_read_file(struct mail_list *out, const char *path);
+struct stat;
+int mail_read_dir(struct mail_list *out, const char *path, const struct stat *st);
 /* The same for text already in memory; name labels it. */
 void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len);
 void mail_list_release(struct mail_list *list);

@@ -2,7 +2,6 @@
 #include "mail_lines.h"
 #include "../core/error.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -345,8 +344,9 @@ done:
 }
 
 /* Files are mapped rather than read: the pages read come back as it goes. */
-static int read_file(struct mail_list *out, const char *path, const char *label)
+int mail_read_file(struct mail_list *out, const char *path)
 {
+	const char *label = path;
 	struct stat st;
 	void *map;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -376,54 +376,6 @@ static int read_file(struct mail_list *out, const char *path, const char *label)
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * A maildir (cur/ and new/ hold one message a file) or any directory of
- * mail files, read in name order so that imports are reproducible.
- */
-static int read_dir(struct mail_list *out, const char *path, int depth)
-{
-	DIR *d = opendir(path);
-	struct dirent *de;
-	char **names = NULL;
-	size_t nr = 0, alloc = 0, i;
-	int ret = 0;
-
-	if (!d)
-		return err_set_errno("cannot open '%s'", path);
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' || !strcmp(de->d_name, "tmp"))
-			continue;
-		ALLOC_GROW(names, nr + 1, alloc);
-		names[nr++] = xstrdup(de->d_name);
-	}
-	closedir(d);
-	qsort(names, nr, sizeof(*names), cmp_str);
-	for (i = 0; i < nr; i++) {
-		struct strbuf sub = STRBUF_INIT;
-		struct stat st;
-
-		strbuf_addf(&sub, "%s/%s", path, names[i]);
-		if (stat(sub.buf, &st) < 0) {
-			bp_warnf(&out->warn, "cannot read '%s': %s", sub.buf, strerror(errno));
-		} else if (S_ISDIR(st.st_mode)) {
-			if (depth < 8 && read_dir(out, sub.buf, depth + 1) < 0)
-				ret = BP_ERROR;
-		} else if (S_ISREG(st.st_mode)) {
-			if (read_file(out, sub.buf, sub.buf) < 0)
-				ret = BP_ERROR;
-		}
-		strbuf_release(&sub);
-		free(names[i]);
-	}
-	free(names);
-	return ret;
-}
-
 int mail_read_path(struct mail_list *out, const char *path)
 {
 	struct stat st;
@@ -437,8 +389,8 @@ int mail_read_path(struct mail_list *out, const char *path)
 	if (stat(path, &st) < 0)
 		return err_set_errno("cannot open '%s'", path);
 	if (S_ISDIR(st.st_mode))
-		return read_dir(out, path, 0);
-	return read_file(out, path, path);
+		return mail_read_dir(out, path, &st);
+	return mail_read_file(out, path);
 }
 
 void mail_message_release(struct mail_message *m)

@@ -92,6 +92,28 @@ test_expect_success 'the same in a single-part base64 message and in quoted-prin
 	grep -q "qp.eml: line 12: 2 NUL bytes in its decoded text" err
 '
 
+test_expect_success 'symbolic link loops in a maildir: each refused with a warning, every message read once' '
+	mkdir -p loops/cur loops/new &&
+	printf "Subject: a\nMessage-ID: <l1@x>\n\nno numbers\n" >loops/cur/1.host &&
+	printf "Subject: b\nMessage-ID: <l2@x>\n\nnone here\n" >loops/new/2.host &&
+	ln -s . loops/cur/self && ln -s .. loops/cur/up && ln -s ../cur loops/new/side &&
+	test_expect_code 1 benchpost import --dry-run loops >out 2>err &&
+	grep -q "^benchpost: no benchmark numbers found in 2 messages$" err &&
+	grep -q "^benchpost: warning: .loops/cur/self.: a symbolic link loop back to .loops/cur.: skipped$" err &&
+	grep -q "^benchpost: warning: .loops/cur/up.: a symbolic link loop back to .loops.: skipped$" err &&
+	grep -q "^benchpost: warning: .loops/new/side.: the directory .loops/cur. again: skipped$" err &&
+	test $(grep -c "skipped$" err) = 3
+'
+
+test_expect_success 'directories deeper than eight are named, not dropped unseen' '
+	mkdir -p deep/1/2/3/4/5/6/7/8/9 &&
+	good_message d1 1 >deep/1/2/3/4/5/6/7/8/m.mbox &&
+	good_message d2 2 >deep/1/2/3/4/5/6/7/8/9/m.mbox &&
+	benchpost import --dry-run --format json deep >out 2>err &&
+	test $(wc -l <out) = 3 &&
+	grep -q "^benchpost: warning: .deep/1/2/3/4/5/6/7/8/9.: more than 8 directories deep: skipped$" err
+'
+
 test_expect_success 'a 1000-deep multipart is skipped with a reason' '
 	python3 - >deep.eml <<-PY &&
 	print("From: d@x\nMessage-ID: <deep@x>\nMIME-Version: 1.0")
