@@ -82,13 +82,13 @@ static int commit_runs(const struct import_result *r, const char *path)
 	return ret < 0 ? 1 : 0;
 }
 
-/* Messages without numbers are skipped and named, the first few of them. */
+/* Messages without numbers are skipped and named with why, the first few of them. */
 static void warn_empty(const struct import_result *r)
 {
 	size_t i;
 
 	for (i = 0; i < r->empty && i < IMPORT_EMPTY_NAMED; i++)
-		warning("%s: skipped: no benchmark numbers found", r->empty_names[i]);
+		warning("%s: skipped: %s", r->empty_names[i], r->empty_why[i]);
 	if (r->empty > IMPORT_EMPTY_NAMED)
 		warning("%zu more messages without benchmark numbers skipped",
 			r->empty - IMPORT_EMPTY_NAMED);

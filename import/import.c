@@ -27,8 +27,10 @@ static void result_release(struct import_result *r)
 		facts_unref(r->borrowed.v[i].facts);
 	free(r->borrowed.v);
 	free(r->msgs);
-	for (i = 0; i < IMPORT_EMPTY_NAMED; i++)
+	for (i = 0; i < IMPORT_EMPTY_NAMED; i++) {
 		free(r->empty_names[i]);
+		free(r->empty_why[i]);
+	}
 	free(r->msg_of);
 	free(r->flags_of);
 	memset(r, 0, sizeof(*r));
@@ -96,6 +98,7 @@ static char *source_of(struct import *imp, const struct mail_message *m)
 void import_message(struct import *imp, const struct mail_message *m)
 {
 	struct import_result *out = &imp->result;
+	struct strbuf why = STRBUF_INIT;
 	struct import_msg *im;
 	size_t before = out->borrowed.nr;
 
@@ -111,12 +114,16 @@ void import_message(struct import *imp, const struct mail_message *m)
 	im->source = source_of(imp, m);
 	im->date = m->date;
 	im->thread = import_threads_add(imp->threads, m);
-	import_extract(imp, m);
+	/* why a message gave nothing is worked out for those a warning names */
+	import_extract(imp, m, out->empty < IMPORT_EMPTY_NAMED ? &why : NULL);
 	if (out->borrowed.nr == before) {
-		if (out->empty < IMPORT_EMPTY_NAMED)
+		if (out->empty < IMPORT_EMPTY_NAMED) {
 			out->empty_names[out->empty] = xstrdup(m->name);
+			out->empty_why[out->empty] = strbuf_detach(&why, NULL);
+		}
 		out->empty++;
 	}
+	strbuf_release(&why);
 }
 
 void import_messages(struct import *imp, const struct mail_list *list)

@@ -49,7 +49,9 @@ struct import_result {
 	size_t messages;         /* messages read */
 	size_t skipped;          /* unreadable ones (warned about) */
 	size_t empty;            /* readable ones without numbers */
-	char *empty_names[IMPORT_EMPTY_NAMED]; /* the first of them, for a warning */
+	/* the first of them, for a warning, and why: "line 12: rows of numbers with ..." */
+	char *empty_names[IMPORT_EMPTY_NAMED];
+	char *empty_why[IMPORT_EMPTY_NAMED];
 	/*
 	 * extraction scratch until finished: per record whether it starts a
 	 * group (IMPORT_NEW_GROUP) and stands in quoted text (IMPORT_QUOTED),
@@ -95,8 +97,13 @@ void import_message(struct import *imp, const struct mail_message *m);
  */
 void import_finish(struct import *imp);
 
-/* Extraction of one message (import_extract.c), appending to imp's result. */
-void import_extract(struct import *imp, const struct mail_message *m);
+/*
+ * Extraction of one message (import_extract.c), appending to imp's result;
+ * when it finds nothing and why is not NULL, why says what looked like
+ * numbers and where ("line 12: time output in a form not read"), or that
+ * nothing did.
+ */
+void import_extract(struct import *imp, const struct mail_message *m, struct strbuf *why);
 
 /* The pool's one copy of s (NULL for NULL), for a record's field. */
 char *import_intern(struct import *imp, const char *s);

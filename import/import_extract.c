@@ -151,7 +151,7 @@ static int has_candidates(const struct extract *x)
 	const struct qtext *q = x->q;
 	size_t i;
 
-	if (extract_has_tools(x))
+	if (extract_tool_named(x))
 		return 1;
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
@@ -261,7 +261,48 @@ static void extract_release(struct extract *x)
 		mail_quote_release(&s->quotes);
 }
 
-void import_extract(struct import *imp, const struct mail_message *m)
+/*
+ * Why a message gave no number: the first line that looked as if it held
+ * some, and what it looked like, so that a reader can tell "no results
+ * here" from "results in a form not read yet".
+ */
+static void why_nothing(struct strbuf *why, struct extract *x)
+{
+	const struct qtext *q = x->q;
+	const char *tool = extract_tool_named(x);
+	size_t i;
+
+	if (tool) {
+		strbuf_addf(why, "a %s report with no number read", tool);
+		return;
+	}
+	for (i = 0; i < q->nr; i++) {
+		const char *s = q->v[i].text, *what = NULL;
+
+		if (q->v[i].blank)
+			continue;
+		if (extract_time_command(x, i))
+			what = "a time command, but no time block read after it";
+		else if (!HAS_DIGIT(x, i))
+			continue;
+		else if (import_table_row_like(s))
+			what = "no table with numeric cells read (rows of numbers under no header of kernels, "
+			       "configs, file systems or metrics)";
+		else if (import_time_may_start(s))
+			what = "no time block read from what looks like time output";
+		else if (x->feat[i] & FEAT_COPIED)
+			what = "no dd summary read from what looks like one";
+		else if (x->feat[i] & FEAT_VERB)
+			what = "a number in prose (took, gave) in a form not read";
+		if (what) {
+			strbuf_addf(why, "line %ld: %s", q->v[i].lineno, what);
+			return;
+		}
+	}
+	strbuf_addstr(why, "no benchmark numbers found");
+}
+
+void import_extract(struct import *imp, const struct mail_message *m, struct strbuf *why)
 {
 	struct import_scratch *s = imp->scratch;
 	struct extract x;
@@ -289,5 +330,7 @@ void import_extract(struct import *imp, const struct mail_message *m)
 		walk(&x);
 		imp->result.groups = x.group;
 	}
+	if (why && !x.found)
+		why_nothing(why, &x);
 	extract_release(&x);
 }

@@ -212,7 +212,7 @@ char *extract_clean_options(const char *opts);
 /* The tool reports (import_read_tools.c): found before the walk, emitted at their lines. */
 void extract_find_tools(struct extract *x);
 void extract_tools_until(struct extract *x, size_t at);
-/* Whether some tool's signature is in the text: then a number may come from it. */
-int extract_has_tools(const struct extract *x);
+/* The first tool whose report's signature is in the text (then a number may come from it), or NULL. */
+const char *extract_tool_named(const struct extract *x);
 
 #endif

@@ -22,14 +22,14 @@ static const struct {
 	{ "fio", WORDS_FIO },
 };
 
-int extract_has_tools(const struct extract *x)
+const char *extract_tool_named(const struct extract *x)
 {
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(tool_reports); i++)
 		if (x->words & tool_reports[i].signature)
-			return 1;
-	return 0;
+			return tool_reports[i].parser;
+	return NULL;
 }
 
 static int by_line(const void *a, const void *b, void *data)

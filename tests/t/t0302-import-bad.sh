@@ -57,6 +57,20 @@ test_expect_success 'an mbox of bad messages: each skipped and named, the good o
 	python3 -c "import json,sys; [json.loads(l) for l in open(\"out\")]"
 '
 
+test_expect_success 'a message that gives nothing says why and where: no results, or a form not read yet' '
+	test_expect_code 1 benchpost import --dry-run "$FIXTURES/import/not-read.mbox" >out 2>err &&
+	sed "s/^benchpost: warning: .*not-read.mbox: //" err >why &&
+	cat >want <<-EOF &&
+	message 1: skipped: line 9: no table with numeric cells read (rows of numbers under no header of kernels, configs, file systems or metrics)
+	message 2: skipped: line 19: a time command, but no time block read after it
+	message 3: skipped: line 26: a number in prose (took, gave) in a form not read
+	message 4: skipped: no benchmark numbers found
+	message 5: skipped: a dbench report with no number read
+	benchpost: no benchmark numbers found in 5 messages
+	EOF
+	test_cmp want why
+'
+
 test_expect_success 'past ten messages without numbers, the rest are counted, not named' '
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 		printf "From a@b Mon Mar  3 10:00:00 2008\nMessage-ID: <e%s@x>\n\nnothing\n\n" $i
