@@ -1,0 +1,764 @@
+/*
+ * What the values of a table are: each column's names and each row's
+ * label are read as kernels, file systems or configs, metrics, parameters
+ * (a client count), or columns that carry no result of their own (a
+ * count of runs, a baseline repeated, a relative change).  Whichever side
+ * names the metric, the other names what was measured: one reader for
+ * every orientation.
+ */
+#include "import_grid.h"
+#include "import_context.h"
+#include "../parse/parse_duration.h"
+#include "../core/strbuf.h"
+#include "../core/util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum role {
+	ROLE_NONE,      /* a name we cannot place: a benchmark or a config */
+	ROLE_KERNEL,
+	ROLE_FS,
+	ROLE_METRIC,
+	ROLE_PARAM,     /* a number or "N=4": the benchmark's parameter */
+	ROLE_SKIP,      /* "[runs]", "Baseline": no result of its own */
+	ROLE_CHANGE,    /* "%change", "diff": relative to another column */
+};
+
+struct name {
+	enum role role;
+	char *text;       /* the name, trimmed */
+	const char *fs;   /* ROLE_FS: the canonical name */
+	char *options;    /* ROLE_FS: a mode or config it names ("data=writeback", "dalloc") */
+	char *unit;       /* a unit it names: "MB/sec" in "MB/sec", "s" in "(sec)" */
+};
+
+static void name_release(struct name *n)
+{
+	free(n->text);
+	free(n->options);
+	free(n->unit);
+	memset(n, 0, sizeof(*n));
+}
+
+/* Words that name a measured quantity, whole or before a unit. */
+static const char *const metric_words[] = {
+	"elapsed", "real", "wall", "total", "time", "times", "user", "usr", "sys", "system",
+	"cpu", "cpu%", "%cpu", "throughput", "tput", "rate", "bandwidth", "bw", "speed",
+	"latency", "lat", "avg", "average", "mean", "median", "min", "max", "stddev", "std",
+	"stdev", "dev", "hmean", "amean", "gmean", "coeffvar", "maj", "maj.", "min.", "swaps",
+	"faults", "ops", "iops", "tps", "transactions", "seeks", "eff", "efficiency", "loads",
+	"lcpu%", "ratio", "score", "read", "write", "reads", "writes", "rewrite", "create",
+	"delete", "files", "kb/s", "mb/s", "runtime", "duration", "result", "results",
+	"1st-qrtle", "2nd-qrtle", "3rd-qrtle", "bhmean", "bamean", "context", "switches",
+	"major", "minor", "pgfault", "pgmajfault", "sec", "seconds", "secs",
+};
+
+/* Names of columns that hold no result of their own. */
+static const char *const skip_words[] = {
+	"[runs]", "runs", "baseline", "base", "samples", "iterations", "n", "#", "count",
+	"nr", "no.", "run",
+};
+
+static const char *const change_words[] = {
+	"%change", "change", "%diff", "diff", "delta", "%", "(%)", "gain", "%gain", "+/-",
+	"%stddev", "improvement", "speedup", "%speedup", "regression",
+};
+
+/* Words that make a number beside them a parameter: "4 threads", "clients". */
+static const char *const param_words[] = {
+	"threads", "thread", "clients", "client", "procs", "processes", "jobs", "tasks",
+	"users", "streams", "readers", "writers", "n", "nr",
+};
+
+static int word_in(const char *w, size_t n, const char *const *list, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (strlen(list[i]) == n && !strncasecmp(list[i], w, n))
+			return 1;
+	return 0;
+}
+
+static int is_digits(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return 0;
+	return n > 0;
+}
+
+/* A commit id as 0-day reports put over their columns: 7 to 40 hex digits with a letter or not. */
+static int is_commit(const char *s, size_t n)
+{
+	size_t i, letters = 0;
+
+	if (n < 7 || n > 40)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] >= 'a' && s[i] <= 'f')
+			letters++;
+		else if (!isdigit((unsigned char)s[i]))
+			return 0;
+	}
+	return letters > 0 && letters < n;
+}
+
+/* "v3.14", "v6.5-rc2", "v2.6.32": a kernel tag as git names it. */
+static int is_tag(const char *s, size_t n)
+{
+	size_t i = 1, dots = 0;
+
+	if (n < 4 || s[0] != 'v' || !isdigit((unsigned char)s[1]))
+		return 0;
+	while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.')) {
+		dots += s[i] == '.';
+		i++;
+	}
+	if (!dots || s[i - 1] == '.')
+		return 0;
+	return i == n || (s[i] == '-' && i + 1 < n);
+}
+
+/*
+ * A unit a name gives its column, as a copy: "(sec)" is "s", "MB/sec" and
+ * "K/sec" themselves, "1-files/sec" "files/sec", "%CPU" "%".  NULL if none.
+ */
+static char *name_unit(const char *s)
+{
+	static const struct { const char *word, *unit; } units[] = {
+		{ "(s)", "s" }, { "(sec)", "s" }, { "sec", "s" }, { "secs", "s" }, { "seconds", "s" },
+		{ "(secs)", "s" }, { "(seconds)", "s" }, { "(ms)", "ms" }, { "ms", "ms" },
+		{ "(us)", "us" }, { "usec", "us" }, { "%", "%" }, { "(%)", "%" },
+	};
+
+	while (*s) {
+		size_t n, i, slash;
+		const char *w;
+
+		while (isspace((unsigned char)*s))
+			s++;
+		w = s;
+		while (*s && !isspace((unsigned char)*s))
+			s++;
+		n = (size_t)(s - w);
+		if (!n)
+			break;
+		for (i = 0; i < ARRAY_SIZE(units); i++)
+			if (strlen(units[i].word) == n && !strncasecmp(w, units[i].word, n))
+				return xstrdup(units[i].unit);
+		if (w[0] == '%' || w[n - 1] == '%')
+			return xstrdup("%");
+		for (slash = 0; slash < n && w[slash] != '/'; slash++)
+			;
+		if (slash && slash < n &&
+		    ((n - slash == 2 && w[slash + 1] == 's') ||
+		     (n - slash == 4 && (!strncmp(w + slash + 1, "sec", 3) || !strncmp(w + slash + 1, "min", 3))))) {
+			/* "1-files/sec": the count before the unit is the load's */
+			while (n && (isdigit((unsigned char)*w) || *w == '-' || *w == '(')) {
+				w++;
+				n--;
+			}
+			if (n && w[n - 1] == ')')
+				n--;
+			return n > 2 ? xstrndup(w, n) : NULL;
+		}
+	}
+	return NULL;
+}
+
+/* A copy of the name with its blanks trimmed and runs of them made one space. */
+static char *trimmed(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	while (n && (isspace((unsigned char)*s))) {
+		s++;
+		n--;
+	}
+	while (n && (isspace((unsigned char)s[n - 1]) || s[n - 1] == ':' || s[n - 1] == '='))
+		n--;
+	for (i = 0; i < n; i++) {
+		if (isspace((unsigned char)s[i])) {
+			if (sb.len && sb.buf[sb.len - 1] != ' ')
+				strbuf_addch(&sb, ' ');
+			continue;
+		}
+		strbuf_addch(&sb, s[i]);
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The first word of s and its length. */
+static size_t first_word(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] && !isspace((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+/* A kernel at the start of s, maybe with a patch after '+': "2.4.8-pre1+MRA". */
+static int starts_with_kernel(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	if (import_is_kernel(s, n) || is_tag(s, n) || is_commit(s, n))
+		return 1;
+	while (k < n && s[k] != '+')
+		k++;
+	return k < n && k >= 3 && import_is_kernel(s, k);
+}
+
+/* A file system's name, with the short names tables use ("reiser"). */
+static const char *fs_word(const char *s, size_t n)
+{
+	if (n == 6 && !strncasecmp(s, "reiser", 6))
+		return "reiserfs";
+	return import_fs_name(s, n);
+}
+
+/* An fs name at the end of a word: "2559ext3", "2559reiser". */
+static const char *fs_suffix(const char *s, size_t n)
+{
+	size_t k;
+
+	for (k = 1; k + 3 <= n; k++) {
+		const char *fs;
+
+		if (!isdigit((unsigned char)s[k - 1]) || !isalpha((unsigned char)s[k]))
+			continue;
+		if ((fs = fs_word(s + k, n - k)))
+			return fs;
+	}
+	return NULL;
+}
+
+static int has_digit(const char *s)
+{
+	for (; *s; s++)
+		if (isdigit((unsigned char)*s))
+			return 1;
+	return 0;
+}
+
+/* Reads a column name or a row label. */
+static void classify(struct name *out, const char *s, size_t n)
+{
+	size_t w;
+	const char *fs;
+	char *opts = NULL;
+
+	memset(out, 0, sizeof(*out));
+	out->text = trimmed(s, n);
+	s = out->text;
+	n = strlen(s);
+	w = first_word(s);
+	out->unit = name_unit(s);
+	if (!n)
+		return;
+	if (w == n && word_in(s, n, skip_words, ARRAY_SIZE(skip_words))) {
+		out->role = ROLE_SKIP;
+		return;
+	}
+	if (word_in(s, n, change_words, ARRAY_SIZE(change_words))) {
+		out->role = ROLE_CHANGE;
+		return;
+	}
+	if (starts_with_kernel(s, w)) {
+		out->role = ROLE_KERNEL;
+		return;
+	}
+	if ((fs = import_label_fs(s, &opts)) || (fs = fs_word(s, w)) ||
+	    (w == n && (fs = fs_suffix(s, n)))) {
+		out->role = ROLE_FS;
+		out->fs = fs;
+		/* a config beyond the bare name is kept as posted: "ext3-dalloc" */
+		out->options = opts ? opts : strcasecmp(s, fs) ? xstrdup(s) : NULL;
+		if (opts && strcasecmp(s, fs)) {
+			out->options = xstrdup(s);
+			free(opts);
+		}
+		return;
+	}
+	if (is_digits(s, n) || (n > 2 && (s[0] == 'N' || s[0] == 'n') && s[1] == '=') ||
+	    (w < n && is_digits(s, w) && word_in(s + w + 1, strlen(s + w + 1), param_words,
+					       ARRAY_SIZE(param_words)))) {
+		out->role = ROLE_PARAM;
+		return;
+	}
+	if (word_in(s, w, metric_words, ARRAY_SIZE(metric_words)) || out->unit ||
+	    (w == n && word_in(s, n, param_words, ARRAY_SIZE(param_words)))) {
+		out->role = ROLE_METRIC;
+		return;
+	}
+	/* "Num Thr", "File Size", "Blk Size": the load's parameters, not results */
+	if (w < n && (!strcasecmp(s + n - 4, "size") || !strcasecmp(s + n - 3, "thr")))
+		out->role = ROLE_PARAM;
+}
+
+/* The metric a name says, in the record's fixed words where there is one. */
+static char *metric_of(const char *name)
+{
+	static const struct { const char *word, *metric; } fixed[] = {
+		{ "elapsed", "elapsed" }, { "real", "elapsed" }, { "wall", "elapsed" },
+		{ "time", "elapsed" }, { "user", "user" }, { "usr", "user" }, { "sys", "sys" },
+		{ "system", "sys" }, { "cpu", "cpu" }, { "cpu%", "cpu" }, { "%cpu", "cpu" },
+		{ "(cpu%)", "cpu" }, { "throughput", "throughput" }, { "tput", "throughput" },
+		{ "rate", "throughput" }, { "bandwidth", "throughput" }, { "bw", "throughput" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(fixed); i++)
+		if (!strcasecmp(name, fixed[i].word))
+			return xstrdup(fixed[i].metric);
+	return xstrdup(name);
+}
+
+/* What the table says of each column. */
+struct column {
+	char *kernel;
+	const char *fs;
+	char *options;
+	char *metric;       /* joined names of the metric lines, or NULL */
+	char *unit;
+	int skip, param;
+};
+
+/* The name head h gives column k, or NULL. */
+static const struct grid_name *name_over(const struct grid_head *h, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < h->nnames; i++)
+		if (h->names[i].col == (long)k)
+			return &h->names[i];
+	return NULL;
+}
+
+enum line_role { LINE_METRIC, LINE_KERNEL, LINE_CONFIG };
+
+/* What a header line names across the columns: kernels, configs, or metrics. */
+static enum line_role head_role(const struct grid *g, const struct grid_head *h)
+{
+	size_t k, kernels = 0, configs = 0, metrics = 0, none = 0;
+
+	for (k = 0; k < g->ncols; k++) {
+		const struct grid_name *nm = name_over(h, k);
+		struct name c;
+
+		if (!nm)
+			continue;
+		classify(&c, nm->text.s, nm->text.n);
+		switch (c.role) {
+		case ROLE_KERNEL: kernels++; break;
+		case ROLE_FS: configs++; break;
+		case ROLE_NONE: none++; break;
+		default: metrics++; break;
+		}
+		name_release(&c);
+	}
+	if (kernels && kernels >= configs + metrics + none)
+		return LINE_KERNEL;
+	if (configs && configs >= metrics + none)
+		return LINE_CONFIG;
+	return metrics >= none ? LINE_METRIC : LINE_CONFIG;
+}
+
+static void columns_read(struct column *cols, const struct grid *g)
+{
+	enum line_role role[GRID_MAX_HEADS];
+	size_t h, k, metric_lines = 0;
+
+	for (h = 0; h < g->nheads; h++) {
+		role[h] = head_role(g, &g->heads[h]);
+		metric_lines += role[h] == LINE_METRIC;
+	}
+	/* a line of plain names over a metric line is part of the metric: "File" over "Size" */
+	for (h = 0; metric_lines && h + 1 < g->nheads; h++)
+		if (role[h] == LINE_CONFIG && role[h + 1] == LINE_METRIC && g->nheads > 1 &&
+		    h + 1 == g->nheads - 1)
+			role[h] = LINE_METRIC;
+	for (k = 0; k < g->ncols; k++) {
+		struct strbuf metric = STRBUF_INIT;
+
+		for (h = 0; h < g->nheads; h++) {
+			const struct grid_name *nm = name_over(&g->heads[h], k);
+			struct name c;
+
+			if (!nm)
+				continue;
+			classify(&c, nm->text.s, nm->text.n);
+			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
+				cols[k].kernel = c.text;
+				c.text = NULL;
+			} else if (role[h] == LINE_CONFIG && !cols[k].options && !cols[k].fs) {
+				cols[k].fs = c.fs;
+				cols[k].options = c.options ? c.options : c.text;
+				if (c.options)
+					c.options = NULL;
+				else
+					c.text = NULL;
+			} else if (role[h] == LINE_METRIC) {
+				if (metric.len)
+					strbuf_addch(&metric, ' ');
+				strbuf_addstr(&metric, c.text);
+			}
+			name_release(&c);
+		}
+		if (metric.len) {
+			struct name c;
+
+			classify(&c, metric.buf, metric.len);
+			cols[k].skip = c.role == ROLE_SKIP || c.role == ROLE_CHANGE;
+			cols[k].param = c.role == ROLE_PARAM;
+			cols[k].unit = c.unit;
+			c.unit = NULL;
+			cols[k].metric = metric_of(c.text);
+			name_release(&c);
+		}
+		strbuf_release(&metric);
+	}
+}
+
+static void columns_release(struct column *cols, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		free(cols[k].kernel);
+		free(cols[k].options);
+		free(cols[k].metric);
+		free(cols[k].unit);
+	}
+	free(cols);
+}
+
+/* Words of a title that say nothing of what was measured. */
+static int informative_title(const char *t)
+{
+	static const char *const empty[] = {
+		"here", "are", "is", "the", "results", "result", "and", "some", "numbers", "my",
+		"following", "below", "as", "follows", "were", "these", "this", "of", "a", "an",
+		"i", "got", "with", "for", "on", "to", "quick", "data", "summary", "ok", "so",
+		"then", "now", "again", "test", "tests", "run", "runs",
+	};
+
+	while (*t) {
+		size_t n;
+
+		while (*t && !isalnum((unsigned char)*t))
+			t++;
+		n = 0;
+		while (isalnum((unsigned char)t[n]) || t[n] == '_' || t[n] == '-' || t[n] == '.')
+			n++;
+		if (n && !word_in(t, n, empty, ARRAY_SIZE(empty)))
+			return 1;
+		t += n;
+	}
+	return 0;
+}
+
+/* Seconds for a duration cell ("2:35", "0m2.129s", "50.5s"), as posted where it can be. */
+static char *seconds_of(const struct grid_cell *c)
+{
+	struct duration d;
+	char *out;
+	size_t n;
+
+	if (c->unit.n && c->unit.s[0] == 's') {
+		/* "50.5s": the number is the seconds */
+		return xstrndup(c->value.s, c->value.n);
+	}
+	if (duration_read(&d, c->value.s, c->value.n) < 0)
+		return xstrndup(c->value.s, c->value.n);
+	n = duration_len(&d);
+	out = xmalloc(n + 1);
+	duration_write(out, &d);
+	out[n] = '\0';
+	return out;
+}
+
+/* "4 minutes", "2 hours": the number in seconds, with the digits it was given. */
+static char *scaled_seconds(const struct grid_cell *c)
+{
+	static const struct { const char *unit; int scale; } scales[] = {
+		{ "m", 60 }, { "min", 60 }, { "mins", 60 }, { "minutes", 60 }, { "minute", 60 },
+		{ "h", 3600 }, { "hours", 3600 }, { "hour", 3600 },
+	};
+	size_t i, dec = 0;
+	const char *dot;
+	double v;
+
+	for (i = 0; i < ARRAY_SIZE(scales); i++)
+		if (strlen(scales[i].unit) == c->unit.n && !strncmp(scales[i].unit, c->unit.s, c->unit.n))
+			break;
+	if (i == ARRAY_SIZE(scales))
+		return NULL;
+	dot = memchr(c->value.s, '.', c->value.n);
+	if (dot)
+		dec = (size_t)(c->value.s + c->value.n - dot - 1);
+	{
+		char *num = xstrndup(c->value.s, c->value.n);
+		struct strbuf sb = STRBUF_INIT;
+
+		v = strtod(num, NULL) * scales[i].scale;
+		free(num);
+		strbuf_addf(&sb, "%.*f", (int)dec, v);
+		return strbuf_detach(&sb, NULL);
+	}
+}
+
+static void add_value(struct grid_values *out, size_t line, char *value, const char *unit,
+		      const char *metric, const char *benchmark, const char *kernel,
+		      const char *fs, const char *options)
+{
+	struct grid_value *v;
+
+	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+	v = &out->v[out->nr++];
+	v->line = line;
+	v->value = value;
+	v->unit = unit ? xstrdup(unit) : NULL;
+	v->metric = metric ? xstrdup(metric) : NULL;
+	v->benchmark = benchmark ? xstrdup(benchmark) : NULL;
+	v->kernel = kernel ? xstrdup(kernel) : NULL;
+	v->fs = fs;
+	v->options = options ? xstrdup(options) : NULL;
+}
+
+/* A row's name: its label, or the text right of its cells (the 0-day robot's rows). */
+static void row_name(struct name *out, const struct grid_row *r)
+{
+	if (r->label.n)
+		classify(out, r->label.s, r->label.n);
+	else
+		classify(out, r->tail.s, r->tail.n);
+}
+
+/* "TOTAL fileio.request_latency_max_ms" closing a 0-day table names the metric of every row. */
+static char *total_metric(const struct grid *g)
+{
+	const struct grid_row *r = &g->rows[g->nrows - 1];
+	const struct grid_span *t = r->label.n ? &r->label : &r->tail;
+
+	if (t->n > 6 && !strncmp(t->s, "TOTAL ", 6))
+		return trimmed(t->s + 6, t->n - 6);
+	return NULL;
+}
+
+/* A row label that goes on from the row above: "and with requested change", "+ foo". */
+static int continues(const char *label)
+{
+	return !strncasecmp(label, "and ", 4) || !strncasecmp(label, "with ", 5) ||
+	       !strncasecmp(label, "plus ", 5) || label[0] == '+';
+}
+
+/* The row above's build with the change this one names: "pre6+foo+requested_change". */
+static char *continued(const char *above, const char *label)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = label;
+
+	while (*p == '+' || *p == ' ')
+		p++;
+	if (!strncasecmp(p, "and ", 4))
+		p += 4;
+	if (!strncasecmp(p, "with ", 5))
+		p += 5;
+	else if (!strncasecmp(p, "plus ", 5))
+		p += 5;
+	strbuf_addstr(&sb, above);
+	strbuf_addch(&sb, '+');
+	for (; *p; p++)
+		strbuf_addch(&sb, *p == ' ' ? '_' : *p);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* A single word with a digit, "pre6", "arcavm13", "22pre6aa2": a build's name. */
+static int is_ident(const struct name *n)
+{
+	return n->role == ROLE_NONE && n->text[0] && !strchr(n->text, ' ') && has_digit(n->text);
+}
+
+static char *join2(const char *a, const char *sep, const char *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!a && !b)
+		return NULL;
+	if (a)
+		strbuf_addstr(&sb, a);
+	if (a && b)
+		strbuf_addstr(&sb, sep);
+	if (b)
+		strbuf_addstr(&sb, b);
+	return strbuf_detach(&sb, NULL);
+}
+
+void grid_read_values(struct grid_values *out, const struct grid *g, const struct grid_line *lines)
+{
+	struct column *cols = xcalloc(g->ncols, sizeof(*cols));
+	struct name *rows = xcalloc(g->nrows, sizeof(*rows));
+	char *title = NULL, *total = total_metric(g);
+	size_t i, j, k, idents = 0, fss = 0;
+	const char *prev_kernel = NULL;
+	char *cont_kept = NULL;
+	long param = -1;
+	int col_kernel = 0;
+
+	columns_read(cols, g);
+	for (k = 0; k < g->ncols; k++) {
+		col_kernel |= cols[k].kernel != NULL;
+		if (cols[k].param && param < 0)
+			param = (long)k;
+	}
+	for (i = 0; i < g->nrows; i++) {
+		row_name(&rows[i], &g->rows[i]);
+		idents += is_ident(&rows[i]);
+		fss += rows[i].role == ROLE_FS;
+	}
+	if (g->title >= 0) {
+		title = trimmed(lines[g->title].s, lines[g->title].n);
+		if (!informative_title(title)) {
+			free(title);
+			title = NULL;
+		}
+	}
+	for (i = 0; i < g->nrows; i++) {
+		const struct grid_row *r = &g->rows[i];
+		const struct name *rn = &rows[i];
+		const char *kernel = NULL, *fs = NULL, *options = NULL, *bench_row = NULL;
+		char *param_text = NULL, *bench, *cont = NULL;
+
+		if (rn->role == ROLE_SKIP || rn->role == ROLE_CHANGE)
+			continue;
+		if (!r->label.n) {
+			/* the 0-day robot's rows: the test case at the right, "TOTAL" closing */
+			bench_row = total && i + 1 == g->nrows ? "TOTAL" : rn->text;
+		} else if (rn->role == ROLE_KERNEL ||
+			   (is_ident(rn) && !col_kernel && idents * 2 >= g->nrows && fss * 2 < g->nrows)) {
+			kernel = rn->text;
+		} else if (rn->role == ROLE_FS) {
+			fs = rn->fs;
+			options = rn->options;
+		} else if (rn->role == ROLE_NONE && !strchr(rn->text, ' ') && (col_kernel || fss * 2 >= g->nrows)) {
+			options = rn->text;
+		} else if (i && prev_kernel && continues(rn->text)) {
+			/* "and with requested change" under "pre6+foo": the build above, changed */
+			cont = continued(prev_kernel, rn->text);
+			kernel = cont;
+		} else if (rn->role == ROLE_NONE || rn->role == ROLE_PARAM) {
+			bench_row = rn->text;
+		}
+		prev_kernel = kernel;
+		if (param >= 0)
+			for (j = 0; j < r->ncells; j++)
+				if (r->col[j] == (size_t)param && !param_text) {
+					char *v = xstrndup(r->cells[j].value.s, r->cells[j].value.n);
+
+					param_text = join2(cols[param].metric, "=", v);
+					free(v);
+				}
+		bench = join2(title, " ", bench_row);
+		if (param_text) {
+			char *b = join2(bench, " ", param_text);
+
+			free(bench);
+			bench = b;
+		}
+		for (j = 0; j < r->ncells; j++) {
+			const struct grid_cell *c = &r->cells[j];
+			const struct column *col = &cols[r->col[j]];
+			const char *unit = NULL;
+			char *value, *metric;
+
+			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct)
+				continue;
+			if (c->kind == GRID_DURATION) {
+				value = seconds_of(c);
+				unit = "s";
+			} else if ((value = scaled_seconds(c))) {
+				unit = "s";
+			} else {
+				value = xstrndup(c->value.s, c->value.n);
+				unit = c->unit.n ? NULL : col->unit ? col->unit : rn->unit;
+			}
+			if (col->metric)
+				metric = xstrdup(col->metric);
+			else if (total)
+				metric = xstrdup(total);
+			else if (rn->role == ROLE_METRIC)
+				metric = metric_of(rn->text);
+			else if (c->suffix.n) {
+				char *w = xstrndup(c->suffix.s, c->suffix.n);
+
+				metric = metric_of(w);
+				free(w);
+			} else
+				metric = c->kind == GRID_DURATION ? xstrdup("elapsed") : NULL;
+			{
+				char *u = !unit && c->unit.n ? xstrndup(c->unit.s, c->unit.n) : NULL;
+
+				add_value(out, r->line, value, unit ? unit : u, metric, bench,
+					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
+					  col->options ? col->options : options);
+				free(u);
+			}
+			if (c->note.n && c->note_spread) {
+				char *m = join2(metric ? metric : "value", " ", "stddev");
+				size_t skip = c->note.s[0] == '~' ? 1 : c->note.s[0] == '(' ? 1 :
+					      c->note.s[0] == '+' ? (c->note.s[1] == '/' ? 3 : 2) : 2;
+				const char *p = c->note.s + skip, *e = c->note.s + c->note.n;
+
+				while (p < e && *p == ' ')
+					p++;
+				while (e > p && (e[-1] == ')' || e[-1] == '%' || e[-1] == ' '))
+					e--;
+				add_value(out, r->line, xstrndup(p, (size_t)(e - p)),
+					  c->note_pct ? "%" : unit, m, bench,
+					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
+					  col->options ? col->options : options);
+				free(m);
+			}
+			free(metric);
+		}
+		free(bench);
+		free(param_text);
+		/* the next row may continue this one */
+		if (cont) {
+			free(cont_kept);
+			cont_kept = cont;
+		}
+	}
+	free(cont_kept);
+	for (i = 0; i < g->nrows; i++)
+		name_release(&rows[i]);
+	free(rows);
+	columns_release(cols, g->ncols);
+	free(title);
+	free(total);
+}
+
+void grid_values_release(struct grid_values *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nr; i++) {
+		free(v->v[i].value);
+		free(v->v[i].unit);
+		free(v->v[i].metric);
+		free(v->v[i].benchmark);
+		free(v->v[i].kernel);
+		free(v->v[i].options);
+	}
+	free(v->v);
+	memset(v, 0, sizeof(*v));
+}
