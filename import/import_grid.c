@@ -193,6 +193,22 @@ static long name_column(const struct grid *g, const int *change, size_t x0, size
 }
 
 /*
+ * Words set one space apart, as prose is, with no tab or '|': a sentence
+ * or a title, not names laid out over columns.
+ */
+static int is_sentence(const struct grid_span *w, size_t nw, const char *s, size_t n)
+{
+	size_t i;
+
+	if (nw < 3 || memchr(s, '\t', n) || memchr(s, '|', n))
+		return 0;
+	for (i = 1; i < nw; i++)
+		if (w[i].x0 - w[i - 1].x1 > 1)
+			return 0;
+	return 1;
+}
+
+/*
  * Reads line s as a header of g: 0 and *out filled when its words name
  * enough of g's columns; words that stand over one column make one name.
  */
@@ -206,6 +222,12 @@ static int read_head(struct grid_head *out, const struct grid *g, const int *cha
 
 	memset(out, 0, sizeof(*out));
 	out->line = line;
+	if (is_sentence(w, nw, s, n)) {
+		free(w);
+		free(col);
+		free(seen);
+		return -1;
+	}
 	for (i = 0; i < nw; i++) {
 		col[i] = name_column(g, change, w[i].x0, w[i].x1);
 		if (col[i] == -2)

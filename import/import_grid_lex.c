@@ -474,6 +474,19 @@ static int choose_run(const struct item *it, size_t nit, const struct piece *p,
 	return 0;
 }
 
+/* "16", not "19:55" or "4.5 MB/s": what a label's parameter looks like */
+static int plain_integer(const struct grid_cell *c)
+{
+	size_t i;
+
+	if (c->kind != GRID_NUMBER || c->unit.n || c->note.n)
+		return 0;
+	for (i = 0; i < c->value.n; i++)
+		if (!is_digit(c->value.s[i]))
+			return 0;
+	return 1;
+}
+
 int grid_row_read(struct grid_row *out, const char *s, size_t n)
 {
 	struct piece *p = NULL;
@@ -519,7 +532,7 @@ int grid_row_read(struct grid_row *out, const char *s, size_t n)
 
 		/* "dbench 16     31.2   28.7": a number set close to the label is part of it */
 		if (to - from >= 2 && first->gap == 1 && !first->hard &&
-		    p[it[from + 1].piece].gap >= 2 && !colon)
+		    p[it[from + 1].piece].gap >= 2 && !colon && plain_integer(&it[from].c))
 			from++;
 		first = &p[it[from].piece];
 		if (to - from == 1 && first->gap < 2 && !first->hard && !colon)

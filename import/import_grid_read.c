@@ -149,6 +149,11 @@ static char *name_unit(const char *s)
 		n = (size_t)(s - w);
 		if (!n)
 			break;
+		/* "(CPU%)", "(MB/s)": the brackets are no part of the unit */
+		if (n > 2 && w[0] == '(' && w[n - 1] == ')') {
+			w++;
+			n -= 2;
+		}
 		for (i = 0; i < ARRAY_SIZE(units); i++)
 			if (strlen(units[i].word) == n && !strncasecmp(w, units[i].word, n))
 				return xstrdup(units[i].unit);
@@ -369,7 +374,8 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 		return LINE_KERNEL;
 	if (configs && configs >= metrics + none)
 		return LINE_CONFIG;
-	return metrics >= none ? LINE_METRIC : LINE_CONFIG;
+	/* names of configs carry no metric word: "vanilla", "shrinker-v1r1" */
+	return metrics ? LINE_METRIC : LINE_CONFIG;
 }
 
 static void columns_read(struct column *cols, const struct grid *g)
