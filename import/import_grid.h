@@ -37,6 +37,7 @@ struct grid_cell {
 	struct grid_span suffix;  /* a word naming the value after it: "10% cpu", "3.50s system" */
 	enum grid_value_kind kind;
 	int signed_pct;           /* "+27.5%", "-1.5%", "+Inf%": a relative change */
+	int thousands;            /* "1,201,333": commas group the thousands */
 	int note_pct;             /* the note is a percentage */
 	int note_spread;          /* the note is a spread (~, +-, stddev in brackets) */
 };
@@ -49,6 +50,7 @@ struct grid_row {
 	struct grid_cell *cells;
 	size_t ncells;
 	size_t *col;              /* the column of each cell */
+	long group;               /* the line of a group name over this row inside the table, or -1 */
 };
 
 /* A name in a header line and the column it stands over (-1: the label column). */

@@ -94,15 +94,29 @@ size_t grid_words(struct grid_span **out, size_t *alloc, const char *s, size_t n
 }
 
 /* Digits with an optional fraction and exponent; how many bytes, 0 if none. */
-static size_t number_len(const char *s, size_t n)
+static size_t number_len(const char *s, size_t n, int *thousands)
 {
 	size_t i = 0, d = 0;
+
+	*thousands = 0;
 
 	if (i < n && (s[i] == '+' || s[i] == '-'))
 		i++;
 	while (i < n && is_digit(s[i])) {
 		i++;
 		d++;
+	}
+	/* "1,201,333": groups of three after a comma are thousands */
+	if (d && d <= 3 && i < n && s[i] == ',') {
+		size_t j = i;
+
+		while (j + 3 < n && s[j] == ',' && is_digit(s[j + 1]) && is_digit(s[j + 2]) &&
+		       is_digit(s[j + 3]) && (j + 4 == n || !is_digit(s[j + 4])))
+			j += 4;
+		if (j > i && (j == n || s[j] != ',')) {
+			i = j;
+			*thousands = 1;
+		}
 	}
 	if (i + 1 < n && (s[i] == '.' || (s[i] == ',' && d)) && is_digit(s[i + 1])) {
 		i++;
@@ -197,7 +211,7 @@ static int read_value(struct grid_cell *c, const char *s, size_t n)
 		c->kind = GRID_DURATION;
 		return 0;
 	}
-	k = number_len(s, n);
+	k = number_len(s, n, &c->thousands);
 	if (!k)
 		return -1;
 	c->kind = GRID_NUMBER;
@@ -221,7 +235,8 @@ static int is_unit_word(const char *s, size_t n)
 {
 	static const char *const words[] = {
 		"%", "s", "sec", "secs", "second", "seconds", "ms", "msec", "msecs",
-		"us", "usec", "usecs", "ns", "min", "mins", "minutes", "x", "iops",
+		"us", "usec", "usecs", "ns", "min", "mins", "minute", "minutes", "h", "hr", "hrs",
+		"hour", "hours", "x", "iops",
 		"IOPS", "tps", "MB", "KB", "kB", "GB", "MiB", "KiB", "GiB",
 	};
 	size_t i;
@@ -267,7 +282,9 @@ static int note_number(const char *s, size_t n, int *pct)
 		return 1;
 	if (n == 4 && (s[0] == '+' || s[0] == '-') && !memcmp(s + 1, "Inf", 3))
 		return 1;
-	k = number_len(s, n);
+	int thousands;
+
+	k = number_len(s, n, &thousands);
 	return k && k == n;
 }
 
@@ -474,6 +491,52 @@ static int choose_run(const struct item *it, size_t nit, const struct piece *p,
 	return 0;
 }
 
+/* How many seconds a time unit is: "min" 60, "secs" 1; 0 when it is none. */
+static int unit_seconds(const struct grid_span *u)
+{
+	static const struct { const char *w; int sec; } units[] = {
+		{ "h", 3600 }, { "hr", 3600 }, { "hrs", 3600 }, { "hour", 3600 }, { "hours", 3600 },
+		{ "m", 60 }, { "min", 60 }, { "mins", 60 }, { "minute", 60 }, { "minutes", 60 },
+		{ "s", 1 }, { "sec", 1 }, { "secs", 1 }, { "second", 1 }, { "seconds", 1 },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		if (strlen(units[i].w) == u->n && !memcmp(units[i].w, u->s, u->n))
+			return units[i].sec;
+	return 0;
+}
+
+/*
+ * "21 min 14 secs", "4 minutes 20 seconds": two cells that are one
+ * duration, the second in a smaller unit, are merged into the first.
+ */
+static void merge_durations(struct item *it, size_t *nit)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < *nit; i++) {
+		struct grid_cell *a = &it[i].c, *b = &it[i + 1].c;
+		int ua, ub;
+
+		if (!it[i].cell || !it[i + 1].cell || a->kind != GRID_NUMBER || b->kind != GRID_NUMBER ||
+		    a->note.n || !(ua = unit_seconds(&a->unit)) || !(ub = unit_seconds(&b->unit)) ||
+		    ub >= ua)
+			continue;
+		a->kind = GRID_DURATION;
+		a->text.n = (size_t)(b->text.s + b->text.n - a->text.s);
+		a->text.x1 = b->text.x1;
+		a->value = a->text;
+		a->unit.n = 0;
+		a->note = b->note;
+		a->note_pct = b->note_pct;
+		a->note_spread = b->note_spread;
+		it[i].npieces += it[i + 1].npieces;
+		memmove(&it[i + 1], &it[i + 2], (*nit - i - 2) * sizeof(*it));
+		(*nit)--;
+	}
+}
+
 /* "16", not "19:55" or "4.5 MB/s": what a label's parameter looks like */
 static int plain_integer(const struct grid_cell *c)
 {
@@ -523,6 +586,7 @@ int grid_row_read(struct grid_row *out, const char *s, size_t n)
 		it[nit++] = cur;
 		i += cur.npieces;
 	}
+	merge_durations(it, &nit);
 	if (choose_run(it, nit, p, &from, &to) < 0)
 		goto done;
 	if (from > 0) {

@@ -22,7 +22,8 @@ enum role {
 	ROLE_KERNEL,
 	ROLE_FS,
 	ROLE_METRIC,
-	ROLE_PARAM,     /* a number or "N=4": the benchmark's parameter */
+	ROLE_PARAM,     /* a number or "N=4", "4 threads": the benchmark's parameter */
+	ROLE_PARAMCOL,  /* "N", "threads", "File Size": a column of parameters */
 	ROLE_SKIP,      /* "[runs]", "Baseline": no result of its own */
 	ROLE_CHANGE,    /* "%change", "diff": relative to another column */
 };
@@ -53,7 +54,7 @@ static const char *const metric_words[] = {
 	"lcpu%", "ratio", "score", "read", "write", "reads", "writes", "rewrite", "create",
 	"delete", "files", "kb/s", "mb/s", "runtime", "duration", "result", "results",
 	"1st-qrtle", "2nd-qrtle", "3rd-qrtle", "bhmean", "bamean", "context", "switches",
-	"major", "minor", "pgfault", "pgmajfault", "sec", "seconds", "secs",
+	"major", "minor", "pgfault", "pgmajfault", "sec", "seconds", "secs", "low", "high",
 };
 
 /* Names of columns that hold no result of their own. */
@@ -183,11 +184,12 @@ static char *trimmed(const char *s, size_t n)
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
-	while (n && (isspace((unsigned char)*s))) {
+	while (n && (isspace((unsigned char)*s) || *s == '|')) {
 		s++;
 		n--;
 	}
-	while (n && (isspace((unsigned char)s[n - 1]) || s[n - 1] == ':' || s[n - 1] == '='))
+	while (n && (isspace((unsigned char)s[n - 1]) || s[n - 1] == ':' || s[n - 1] == '=' ||
+		     s[n - 1] == '|'))
 		n--;
 	for (i = 0; i < n; i++) {
 		if (isspace((unsigned char)s[i])) {
@@ -246,6 +248,23 @@ static const char *fs_suffix(const char *s, size_t n)
 	return NULL;
 }
 
+/* A file system named by a later word of a label: "sda ext4", "raid5 xfs". */
+static const char *fs_among_words(const char *s)
+{
+	while (*s) {
+		size_t n;
+		const char *fs;
+
+		while (*s == ' ')
+			s++;
+		n = first_word(s);
+		if (n && (fs = fs_word(s, n)))
+			return fs;
+		s += n;
+	}
+	return NULL;
+}
+
 static int has_digit(const char *s)
 {
 	for (; *s; s++)
@@ -282,7 +301,7 @@ static void classify(struct name *out, const char *s, size_t n)
 		return;
 	}
 	if ((fs = import_label_fs(s, &opts)) || (fs = fs_word(s, w)) ||
-	    (w == n && (fs = fs_suffix(s, n)))) {
+	    (w == n && (fs = fs_suffix(s, n))) || (fs = fs_among_words(s))) {
 		out->role = ROLE_FS;
 		out->fs = fs;
 		/* a config beyond the bare name is kept as posted: "ext3-dalloc" */
@@ -299,14 +318,17 @@ static void classify(struct name *out, const char *s, size_t n)
 		out->role = ROLE_PARAM;
 		return;
 	}
-	if (word_in(s, w, metric_words, ARRAY_SIZE(metric_words)) || out->unit ||
-	    (w == n && word_in(s, n, param_words, ARRAY_SIZE(param_words)))) {
-		out->role = ROLE_METRIC;
+	if (w == n && word_in(s, n, param_words, ARRAY_SIZE(param_words))) {
+		out->role = ROLE_PARAMCOL;
 		return;
 	}
 	/* "Num Thr", "File Size", "Blk Size": the load's parameters, not results */
-	if (w < n && (!strcasecmp(s + n - 4, "size") || !strcasecmp(s + n - 3, "thr")))
-		out->role = ROLE_PARAM;
+	if (w < n && (!strcasecmp(s + n - 4, "size") || !strcasecmp(s + n - 3, "thr"))) {
+		out->role = ROLE_PARAMCOL;
+		return;
+	}
+	if (word_in(s, w, metric_words, ARRAY_SIZE(metric_words)) || out->unit)
+		out->role = ROLE_METRIC;
 }
 
 /* The metric a name says, in the record's fixed words where there is one. */
@@ -320,10 +342,23 @@ static char *metric_of(const char *name)
 		{ "rate", "throughput" }, { "bandwidth", "throughput" }, { "bw", "throughput" },
 	};
 	size_t i;
+	const char *sp;
 
 	for (i = 0; i < ARRAY_SIZE(fixed); i++)
 		if (!strcasecmp(name, fixed[i].word))
 			return xstrdup(fixed[i].metric);
+	/* "Elapsed Time", "Real time", "CPU time": a fixed word and "time" */
+	sp = strchr(name, ' ');
+	if (sp && !strchr(sp + 1, ' ') && !strcasecmp(sp + 1, "time")) {
+		char *first = xstrndup(name, (size_t)(sp - name)), *m = NULL;
+
+		for (i = 0; i < ARRAY_SIZE(fixed); i++)
+			if (!strcasecmp(first, fixed[i].word))
+				m = xstrdup(fixed[i].metric);
+		free(first);
+		if (m)
+			return m;
+	}
 	return xstrdup(name);
 }
 
@@ -334,6 +369,7 @@ struct column {
 	char *options;
 	char *metric;       /* joined names of the metric lines, or NULL */
 	char *unit;
+	char *bench_param;  /* "4" over the column: the benchmark's parameter */
 	int skip, param;
 };
 
@@ -353,7 +389,7 @@ enum line_role { LINE_METRIC, LINE_KERNEL, LINE_CONFIG };
 /* What a header line names across the columns: kernels, configs, or metrics. */
 static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 {
-	size_t k, kernels = 0, configs = 0, metrics = 0, none = 0;
+	size_t k, kernels = 0, configs = 0, metrics = 0, none = 0, skips = 0;
 
 	for (k = 0; k < g->ncols; k++) {
 		const struct grid_name *nm = name_over(h, k);
@@ -366,6 +402,7 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 		case ROLE_KERNEL: kernels++; break;
 		case ROLE_FS: configs++; break;
 		case ROLE_NONE: none++; break;
+		case ROLE_SKIP: skips++; break;
 		default: metrics++; break;
 		}
 		name_release(&c);
@@ -374,7 +411,10 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 		return LINE_KERNEL;
 	if (configs && configs >= metrics + none)
 		return LINE_CONFIG;
-	/* names of configs carry no metric word: "vanilla", "shrinker-v1r1" */
+	/*
+	 * names of configs carry no metric word: "vanilla", "shrinker-v1r1";
+	 * "base" or "baseline" beside them is a config too
+	 */
 	return metrics ? LINE_METRIC : LINE_CONFIG;
 }
 
@@ -424,10 +464,15 @@ static void columns_read(struct column *cols, const struct grid *g)
 
 			classify(&c, metric.buf, metric.len);
 			cols[k].skip = c.role == ROLE_SKIP || c.role == ROLE_CHANGE;
-			cols[k].param = c.role == ROLE_PARAM;
+			cols[k].param = c.role == ROLE_PARAMCOL;
 			cols[k].unit = c.unit;
 			c.unit = NULL;
-			cols[k].metric = metric_of(c.text);
+			if (c.role == ROLE_PARAM) {
+				cols[k].bench_param = c.text;
+				c.text = NULL;
+			} else {
+				cols[k].metric = metric_of(c.text);
+			}
 			name_release(&c);
 		}
 		strbuf_release(&metric);
@@ -443,6 +488,7 @@ static void columns_release(struct column *cols, size_t n)
 		free(cols[k].options);
 		free(cols[k].metric);
 		free(cols[k].unit);
+		free(cols[k].bench_param);
 	}
 	free(cols);
 }
@@ -472,6 +518,37 @@ static int informative_title(const char *t)
 	return 0;
 }
 
+/* "21 min 14 secs", "4 minutes 20.5 seconds": the seconds, fractions as given. */
+static char *spelled_seconds(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *e = s + n;
+	double total = 0;
+	int dec = 0;
+
+	while (s < e) {
+		char *end;
+		double v = strtod(s, &end);
+		const char *u, *dot;
+		size_t un;
+
+		if (end == s)
+			break;
+		dot = memchr(s, '.', (size_t)(end - s));
+		if (dot && (int)(end - dot - 1) > dec)
+			dec = (int)(end - dot - 1);
+		for (u = end; u < e && *u == ' '; u++)
+			;
+		for (un = 0; u + un < e && isalpha((unsigned char)u[un]); un++)
+			;
+		total += v * (u[0] == 'h' ? 3600 : u[0] == 'm' ? 60 : 1);
+		for (s = u + un; s < e && *s == ' '; s++)
+			;
+	}
+	strbuf_addf(&sb, "%.*f", dec, total);
+	return strbuf_detach(&sb, NULL);
+}
+
 /* Seconds for a duration cell ("2:35", "0m2.129s", "50.5s"), as posted where it can be. */
 static char *seconds_of(const struct grid_cell *c)
 {
@@ -483,6 +560,8 @@ static char *seconds_of(const struct grid_cell *c)
 		/* "50.5s": the number is the seconds */
 		return xstrndup(c->value.s, c->value.n);
 	}
+	if (memchr(c->value.s, ' ', c->value.n))
+		return spelled_seconds(c->value.s, c->value.n);
 	if (duration_read(&d, c->value.s, c->value.n) < 0)
 		return xstrndup(c->value.s, c->value.n);
 	n = duration_len(&d);
@@ -490,6 +569,45 @@ static char *seconds_of(const struct grid_cell *c)
 	duration_write(out, &d);
 	out[n] = '\0';
 	return out;
+}
+
+/* The number without thousands separators: "1,201,333" is 1201333; "4,14" stays. */
+static char *plain_number(const struct grid_cell *c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < c->value.n; i++)
+		if (c->value.s[i] != ',' || !c->thousands)
+			strbuf_addch(&sb, c->value.s[i]);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* "412k", "3.1G": a count with its multiplier worked out, when it comes out whole. */
+static char *multiplied(const struct grid_cell *c)
+{
+	static const struct { char m; double f; } mult[] = {
+		{ 'k', 1e3 }, { 'K', 1e3 }, { 'M', 1e6 }, { 'G', 1e9 }, { 'T', 1e12 },
+	};
+	size_t i;
+	char *num;
+	double v;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (c->unit.n != 1 || c->kind != GRID_NUMBER)
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(mult); i++)
+		if (c->unit.s[0] == mult[i].m)
+			break;
+	if (i == ARRAY_SIZE(mult))
+		return NULL;
+	num = plain_number(c);
+	v = strtod(num, NULL) * mult[i].f;
+	free(num);
+	if (v != (double)(long long)v || v > 9e15)
+		return NULL;
+	strbuf_addf(&sb, "%lld", (long long)v);
+	return strbuf_detach(&sb, NULL);
 }
 
 /* "4 minutes", "2 hours": the number in seconds, with the digits it was given. */
@@ -618,11 +736,12 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	const char *prev_kernel = NULL;
 	char *cont_kept = NULL;
 	long param = -1;
-	int col_kernel = 0;
+	int col_kernel = 0, col_config = 0;
 
 	columns_read(cols, g);
 	for (k = 0; k < g->ncols; k++) {
 		col_kernel |= cols[k].kernel != NULL;
+		col_config |= cols[k].options != NULL || cols[k].fs != NULL;
 		if (cols[k].param && param < 0)
 			param = (long)k;
 	}
@@ -644,7 +763,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		const char *kernel = NULL, *fs = NULL, *options = NULL, *bench_row = NULL;
 		char *param_text = NULL, *bench, *cont = NULL;
 
-		if (rn->role == ROLE_SKIP || rn->role == ROLE_CHANGE)
+		if (rn->role == ROLE_CHANGE)
 			continue;
 		if (!r->label.n) {
 			/* the 0-day robot's rows: the test case at the right, "TOTAL" closing */
@@ -655,7 +774,8 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		} else if (rn->role == ROLE_FS) {
 			fs = rn->fs;
 			options = rn->options;
-		} else if (rn->role == ROLE_NONE && !strchr(rn->text, ' ') && (col_kernel || fss * 2 >= g->nrows)) {
+		} else if ((rn->role == ROLE_NONE || rn->role == ROLE_SKIP) && !strchr(rn->text, ' ') &&
+			   (col_kernel || fss * 2 >= g->nrows || !col_config)) {
 			options = rn->text;
 		} else if (i && prev_kernel && continues(rn->text)) {
 			/* "and with requested change" under "pre6+foo": the build above, changed */
@@ -673,7 +793,16 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 					param_text = join2(cols[param].metric, "=", v);
 					free(v);
 				}
-		bench = join2(title, " ", bench_row);
+		if (r->group >= 0) {
+			char *gname = trimmed(lines[r->group].s, lines[r->group].n);
+			char *b = join2(title, " ", gname);
+
+			free(gname);
+			bench = join2(b, " ", bench_row);
+			free(b);
+		} else {
+			bench = join2(title, " ", bench_row);
+		}
 		if (param_text) {
 			char *b = join2(bench, " ", param_text);
 
@@ -685,6 +814,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			const struct column *col = &cols[r->col[j]];
 			const char *unit = NULL;
 			char *value, *metric;
+			int scaled = 0;
 
 			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct)
 				continue;
@@ -693,8 +823,11 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				unit = "s";
 			} else if ((value = scaled_seconds(c))) {
 				unit = "s";
+			} else if ((value = multiplied(c))) {
+				unit = col->unit ? col->unit : rn->unit;
+				scaled = 1;
 			} else {
-				value = xstrndup(c->value.s, c->value.n);
+				value = plain_number(c);
 				unit = c->unit.n ? NULL : col->unit ? col->unit : rn->unit;
 			}
 			if (col->metric)
@@ -711,12 +844,15 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			} else
 				metric = c->kind == GRID_DURATION ? xstrdup("elapsed") : NULL;
 			{
-				char *u = !unit && c->unit.n ? xstrndup(c->unit.s, c->unit.n) : NULL;
+				char *u = !unit && !scaled && c->unit.n ? xstrndup(c->unit.s, c->unit.n) : NULL;
 
-				add_value(out, r->line, value, unit ? unit : u, metric, bench,
+				char *b = col->bench_param ? join2(bench, " ", col->bench_param) : NULL;
+
+				add_value(out, r->line, value, unit ? unit : u, metric, b ? b : bench,
 					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
 				free(u);
+				free(b);
 			}
 			if (c->note.n && c->note_spread) {
 				char *m = join2(metric ? metric : "value", " ", "stddev");

@@ -303,6 +303,66 @@ static void test_file_systems_as_rows(void **state)
 	lines_free(&l);
 }
 
+static void test_cell_forms(void **state)
+{
+	struct grid_values v;
+	struct lines l;
+	const struct grid_value *x;
+
+	(void)state;
+	/* durations in words, thousands, multipliers, counts over the columns, wrapped labels */
+	assert_int_equal(read_all(&v, &l,
+		"  Kernel            Throughput      Elapsed Time\n"
+		"  ------            ----------      ------------\n"
+		"  2.2.9             3.1 MB/sec      19 min 07 secs\n"
+		"  2.4.1-pre2        7.7 MB/sec       8 min 41 secs\n"), 1);
+	x = find(&v, "1147");
+	assert_str(x->kernel, "2.2.9");
+	x = find(&v, "7.7");
+	assert_str(x->unit, "MB/sec");
+	assert_str(x->metric, "throughput");
+	grid_values_release(&v);
+	lines_free(&l);
+	assert_int_equal(read_all(&v, &l,
+		"                 4k randread   4k randwrite\n"
+		"sda ext4            1,204,118        317k\n"
+		"sda xfs             1,199,002        3.2M\n"), 1);
+	x = find(&v, "1204118");
+	assert_str(x->fs, "ext4");
+	find(&v, "317000");
+	find(&v, "3200000");
+	grid_values_release(&v);
+	lines_free(&l);
+	assert_int_equal(read_all(&v, &l,
+		"kernel                           1      2      8\n"
+		"2.6.11                         31.5   30.2   28.8\n"
+		"2.6.11-mm4+a-rather-long-patch-name\n"
+		"                               33.0   32.4   30.1\n"), 1);
+	assert_int_equal(v.nr, 6);
+	x = find(&v, "32.4");
+	assert_str(x->kernel, "2.6.11-mm4+a-rather-long-patch-name");
+	assert_non_null(strstr(x->benchmark ? x->benchmark : "", "2"));
+	grid_values_release(&v);
+	lines_free(&l);
+	/* a group name inside a table, markdown style */
+	assert_int_equal(read_all(&v, &l,
+		"|        | LOW    | HIGH   |\n"
+		"|:-------|:-------|:-------|\n"
+		"| creat_8_threads\n"
+		"| BASE   | 1,002  | 1,090  |\n"
+		"| TEST   | 1,311  | 1,377  |\n"
+		"| rename_8_threads\n"
+		"| BASE   | 501    | 533    |\n"), 1);
+	assert_int_equal(v.nr, 6);
+	x = find(&v, "1377");
+	assert_str(x->options, "TEST");
+	assert_non_null(strstr(x->benchmark, "creat_8_threads"));
+	x = find(&v, "533");
+	assert_non_null(strstr(x->benchmark, "rename_8_threads"));
+	grid_values_release(&v);
+	lines_free(&l);
+}
+
 static void test_not_tables(void **state)
 {
 	struct grid_values v;
@@ -331,6 +391,7 @@ int main(void)
 		cmocka_unit_test(test_kernels_as_columns),
 		cmocka_unit_test(test_robot_table),
 		cmocka_unit_test(test_file_systems_as_rows),
+		cmocka_unit_test(test_cell_forms),
 		cmocka_unit_test(test_not_tables),
 	};
 
