@@ -34,6 +34,8 @@ static int is_rule_line(const char *s, size_t n)
 	for (i = 0; i < n; i++) {
 		if (s[i] == '-' || s[i] == '=' || s[i] == '_')
 			marks++;
+		else if (s[i] == '\\' || s[i] == '/')
+			marks += 3;   /* the 0-day robot's "   \\    |    \\" under its header */
 		else if (s[i] != ' ' && s[i] != '\t' && s[i] != '+' && s[i] != '|' &&
 			 s[i] != '#' && s[i] != '*' && s[i] != ':')
 			return 0;

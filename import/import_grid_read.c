@@ -59,13 +59,13 @@ static const char *const metric_words[] = {
 
 /* Names of columns that hold no result of their own. */
 static const char *const skip_words[] = {
-	"[runs]", "runs", "baseline", "base", "samples", "iterations", "n", "#", "count",
-	"nr", "no.", "run",
+	"[runs]", "runs", "baseline", "base", "samples", "iterations", "#", "count", "no.",
+	"run",
 };
 
 static const char *const change_words[] = {
 	"%change", "change", "%diff", "diff", "delta", "%", "(%)", "gain", "%gain", "+/-",
-	"%stddev", "improvement", "speedup", "%speedup", "regression",
+	"improvement", "speedup", "%speedup", "regression",
 };
 
 /* Words that make a number beside them a parameter: "4 threads", "clients". */
@@ -384,12 +384,21 @@ static const struct grid_name *name_over(const struct grid_head *h, size_t k)
 	return NULL;
 }
 
-enum line_role { LINE_METRIC, LINE_KERNEL, LINE_CONFIG };
+enum line_role { LINE_METRIC, LINE_KERNEL, LINE_CONFIG, LINE_IGNORE };
+
+/* The 0-day robot's "%stddev  %change  %stddev": what the notes mean, no names. */
+static int annotation(const char *s, size_t n)
+{
+	return (n == 7 && !strncasecmp(s, "%stddev", 7)) || (n == 7 && !strncasecmp(s, "%change", 7)) ||
+	       (n == 6 && !strncasecmp(s, "stddev", 6));
+}
 
 /* What a header line names across the columns: kernels, configs, or metrics. */
 static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 {
 	size_t k, kernels = 0, configs = 0, metrics = 0, none = 0, skips = 0;
+
+	size_t notes = 0, named = 0;
 
 	for (k = 0; k < g->ncols; k++) {
 		const struct grid_name *nm = name_over(h, k);
@@ -397,6 +406,11 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 
 		if (!nm)
 			continue;
+		named++;
+		if (annotation(nm->text.s, nm->text.n)) {
+			notes++;
+			continue;
+		}
 		classify(&c, nm->text.s, nm->text.n);
 		switch (c.role) {
 		case ROLE_KERNEL: kernels++; break;
@@ -407,6 +421,8 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 		}
 		name_release(&c);
 	}
+	if (notes == named)
+		return LINE_IGNORE;
 	if (kernels && kernels >= configs + metrics + none)
 		return LINE_KERNEL;
 	if (configs && configs >= metrics + none)
@@ -678,6 +694,21 @@ static char *total_metric(const struct grid *g)
 	return NULL;
 }
 
+/* "fsmark.files_per_sec", "perf-stat.i.instructions": a metric's dotted name. */
+static int dotted(const struct grid_span *t)
+{
+	size_t i, dots = 0;
+
+	if (!t->n)
+		return 0;
+	for (i = 0; i < t->n; i++) {
+		if (t->s[i] == ' ' || t->s[i] == '/')
+			return 0;
+		dots += t->s[i] == '.';
+	}
+	return dots > 0;
+}
+
 /* A row label that goes on from the row above: "and with requested change", "+ foo". */
 static int continues(const char *label)
 {
@@ -732,7 +763,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	struct column *cols = xcalloc(g->ncols, sizeof(*cols));
 	struct name *rows = xcalloc(g->nrows, sizeof(*rows));
 	char *title = NULL, *total = total_metric(g);
-	size_t i, j, k, idents = 0, fss = 0;
+	size_t i, j, k, idents = 0, fss = 0, tail_metrics = 0;
 	const char *prev_kernel = NULL;
 	char *cont_kept = NULL;
 	long param = -1;
@@ -746,6 +777,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			param = (long)k;
 	}
 	for (i = 0; i < g->nrows; i++) {
+		tail_metrics += dotted(&g->rows[i].tail);
 		row_name(&rows[i], &g->rows[i]);
 		idents += is_ident(&rows[i]);
 		fss += rows[i].role == ROLE_FS;
@@ -761,11 +793,15 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		const struct grid_row *r = &g->rows[i];
 		const struct name *rn = &rows[i];
 		const char *kernel = NULL, *fs = NULL, *options = NULL, *bench_row = NULL;
+		const char *tail_metric = NULL;
 		char *param_text = NULL, *bench, *cont = NULL;
 
 		if (rn->role == ROLE_CHANGE)
 			continue;
-		if (!r->label.n) {
+		if (!r->label.n && !total && tail_metrics) {
+			/* the later 0-day reports: the metric at the right of each row */
+			tail_metric = rn->text;
+		} else if (!r->label.n) {
 			/* the 0-day robot's rows: the test case at the right, "TOTAL" closing */
 			bench_row = total && i + 1 == g->nrows ? "TOTAL" : rn->text;
 		} else if (rn->role == ROLE_KERNEL ||
@@ -832,6 +868,8 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			}
 			if (col->metric)
 				metric = xstrdup(col->metric);
+			else if (tail_metric)
+				metric = xstrdup(tail_metric);
 			else if (total)
 				metric = xstrdup(total);
 			else if (rn->role == ROLE_METRIC)
