@@ -125,11 +125,19 @@ struct grid_values {
 };
 
 /*
+ * What a legend of the text says a column or row name stands for
+ * ("ext3wb" -> "ext3: 4k blocks, data=writeback"), or NULL.
+ */
+typedef const char *(*grid_legend_fn)(void *data, const char *name);
+
+/*
  * The values of table g (found among lines by grid_find), appended to
  * out: every value cell but those of columns that hold no result of their
- * own (a count of runs, a baseline, a relative change).
+ * own (a count of runs, a baseline, a relative change).  legend may be
+ * NULL.
  */
-void grid_read_values(struct grid_values *out, const struct grid *g, const struct grid_line *lines);
+void grid_read_values(struct grid_values *out, const struct grid *g, const struct grid_line *lines,
+		      grid_legend_fn legend, void *data);
 void grid_values_release(struct grid_values *v);
 
 /* The screen column after the bytes [line, p) of a line, tabs every 8. */

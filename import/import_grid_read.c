@@ -36,6 +36,12 @@ struct name {
 	char *unit;       /* a unit it names: "MB/sec" in "MB/sec", "s" in "(sec)" */
 };
 
+/* What the caller knows beyond the table: the text's legends. */
+struct reading {
+	grid_legend_fn legend;
+	void *data;
+};
+
 static void name_release(struct name *n)
 {
 	free(n->text);
@@ -52,7 +58,7 @@ static const char *const metric_words[] = {
 	"stdev", "dev", "hmean", "amean", "gmean", "coeffvar", "maj", "maj.", "min.", "swaps",
 	"faults", "ops", "iops", "tps", "transactions", "seeks", "eff", "efficiency", "loads",
 	"lcpu%", "ratio", "score", "read", "write", "reads", "writes", "rewrite", "create",
-	"delete", "files", "kb/s", "mb/s", "runtime", "duration", "result", "results",
+	"delete", "files", "runtime", "duration", "result", "results",
 	"1st-qrtle", "2nd-qrtle", "3rd-qrtle", "bhmean", "bamean", "context", "switches",
 	"major", "minor", "pgfault", "pgmajfault", "sec", "seconds", "secs", "low", "high",
 };
@@ -273,8 +279,35 @@ static int has_digit(const char *s)
 	return 0;
 }
 
+/*
+ * A name a legend explains: "ext3wb: ext3: 4k blocks, data=writeback" is
+ * the fs first and the rest the config, kept as "ext3wb: 4k blocks, ...".
+ */
+static int legend_name(struct name *out, const struct reading *rd)
+{
+	const char *legend = rd && rd->legend ? rd->legend(rd->data, out->text) : NULL;
+	const char *after, *fs, *rest;
+	char *mode;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!legend)
+		return 0;
+	after = import_find_fs(legend, &fs, &mode);
+	free(mode);
+	if (!after || !fs)
+		return 0;
+	rest = legend;
+	if (!strncasecmp(legend, fs, strlen(fs)) && legend[strlen(fs)] == ':')
+		rest = import_skip_space(legend + strlen(fs) + 1);
+	strbuf_addf(&sb, "%s: %s", out->text, rest);
+	out->role = ROLE_FS;
+	out->fs = fs;
+	out->options = strbuf_detach(&sb, NULL);
+	return 1;
+}
+
 /* Reads a column name or a row label. */
-static void classify(struct name *out, const char *s, size_t n)
+static void classify(struct name *out, const char *s, size_t n, const struct reading *rd)
 {
 	size_t w;
 	const char *fs;
@@ -286,7 +319,7 @@ static void classify(struct name *out, const char *s, size_t n)
 	n = strlen(s);
 	w = first_word(s);
 	out->unit = name_unit(s);
-	if (!n)
+	if (!n || legend_name(out, rd))
 		return;
 	if (w == n && word_in(s, n, skip_words, ARRAY_SIZE(skip_words))) {
 		out->role = ROLE_SKIP;
@@ -304,12 +337,11 @@ static void classify(struct name *out, const char *s, size_t n)
 	    (w == n && (fs = fs_suffix(s, n))) || (fs = fs_among_words(s))) {
 		out->role = ROLE_FS;
 		out->fs = fs;
-		/* a config beyond the bare name is kept as posted: "ext3-dalloc" */
+		/*
+		 * the mode it names ("ext3 data=journal" is data=journal), else a
+		 * config beyond the bare name, kept as posted: "ext3-dalloc"
+		 */
 		out->options = opts ? opts : strcasecmp(s, fs) ? xstrdup(s) : NULL;
-		if (opts && strcasecmp(s, fs)) {
-			out->options = xstrdup(s);
-			free(opts);
-		}
 		return;
 	}
 	if (is_digits(s, n) || (n > 2 && (s[0] == 'N' || s[0] == 'n') && s[1] == '=') ||
@@ -329,6 +361,27 @@ static void classify(struct name *out, const char *s, size_t n)
 	}
 	if (word_in(s, w, metric_words, ARRAY_SIZE(metric_words)) || out->unit)
 		out->role = ROLE_METRIC;
+}
+
+/* A name that is a unit alone ("MB/s", "(sec)"), no metric's word ("CPU%"). */
+static int unit_alone(const char *name)
+{
+	char *u = name_unit(name);
+	int alone = u && !strchr(name, ' ') && !word_in(name, strlen(name), metric_words,
+							 ARRAY_SIZE(metric_words));
+
+	free(u);
+	return alone;
+}
+
+/* The metric a unit alone says: MB/s a throughput, seconds elapsed, else none. */
+static char *metric_of_unit(const char *unit)
+{
+	if (strchr(unit, '/') || (strlen(unit) > 2 && !strcmp(unit + strlen(unit) - 2, "ps")))
+		return xstrdup("throughput");
+	if (!strcmp(unit, "s") || !strcmp(unit, "ms") || !strcmp(unit, "us"))
+		return xstrdup("elapsed");
+	return NULL;
 }
 
 /* The metric a name says, in the record's fixed words where there is one. */
@@ -384,7 +437,12 @@ static const struct grid_name *name_over(const struct grid_head *h, size_t k)
 	return NULL;
 }
 
-enum line_role { LINE_METRIC, LINE_KERNEL, LINE_CONFIG, LINE_IGNORE };
+/*
+ * What a header line names across the columns: metrics, kernels, file
+ * systems (with their configs), plain names of configs ("vanilla",
+ * "patched"), or nothing (the 0-day robot's "%stddev %change").
+ */
+enum line_role { LINE_METRIC, LINE_KERNEL, LINE_FS, LINE_CONFIG, LINE_IGNORE };
 
 /* The 0-day robot's "%stddev  %change  %stddev": what the notes mean, no names. */
 static int annotation(const char *s, size_t n)
@@ -394,7 +452,7 @@ static int annotation(const char *s, size_t n)
 }
 
 /* What a header line names across the columns: kernels, configs, or metrics. */
-static enum line_role head_role(const struct grid *g, const struct grid_head *h)
+static enum line_role head_role(const struct grid *g, const struct grid_head *h, const struct reading *rd)
 {
 	size_t k, kernels = 0, configs = 0, metrics = 0, none = 0, skips = 0;
 
@@ -411,7 +469,7 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 			notes++;
 			continue;
 		}
-		classify(&c, nm->text.s, nm->text.n);
+		classify(&c, nm->text.s, nm->text.n, rd);
 		switch (c.role) {
 		case ROLE_KERNEL: kernels++; break;
 		case ROLE_FS: configs++; break;
@@ -426,7 +484,7 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 	if (kernels && kernels >= configs + metrics + none)
 		return LINE_KERNEL;
 	if (configs && configs >= metrics + none)
-		return LINE_CONFIG;
+		return LINE_FS;
 	/*
 	 * names of configs carry no metric word: "vanilla", "shrinker-v1r1";
 	 * "base" or "baseline" beside them is a config too
@@ -434,13 +492,13 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h)
 	return metrics ? LINE_METRIC : LINE_CONFIG;
 }
 
-static void columns_read(struct column *cols, const struct grid *g)
+static void columns_read(struct column *cols, const struct grid *g, const struct reading *rd)
 {
 	enum line_role role[GRID_MAX_HEADS];
 	size_t h, k, metric_lines = 0;
 
 	for (h = 0; h < g->nheads; h++) {
-		role[h] = head_role(g, &g->heads[h]);
+		role[h] = head_role(g, &g->heads[h], rd);
 		metric_lines += role[h] == LINE_METRIC;
 	}
 	/* a line of plain names over a metric line is part of the metric: "File" over "Size" */
@@ -457,17 +515,21 @@ static void columns_read(struct column *cols, const struct grid *g)
 
 			if (!nm)
 				continue;
-			classify(&c, nm->text.s, nm->text.n);
+			classify(&c, nm->text.s, nm->text.n, rd);
 			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
 				cols[k].kernel = c.text;
 				c.text = NULL;
-			} else if (role[h] == LINE_CONFIG && !cols[k].options && !cols[k].fs) {
+			} else if ((role[h] == LINE_CONFIG || role[h] == LINE_FS) && !cols[k].options &&
+				   !cols[k].fs) {
 				cols[k].fs = c.fs;
-				cols[k].options = c.options ? c.options : c.text;
-				if (c.options)
+				/* a file system's name is no config of its own: "ext3" under "2.4.18" */
+				if (c.role == ROLE_FS) {
+					cols[k].options = c.options;
 					c.options = NULL;
-				else
+				} else {
+					cols[k].options = c.text;
 					c.text = NULL;
+				}
 			} else if (role[h] == LINE_METRIC) {
 				if (metric.len)
 					strbuf_addch(&metric, ' ');
@@ -478,7 +540,7 @@ static void columns_read(struct column *cols, const struct grid *g)
 		if (metric.len) {
 			struct name c;
 
-			classify(&c, metric.buf, metric.len);
+			classify(&c, metric.buf, metric.len, rd);
 			cols[k].skip = c.role == ROLE_SKIP || c.role == ROLE_CHANGE;
 			cols[k].param = c.role == ROLE_PARAMCOL;
 			cols[k].unit = c.unit;
@@ -486,6 +548,9 @@ static void columns_read(struct column *cols, const struct grid *g)
 			if (c.role == ROLE_PARAM) {
 				cols[k].bench_param = c.text;
 				c.text = NULL;
+			} else if (cols[k].unit && unit_alone(c.text)) {
+				/* a unit alone names no metric: a rate is a throughput, a time elapsed */
+				cols[k].metric = metric_of_unit(cols[k].unit);
 			} else {
 				cols[k].metric = metric_of(c.text);
 			}
@@ -509,6 +574,21 @@ static void columns_release(struct column *cols, size_t n)
 	free(cols);
 }
 
+static size_t words(const char *s)
+{
+	size_t n = 0;
+
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (*s)
+			n++;
+		while (*s && *s != ' ')
+			s++;
+	}
+	return n;
+}
+
 /* Words of a title that say nothing of what was measured. */
 static int informative_title(const char *t)
 {
@@ -516,7 +596,8 @@ static int informative_title(const char *t)
 		"here", "are", "is", "the", "results", "result", "and", "some", "numbers", "my",
 		"following", "below", "as", "follows", "were", "these", "this", "of", "a", "an",
 		"i", "got", "with", "for", "on", "to", "quick", "data", "summary", "ok", "so",
-		"then", "now", "again", "test", "tests", "run", "runs",
+		"then", "now", "again", "test", "tests", "run", "runs", "seconds", "secs", "sec",
+		"minutes", "times", "time", "in", "mb/s", "ms",
 	};
 
 	while (*t) {
@@ -563,6 +644,20 @@ static char *spelled_seconds(const char *s, size_t n)
 	}
 	strbuf_addf(&sb, "%.*f", dec, total);
 	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * A title's first clause: "Untar of linux-2.6.28.tar, elapsed (m:ss), one
+ * run each" names the test before its first comma or bracket.
+ */
+static char *title_of(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == ',' || s[i] == ';' || s[i] == '(' || (s[i] == ':' && i + 1 < n && s[i + 1] == ' '))
+			break;
+	return trimmed(s, i);
 }
 
 /* Seconds for a duration cell ("2:35", "0m2.129s", "50.5s"), as posted where it can be. */
@@ -675,12 +770,12 @@ static void add_value(struct grid_values *out, size_t line, char *value, const c
 }
 
 /* A row's name: its label, or the text right of its cells (the 0-day robot's rows). */
-static void row_name(struct name *out, const struct grid_row *r)
+static void row_name(struct name *out, const struct grid_row *r, const struct reading *rd)
 {
 	if (r->label.n)
-		classify(out, r->label.s, r->label.n);
+		classify(out, r->label.s, r->label.n, rd);
 	else
-		classify(out, r->tail.s, r->tail.n);
+		classify(out, r->tail.s, r->tail.n, rd);
 }
 
 /* "TOTAL fileio.request_latency_max_ms" closing a 0-day table names the metric of every row. */
@@ -758,8 +853,10 @@ static char *join2(const char *a, const char *sep, const char *b)
 	return strbuf_detach(&sb, NULL);
 }
 
-void grid_read_values(struct grid_values *out, const struct grid *g, const struct grid_line *lines)
+void grid_read_values(struct grid_values *out, const struct grid *g, const struct grid_line *lines,
+		      grid_legend_fn legend, void *data)
 {
+	const struct reading rd = { legend, data };
 	struct column *cols = xcalloc(g->ncols, sizeof(*cols));
 	struct name *rows = xcalloc(g->nrows, sizeof(*rows));
 	char *title = NULL, *total = total_metric(g);
@@ -769,7 +866,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	long param = -1;
 	int col_kernel = 0, col_config = 0;
 
-	columns_read(cols, g);
+	columns_read(cols, g, &rd);
 	for (k = 0; k < g->ncols; k++) {
 		col_kernel |= cols[k].kernel != NULL;
 		col_config |= cols[k].options != NULL || cols[k].fs != NULL;
@@ -778,12 +875,12 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	}
 	for (i = 0; i < g->nrows; i++) {
 		tail_metrics += dotted(&g->rows[i].tail);
-		row_name(&rows[i], &g->rows[i]);
+		row_name(&rows[i], &g->rows[i], &rd);
 		idents += is_ident(&rows[i]);
 		fss += rows[i].role == ROLE_FS;
 	}
 	if (g->title >= 0) {
-		title = trimmed(lines[g->title].s, lines[g->title].n);
+		title = title_of(lines[g->title].s, lines[g->title].n);
 		if (!informative_title(title)) {
 			free(title);
 			title = NULL;
@@ -811,7 +908,8 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			fs = rn->fs;
 			options = rn->options;
 		} else if ((rn->role == ROLE_NONE || rn->role == ROLE_SKIP) && !strchr(rn->text, ' ') &&
-			   (col_kernel || fss * 2 >= g->nrows || !col_config)) {
+			   (fss * 2 >= g->nrows || (!col_config && !col_kernel))) {
+			/* one word beside file systems, or over metric columns: a config */
 			options = rn->text;
 		} else if (i && prev_kernel && continues(rn->text)) {
 			/* "and with requested change" under "pre6+foo": the build above, changed */
@@ -829,15 +927,18 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 					param_text = join2(cols[param].metric, "=", v);
 					free(v);
 				}
-		if (r->group >= 0) {
-			char *gname = trimmed(lines[r->group].s, lines[r->group].n);
-			char *b = join2(title, " ", gname);
+		/*
+		 * The row's own name, under a group's; the title only when the
+		 * rows name none, or when it is short enough to be a heading
+		 */
+		{
+			char *gname = r->group >= 0 ? trimmed(lines[r->group].s, lines[r->group].n) : NULL;
+			char *own = join2(gname, " ", bench_row);
+			const char *head = !own || (title && words(title) <= 3) ? title : NULL;
 
+			bench = join2(head, " ", own);
 			free(gname);
-			bench = join2(b, " ", bench_row);
-			free(b);
-		} else {
-			bench = join2(title, " ", bench_row);
+			free(own);
 		}
 		if (param_text) {
 			char *b = join2(bench, " ", param_text);

@@ -149,7 +149,7 @@ static size_t read_all(struct grid_values *vals, struct lines *l, const char *te
 	assert_int_equal(grid_find(&g, &ng, l->v, l->nr), 0);
 	memset(vals, 0, sizeof(*vals));
 	for (i = 0; i < ng; i++)
-		grid_read_values(vals, &g[i], l->v);
+		grid_read_values(vals, &g[i], l->v, NULL, NULL);
 	grid_free(g, ng);
 	return ng;
 }
