@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 size_t grid_screen_col(const char *line, const char *p)
 {
@@ -432,7 +433,7 @@ struct item {
 
 static int is_connector(const char *s, size_t n)
 {
-	return (n == 1 && (s[0] == '@' || s[0] == '/' || s[0] == ',' || s[0] == '+' || s[0] == '=')) ||
+	return (n == 1 && (s[0] == '@' || s[0] == '/' || s[0] == ',' || s[0] == '+')) ||
 	       (n == 3 && !memcmp(s, "and", 3)) || (n == 2 && !memcmp(s, "at", 2));
 }
 
@@ -550,6 +551,27 @@ static int plain_integer(const struct grid_cell *c)
 	return 1;
 }
 
+/* A month's name: a time of day beside one is a date, not a duration. */
+static int is_month(const char *s, size_t n)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	size_t i;
+
+	if (n < 3)
+		return 0;
+	for (i = 0; i < sizeof(months) - 1; i += 3)
+		if (!strncasecmp(s, months + i, 3) && (n == 3 || is_alpha(s[3])))
+			return 1;
+	return 0;
+}
+
+/* A patch's file lines ("--- a/fs/x.c", "+++ b/fs/x.c") and hunk heads hold no results. */
+static int is_diff_head(const char *s, size_t n)
+{
+	return n >= 4 && (!memcmp(s, "--- ", 4) || !memcmp(s, "+++ ", 4) || !memcmp(s, "@@ ", 3) ||
+			  (n >= 5 && !memcmp(s, "diff ", 5)));
+}
+
 int grid_row_read(struct grid_row *out, const char *s, size_t n)
 {
 	struct piece *p = NULL;
@@ -558,7 +580,13 @@ int grid_row_read(struct grid_row *out, const char *s, size_t n)
 	int ret = -1;
 
 	memset(out, 0, sizeof(*out));
+	if (is_diff_head(s, n))
+		return -1;
 	np = split_pieces(&p, &alloc, s, n);
+	/* "Thu Nov 22 23:02:59 2001": a date; its numbers are no results */
+	for (i = 0; i < np; i++)
+		if (is_month(p[i].s, p[i].n) && i + 1 < np && is_digit(p[i + 1].s[0]))
+			goto done;
 	for (i = 0; i < np;) {
 		struct item cur;
 

@@ -77,7 +77,14 @@ static const char *const change_words[] = {
 /* Words that make a number beside them a parameter: "4 threads", "clients". */
 static const char *const param_words[] = {
 	"threads", "thread", "clients", "client", "procs", "processes", "jobs", "tasks",
-	"users", "streams", "readers", "writers", "n", "nr",
+	"users", "streams", "readers", "writers", "n", "nr", "size", "mb", "gb", "kb",
+	"filesize", "blocksize", "bs", "iodepth", "files", "fsuse%", "use%", "loop",
+};
+
+/* Names of the system a row may give: facts of the machine, no results. */
+static const char *const fact_words[] = {
+	"memtotal", "memfree", "memory", "mem", "ram", "pagesize", "page_size", "swap",
+	"swaptotal", "hugepagesize", "cpus", "cpu(s)", "nodes", "cores", "sockets",
 };
 
 static int word_in(const char *w, size_t n, const char *const *list, size_t nr)
@@ -560,6 +567,52 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 	}
 }
 
+/* Whether every cell in column k is a plain whole number. */
+static int integers_in(const struct grid *g, size_t k)
+{
+	size_t i, j, seen = 0;
+
+	for (i = 0; i < g->nrows; i++)
+		for (j = 0; j < g->rows[i].ncells; j++) {
+			const struct grid_cell *c = &g->rows[i].cells[j];
+			size_t d;
+
+			if (g->rows[i].col[j] != k)
+				continue;
+			if (c->kind != GRID_NUMBER || c->unit.n || c->note.n)
+				return 0;
+			for (d = 0; d < c->value.n; d++)
+				if (!isdigit((unsigned char)c->value.s[d]))
+					return 0;
+			seen++;
+		}
+	return seen > 0;
+}
+
+/*
+ * "Amean     1        64.29 (   0.00%)": under a header that names the
+ * other columns, a first column of whole numbers it leaves unnamed is the
+ * row's parameter (MMTests' client count), not a result.
+ */
+static void unnamed_parameters(struct column *cols, const struct grid *g)
+{
+	size_t h, k, named = 0;
+
+	if (!g->nheads || g->ncols < 2)
+		return;
+	for (h = 0; h < g->nheads; h++)
+		if (name_over(&g->heads[h], 0))
+			return;
+	for (k = 1; k < g->ncols; k++)
+		for (h = 0; h < g->nheads; h++)
+			if (name_over(&g->heads[h], k)) {
+				named++;
+				break;
+			}
+	if (named && integers_in(g, 0))
+		cols[0].param = 1;
+}
+
 static void columns_release(struct column *cols, size_t n)
 {
 	size_t k;
@@ -804,6 +857,17 @@ static int dotted(const struct grid_span *t)
 	return dots > 0;
 }
 
+/*
+ * A row that states the machine ("MemTotal 16G", "PAGESIZE 64K"), or
+ * MMTests' "Ops ..." monitor counters under a compare table: no results.
+ */
+static int system_fact(const char *label)
+{
+	size_t n = first_word(label);
+
+	return word_in(label, n, fact_words, ARRAY_SIZE(fact_words)) && !label[n];
+}
+
 /* A row label that goes on from the row above: "and with requested change", "+ foo". */
 static int continues(const char *label)
 {
@@ -867,6 +931,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	int col_kernel = 0, col_config = 0;
 
 	columns_read(cols, g, &rd);
+	unnamed_parameters(cols, g);
 	for (k = 0; k < g->ncols; k++) {
 		col_kernel |= cols[k].kernel != NULL;
 		col_config |= cols[k].options != NULL || cols[k].fs != NULL;
@@ -893,7 +958,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		const char *tail_metric = NULL;
 		char *param_text = NULL, *bench, *cont = NULL;
 
-		if (rn->role == ROLE_CHANGE)
+		if (rn->role == ROLE_CHANGE || system_fact(rn->text) || !strncmp(rn->text, "Ops ", 4))
 			continue;
 		if (!r->label.n && !total && tail_metrics) {
 			/* the later 0-day reports: the metric at the right of each row */
@@ -953,7 +1018,8 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			char *value, *metric;
 			int scaled = 0;
 
-			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct)
+			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct ||
+			    (c->suffix.n && word_in(c->suffix.s, c->suffix.n, param_words, ARRAY_SIZE(param_words))))
 				continue;
 			if (c->kind == GRID_DURATION) {
 				value = seconds_of(c);
