@@ -251,6 +251,7 @@ static void extract_release(struct extract *x)
 	recset_release(&x->tools);
 	free(x->tool_order);
 	extract_grids_release(x);
+	free(x->negative);
 	/* the blocks a huge message made are given back; the rest are the next one's */
 	if (s->joined.alloc > KEEP_MAX)
 		strbuf_release(&s->joined);
@@ -324,6 +325,7 @@ void import_extract(struct import *imp, const struct mail_message *m, struct str
 	import_hw_init(&x.hw);
 	import_uu_split(x.q, m);
 	find_features(&x);
+	extract_find_negatives(&x);
 	extract_find_grids(&x);
 	if (x.ngrids || has_candidates(&x)) {
 		open_scan(&x);

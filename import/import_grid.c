@@ -393,6 +393,10 @@ static int read_head(struct grid_head *out, const struct grid *g, const int *cha
 	ph = xcalloc(nw ? nw : 1, sizeof(*ph));
 	if (!nw || is_sentence(w, nw, s, n))
 		goto done;
+	/* a line with an address in it is a title or prose, never names of columns */
+	for (i = 0; i < nw; i++)
+		if (w[i].n > 7 && (!memcmp(w[i].s, "http://", 7) || !memcmp(w[i].s, "https://", 8)))
+			goto done;
 	np = phrases(ph, w, nw, s);
 	lost = map_names(col, g, change, ph, np, &named, &clash);
 	{

@@ -126,7 +126,8 @@ static size_t number_len(const char *s, size_t n, int *thousands)
 			d++;
 		}
 	}
-	if (!d)
+	/* "11111111111111111111": a string of digits, no quantity */
+	if (!d || d > 15)
 		return 0;
 	if (i + 1 < n && (s[i] == 'e' || s[i] == 'E')) {
 		size_t j = i + 1;

@@ -54,7 +54,7 @@ static void name_release(struct name *n)
 static const char *const metric_words[] = {
 	"elapsed", "real", "wall", "total", "time", "times", "user", "usr", "sys", "system",
 	"cpu", "cpu%", "%cpu", "throughput", "tput", "rate", "bandwidth", "bw", "speed",
-	"latency", "lat", "avg", "average", "mean", "median", "min", "max", "stddev", "std",
+	"latency", "lat", "avg", "ave", "average", "mean", "median", "min", "max", "stddev", "std",
 	"stdev", "dev", "hmean", "amean", "gmean", "coeffvar", "maj", "maj.", "min.", "swaps",
 	"faults", "ops", "iops", "tps", "transactions", "seeks", "eff", "efficiency", "loads",
 	"lcpu%", "ratio", "score", "read", "write", "reads", "writes", "rewrite", "create",
@@ -163,10 +163,12 @@ static char *name_unit(const char *s)
 		n = (size_t)(s - w);
 		if (!n)
 			break;
-		/* "(CPU%)", "(MB/s)": the brackets are no part of the unit */
-		if (n > 2 && w[0] == '(' && w[n - 1] == ')') {
-			w++;
-			n -= 2;
+		/* "(CPU%)", "(MB/s)", "Time(sec)": the brackets are no part of the unit */
+		if (n > 2 && w[n - 1] == ')' && memchr(w, '(', n)) {
+			const char *open = memchr(w, '(', n);
+
+			n -= (size_t)(open + 1 - w) + 1;
+			w = open + 1;
 		}
 		for (i = 0; i < ARRAY_SIZE(units); i++)
 			if (strlen(units[i].word) == n && !strncasecmp(w, units[i].word, n))
@@ -197,7 +199,7 @@ static char *trimmed(const char *s, size_t n)
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
-	while (n && (isspace((unsigned char)*s) || *s == '|')) {
+	while (n && (isspace((unsigned char)*s) || *s == '|' || *s == '#')) {
 		s++;
 		n--;
 	}
@@ -926,7 +928,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	char *title = NULL, *total = total_metric(g);
 	size_t i, j, k, idents = 0, fss = 0, tail_metrics = 0;
 	const char *prev_kernel = NULL;
-	char *cont_kept = NULL;
+	char *cont_kept = NULL, *title_kernel = NULL;
 	long param = -1;
 	int col_kernel = 0, col_config = 0;
 
@@ -950,6 +952,15 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			free(title);
 			title = NULL;
 		}
+	}
+	/* "2.6.4 http://..." over a table: its kernel, unless the table names its own */
+	if (g->title >= 0) {
+		char *t = trimmed(lines[g->title].s, lines[g->title].n);
+		size_t w = first_word(t);
+
+		if (starts_with_kernel(t, w))
+			title_kernel = xstrndup(t, w);
+		free(t);
 	}
 	for (i = 0; i < g->nrows; i++) {
 		const struct grid_row *r = &g->rows[i];
@@ -1054,7 +1065,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				char *b = col->bench_param ? join2(bench, " ", col->bench_param) : NULL;
 
 				add_value(out, r->line, value, unit ? unit : u, metric, b ? b : bench,
-					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
+					  col->kernel ? col->kernel : kernel ? kernel : title_kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
 				free(u);
 				free(b);
@@ -1086,6 +1097,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		}
 	}
 	free(cont_kept);
+	free(title_kernel);
 	for (i = 0; i < g->nrows; i++)
 		name_release(&rows[i]);
 	free(rows);

@@ -22,7 +22,7 @@ static void find_at_depth(struct extract *x, int depth, struct grid_line *lines)
 
 	for (i = 0; i < q->nr; i++) {
 		lines[i].s = q->v[i].text;
-		lines[i].n = q->v[i].depth == depth ? q->v[i].len : 0;
+		lines[i].n = q->v[i].depth == depth && !x->negative[i] ? q->v[i].len : 0;
 	}
 	if (grid_find(&g, &n, lines, q->nr) < 0)
 		return;
