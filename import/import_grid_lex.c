@@ -330,10 +330,12 @@ static size_t read_note(struct grid_cell *c, const struct piece *p, size_t n)
 		set_note(c, &p[0], &p[i], pct, !pct);
 		return i + 1;
 	}
+	/* '±' in UTF-8, or as the one Latin-1 byte mail sent undeclared holds */
 	if (p[0].s[0] == '~' || (p[0].n >= 2 && !memcmp(p[0].s, "+-", 2)) ||
 	    (p[0].n >= 3 && !memcmp(p[0].s, "+/-", 3)) ||
-	    (p[0].n >= 2 && !memcmp(p[0].s, "\xc2\xb1", 2))) {
-		size_t skip = p[0].s[0] == '~' ? 1 : p[0].s[1] == '/' ? 3 : 2;
+	    (p[0].n >= 2 && !memcmp(p[0].s, "\xc2\xb1", 2)) || (unsigned char)p[0].s[0] == 0xb1) {
+		size_t skip = p[0].s[0] == '~' || (unsigned char)p[0].s[0] == 0xb1 ? 1 :
+			      p[0].s[1] == '/' ? 3 : 2;
 
 		if (p[0].n > skip && note_number(p[0].s + skip, p[0].n - skip, &pct)) {
 			set_note(c, &p[0], &p[0], pct, 1);
