@@ -1070,17 +1070,10 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				free(u);
 				free(b);
 			}
-			if (c->note.n && c->note_spread) {
+			if (c->note.n && c->note_spread && c->note_value.n) {
 				char *m = join2(metric ? metric : "value", " ", "stddev");
-				size_t skip = c->note.s[0] == '~' ? 1 : c->note.s[0] == '(' ? 1 :
-					      c->note.s[0] == '+' ? (c->note.s[1] == '/' ? 3 : 2) : 2;
-				const char *p = c->note.s + skip, *e = c->note.s + c->note.n;
 
-				while (p < e && *p == ' ')
-					p++;
-				while (e > p && (e[-1] == ')' || e[-1] == '%' || e[-1] == ' '))
-					e--;
-				add_value(out, r->line, xstrndup(p, (size_t)(e - p)),
+				add_value(out, r->line, xstrndup(c->note_value.s, c->note_value.n),
 					  c->note_pct ? "%" : unit, m, bench,
 					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
