@@ -364,6 +364,23 @@ static void test_mime_many_parts_linear(void **state)
 	strbuf_release(&msg);
 }
 
+/* An empty text part is no text (and no null pointer handed to a copy: UBSan sees it). */
+static void test_mime_empty_part(void **state)
+{
+	static const char msg[] = "From: a@b\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"P\"\n\n"
+				  "--P\nContent-Type: text/plain\n\n--P\nContent-Type: text/plain\n\nreal 0m1.5s\n--P--\n";
+	struct mail_message m;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	strbuf_init(&m.text_buf, 0);
+	assert_int_equal(mail_mime_decode(&m, msg, sizeof(msg) - 1), 0);
+	/* the newline before a boundary is the boundary's */
+	assert_int_equal(m.text.len, strlen("real 0m1.5s"));
+	assert_memory_equal(m.text.p, "real 0m1.5s", m.text.len);
+	mail_message_release(&m);
+}
+
 /* Plain messages skip the MIME parser; what they give must not differ. */
 static void test_plain_headers(void **state)
 {
@@ -745,6 +762,7 @@ int main(void)
 		cmocka_unit_test(test_quote_split_by_line),
 		cmocka_unit_test(test_mime_decoding),
 		cmocka_unit_test(test_mime_many_parts_linear),
+		cmocka_unit_test(test_mime_empty_part),
 		cmocka_unit_test(test_plain_headers),
 		cmocka_unit_test(test_plain_decodes_like_gmime),
 		cmocka_unit_test(test_plain_decoded_bytes),
