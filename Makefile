@@ -80,6 +80,9 @@ $(BUILD)/install/build_info.o: core/build_info.c $(INST_INFO)
 	@echo "  CC      $< (installed, $(DATADIR))"
 	@$(CC) $(CFLAGS) $(SAN_FLAGS) $(BP_CFLAGS) -include $(INST_INFO) -c -o $@ $<
 
+# The binary make install installs, built without installing (debian/rules).
+installed-binary: $(INST_BIN)
+
 $(INST_BIN): $(BUILD)/main.o $(BUILD)/install/build_info.o $(BUILD)/libbenchpost.a
 	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -170,6 +173,6 @@ uninstall:
 clean:
 	rm -rf build benchpost
 
-.PHONY: all deps check run unit-tests fuzz fuzz-build man install uninstall clean FORCE
+.PHONY: all deps check run unit-tests fuzz fuzz-build man installed-binary install uninstall clean FORCE
 
 -include $(LIB_OBJ:.o=.d) $(BUILD)/main.d $(BUILD)/install/build_info.d $(FUZZ_LIB_OBJ:.o=.d)
