@@ -4,7 +4,6 @@
 #include "../core/strbuf.h"
 #include "../render/render_report.h"
 #include "../render/render_series.h"
-#include "../core/util.h"
 #include "../core/version.h"
 
 #include <errno.h>
