@@ -22,6 +22,9 @@ static void argument_name(struct strbuf *sb, const struct option *o)
 	strbuf_addf(sb, " %s", o->argh ? o->argh : "VALUE");
 }
 
+/* What -h, --help says of itself; every table has it without listing it. */
+static const char help_help[] = "show this help";
+
 void opt_usage(void *file, const struct option *opts, const char *const *usage)
 {
 	FILE *f = file;
@@ -50,7 +53,7 @@ void opt_usage(void *file, const struct option *opts, const char *const *usage)
 		fprintf(f, "%s\n", sb.buf);
 		strbuf_release(&sb);
 	}
-	fprintf(f, "    -h, --help                show this help\n");
+	fprintf(f, "    -h, --help                %s\n", help_help);
 }
 
 static const char *const type_names[] = {
@@ -81,7 +84,7 @@ void opt_list_options(void *file, const struct option *opts, const char *const *
 			arg.len ? arg.buf + 1 : "", o->help ? o->help : "");
 		strbuf_release(&arg);
 	}
-	fprintf(f, "option\t-h\thelp\tbool\t\tshow this help\n");
+	fprintf(f, "option\t-h\thelp\tbool\t\t%s\n", help_help);
 }
 
 static int usage_error(const struct option *opts, const char *const *usage,
