@@ -124,33 +124,36 @@ static int read_throughput(struct pending *p, size_t idx, const struct scan_toks
 	return ret;
 }
 
-int parse_dbench(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+static int dbench_starts(struct scan *sc, size_t i)
 {
-	struct scan sc;
-	struct scan_toks t = SCAN_TOKS_INIT;
-	size_t i;
-
-	scan_open(&sc, out, text, len, ctx, "dbench");
-	for (i = 0; i < sc.nr; i++) {
-		struct pending p = PENDING_INIT;
-
-		if (sc.v[i].used)
-			continue;
-		scan_split(&t, sc.v[i].s);
-		if (is_header(&t)) {
-			size_t last = read_table(&sc, i);
-
-			scan_use(&sc, i, last);
-			i = last;
-		} else if (t.nr >= 3 && tok_is(&t.v[0], "Throughput") && tok_digit(&t.v[1])) {
-			if (read_throughput(&p, i, &t) < 0)
-				scan_damaged(&sc, i, "expected 'Throughput N MB/sec N clients N procs max_latency=N ms'");
-			else
-				pending_commit(&sc, &p, BENCHMARK);
-			scan_use(&sc, i, i);
-		}
-		pending_clear(&p);
-	}
-	scan_toks_release(&t);
-	return scan_close(&sc);
+	return scan_begins(&sc->v[i], "Operation") || scan_begins(&sc->v[i], "Throughput");
 }
+
+static size_t dbench_read_block(struct scan *sc, size_t i)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	struct pending p = PENDING_INIT;
+	size_t lines = 0;
+
+	scan_split(&t, sc->v[i].s);
+	if (is_header(&t)) {
+		lines = read_table(sc, i) - i + 1;
+	} else if (t.nr >= 3 && tok_is(&t.v[0], "Throughput") && tok_digit(&t.v[1])) {
+		if (read_throughput(&p, i, &t) < 0)
+			scan_damaged(sc, i, "expected 'Throughput N MB/sec N clients N procs max_latency=N ms'");
+		else
+			pending_commit(sc, &p, BENCHMARK);
+		lines = 1;
+	}
+	pending_clear(&p);
+	scan_toks_release(&t);
+	return lines;
+}
+
+const struct parser parser_dbench = {
+	.name = "dbench",
+	.summary = "dbench's operation table and throughput line",
+	.starts = dbench_starts,
+	.read_block = dbench_read_block,
+	.flags = PARSER_IN_MAIL,
+};

@@ -100,60 +100,66 @@ static int read_summary(struct pending *p, size_t idx, const struct scan_toks *t
 	return read_rate(p, idx, t, k + 2);
 }
 
-int parse_dd(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+static int dd_starts(struct scan *sc, size_t i)
 {
-	struct scan sc;
-	struct scan_toks t = SCAN_TOKS_INIT;
-	size_t i;
+	const char *s = sc->v[i].s;
 
-	scan_open(&sc, out, text, len, ctx, "dd");
-	for (i = 0; i < sc.nr; i++) {
-		struct pending p = PENDING_INIT;
-		size_t first = i, last = i;
-		char *cmd;
-
-		if (sc.v[i].used)
-			continue;
-		if (records_line(sc.v[i].s, "in", &t)) {
-			if (read_records(&p, i, &t.v[0], "records-in", "records-in-partial") < 0) {
-				scan_damaged(&sc, i, "expected 'N+N records in'");
-				goto next;
-			}
-			if (i + 1 >= sc.nr || !records_line(sc.v[i + 1].s, "out", &t) ||
-			    read_records(&p, i + 1, &t.v[0], "records-out", "records-out-partial") < 0) {
-				scan_damaged(&sc, i + 1 < sc.nr ? i + 1 : i, "expected 'N+N records out'");
-				goto next;
-			}
-			last = i + 1;
-			scan_split(&t, last + 1 < sc.nr ? sc.v[last + 1].s : "");
-			if (t.nr >= 2 && tok_digit(&t.v[0]) && (tok_is(&t.v[1], "truncated")))
-				last++;
-			if (last + 1 < sc.nr)
-				scan_split(&t, sc.v[last + 1].s);
-			else
-				t.nr = 0;
-			if (!is_summary(&t))
-				goto commit;
-			last++;
-		} else {
-			scan_split(&t, sc.v[i].s);
-			if (!is_summary(&t) || !(strstr(sc.v[i].s, " copied,") ||
-						 strstr(sc.v[i].s, " transferred in ")))
-				continue;
-		}
-		if (read_summary(&p, last, &t) < 0) {
-			scan_damaged(&sc, last, "expected 'N bytes (...) copied, T s, R unit/s'");
-			goto next;
-		}
-commit:
-		cmd = scan_command_above(&sc, first);
-		pending_commit(&sc, &p, cmd);
-		free(cmd);
-next:
-		scan_use(&sc, first, last);
-		i = last;
-		pending_clear(&p);
-	}
-	scan_toks_release(&t);
-	return scan_close(&sc);
+	return strstr(s, "records") || strstr(s, " copied,") || strstr(s, " transferred in ");
 }
+
+static size_t dd_read_block(struct scan *sc, size_t i)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	struct pending p = PENDING_INIT;
+	size_t first = i, last = i;
+	char *cmd;
+
+	if (records_line(sc->v[i].s, "in", &t)) {
+		if (read_records(&p, i, &t.v[0], "records-in", "records-in-partial") < 0) {
+			scan_damaged(sc, i, "expected 'N+N records in'");
+			goto done;
+		}
+		if (i + 1 >= sc->nr || !records_line(sc->v[i + 1].s, "out", &t) ||
+		    read_records(&p, i + 1, &t.v[0], "records-out", "records-out-partial") < 0) {
+			scan_damaged(sc, i + 1 < sc->nr ? i + 1 : i, "expected 'N+N records out'");
+			goto done;
+		}
+		last = i + 1;
+		scan_split(&t, last + 1 < sc->nr ? sc->v[last + 1].s : "");
+		if (t.nr >= 2 && tok_digit(&t.v[0]) && (tok_is(&t.v[1], "truncated")))
+			last++;
+		if (last + 1 < sc->nr)
+			scan_split(&t, sc->v[last + 1].s);
+		else
+			t.nr = 0;
+		if (!is_summary(&t))
+			goto commit;
+		last++;
+	} else {
+		scan_split(&t, sc->v[i].s);
+		if (!is_summary(&t) || !(strstr(sc->v[i].s, " copied,") ||
+					 strstr(sc->v[i].s, " transferred in "))) {
+			scan_toks_release(&t);
+			return 0;
+		}
+	}
+	if (read_summary(&p, last, &t) < 0) {
+		scan_damaged(sc, last, "expected 'N bytes (...) copied, T s, R unit/s'");
+		goto done;
+	}
+commit:
+	cmd = scan_command_above(sc, first);
+	pending_commit(sc, &p, cmd);
+	free(cmd);
+done:
+	pending_clear(&p);
+	scan_toks_release(&t);
+	return last - first + 1;
+}
+
+const struct parser parser_dd = {
+	.name = "dd",
+	.summary = "dd's records lines and summary (GNU, BSD, busybox)",
+	.starts = dd_starts,
+	.read_block = dd_read_block,
+};

@@ -224,27 +224,28 @@ static size_t read_table(struct scan *sc, size_t h, const struct df_table *tb)
 	return last;
 }
 
-int parse_df(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+static int df_starts(struct scan *sc, size_t i)
 {
-	struct scan sc;
-	struct scan_toks t = SCAN_TOKS_INIT;
-	size_t i;
-
-	scan_open(&sc, out, text, len, ctx, "df");
-	for (i = 0; i < sc.nr; i++) {
-		struct df_table tb = { NULL, 0, 0, NULL, 0 };
-		size_t last;
-
-		if (sc.v[i].used)
-			continue;
-		scan_split(&t, sc.v[i].s);
-		if (read_header(&tb, &t)) {
-			last = read_table(&sc, i, &tb);
-			scan_use(&sc, i, last);
-			i = last;
-		}
-		table_release(&tb);
-	}
-	scan_toks_release(&t);
-	return scan_close(&sc);
+	return scan_begins(&sc->v[i], "Filesystem");
 }
+
+static size_t df_read_block(struct scan *sc, size_t i)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	struct df_table tb = { NULL, 0, 0, NULL, 0 };
+	size_t lines = 0;
+
+	scan_split(&t, sc->v[i].s);
+	if (read_header(&tb, &t))
+		lines = read_table(sc, i, &tb) - i + 1;
+	table_release(&tb);
+	scan_toks_release(&t);
+	return lines;
+}
+
+const struct parser parser_df = {
+	.name = "df",
+	.summary = "df's table: df, -T, -h, -H, -k, -P, -i, wrapped rows",
+	.starts = df_starts,
+	.read_block = df_read_block,
+};

@@ -159,20 +159,15 @@ static size_t read_report(struct scan *sc, size_t i)
 	return lines;
 }
 
-int parse_fio(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+static size_t fio_read_block(struct scan *sc, size_t i)
 {
-	struct scan sc;
-	size_t i;
-
-	scan_open(&sc, out, text, len, ctx, "fio");
-	for (i = 0; i < sc.nr; i++) {
-		size_t lines;
-
-		if (sc.v[i].used || !starts_report(&sc, i))
-			continue;
-		lines = read_report(&sc, i);
-		scan_use(&sc, i, i + lines - 1);
-		i += lines - 1;
-	}
-	return scan_close(&sc);
+	return read_report(sc, i);
 }
+
+const struct parser parser_fio = {
+	.name = "fio",
+	.summary = "fio --output-format=json: per job and direction",
+	.starts = starts_report,
+	.read_block = fio_read_block,
+	.flags = PARSER_IN_MAIL,
+};

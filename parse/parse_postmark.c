@@ -114,31 +114,32 @@ static long read_report(struct scan *sc, size_t start, struct pending *p)
 	return last;
 }
 
-int parse_postmark(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+static int postmark_starts(struct scan *sc, size_t i)
 {
-	struct scan sc;
-	size_t i;
-
-	scan_open(&sc, out, text, len, ctx, "postmark");
-	for (i = 0; i < sc.nr; i++) {
-		struct pending p = PENDING_INIT;
-		long last;
-
-		if (sc.v[i].used || !is_word_line(sc.v[i].s, "Time:") ||
-		    skip_prompts(sc.v[i].s)[5] != '\0')
-			continue;
-		last = read_report(&sc, i, &p);
-		if (last >= 0) {
-			char *cmd = scan_command_above(&sc, i);
-
-			pending_commit(&sc, &p, cmd ? cmd : "postmark");
-			free(cmd);
-			scan_use(&sc, i, (size_t)last);
-			i = (size_t)last;
-		} else {
-			scan_use(&sc, i, i);
-		}
-		pending_clear(&p);
-	}
-	return scan_close(&sc);
+	return is_word_line(sc->v[i].s, "Time:") && skip_prompts(sc->v[i].s)[5] == '\0';
 }
+
+static size_t postmark_read_block(struct scan *sc, size_t i)
+{
+	struct pending p = PENDING_INIT;
+	long last = read_report(sc, i, &p);
+	char *cmd;
+
+	if (last < 0) {
+		pending_clear(&p);
+		return 1;
+	}
+	cmd = scan_command_above(sc, i);
+	pending_commit(sc, &p, cmd ? cmd : "postmark");
+	free(cmd);
+	pending_clear(&p);
+	return (size_t)last - i + 1;
+}
+
+const struct parser parser_postmark = {
+	.name = "postmark",
+	.summary = "PostMark's report (Debian's 1.5x)",
+	.starts = postmark_starts,
+	.read_block = postmark_read_block,
+	.flags = PARSER_IN_MAIL,
+};

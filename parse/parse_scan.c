@@ -16,6 +16,11 @@ void parse_problems_add(struct parse_problems *p, const char *msg)
 	p->v[p->nr++] = xstrdup(msg);
 }
 
+void parse_problems_warn(void *payload, const char *msg)
+{
+	parse_problems_add(payload, msg);
+}
+
 void parse_problems_release(struct parse_problems *p)
 {
 	size_t i;
@@ -283,6 +288,15 @@ int scan_blank(const struct scan_line *l)
 	return 1;
 }
 
+int scan_begins(const struct scan_line *l, const char *prefix)
+{
+	const char *s = l->s;
+
+	while (*s == ' ' || *s == '\t' || *s == '\v' || *s == '\f')
+		s++;
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
 struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,
 			 const char *metric, const char *value, const char *unit)
 {
@@ -310,8 +324,7 @@ void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
 	va_end(ap);
 	if (!sc->damaged)
 		err_set("%s", msg.buf);
-	if (sc->ctx->problems)
-		parse_problems_add(sc->ctx->problems, msg.buf);
+	bp_warnf(sc->ctx->warn, "%s", msg.buf);
 	sc->damaged++;
 	strbuf_release(&msg);
 }

@@ -91,6 +91,8 @@ int scan_close(struct scan *sc);
 void scan_release(struct scan *sc);
 
 int scan_blank(const struct scan_line *l);
+/* Whether the line's first word (after blanks) begins with prefix: a parser's cheap look. */
+int scan_begins(const struct scan_line *l, const char *prefix);
 
 /* Appends a record for the number on line idx (value must be a number). */
 struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,

@@ -173,11 +173,12 @@ static void test_lines_count_from_line0_and_problems_are_listed(void **state)
 {
 	static const char text[] = "x\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.1s\n\nreal 0m2.0s\n";
 	struct parse_problems problems = { NULL, 0, 0 };
-	struct parse_ctx ctx = { "mail", 100, &problems };
+	struct bp_warn warn = { parse_problems_warn, &problems };
+	struct parse_ctx ctx = { "mail", 100, &warn };
 	struct recset set = RECSET_INIT;
 
 	(void)state;
-	assert_int_equal(parse_time(&set, text, strlen(text), &ctx), 0);
+	assert_int_equal(parse_text(&set, "time", text, strlen(text), &ctx), 0);
 	assert_int_equal(set.nr, 3);
 	assert_int_equal(set.v[0].line, 102);
 	assert_string_equal(set.v[0].value, "1.5");
