@@ -46,45 +46,14 @@ static char *skip_quote(char *s, int *quoted)
 	return s;
 }
 
-/*
- * The blocks of the last scan and pending released, for the next: the
- * importer opens a scan a message and reads thousands of time blocks,
- * and each of these blocks cost a malloc and a free otherwise (a scan's
- * line array is past glibc's per-thread cache).  The parse layer reads
- * one text at a time and has no threads.
- */
-struct room_spare {
-	char *buf;
-	size_t size;
-};
-
-/* A block a giant text needed is given back, not kept for texts of mail's size. */
-#define SPARE_MAX (1 << 20)
-
-static struct {
-	struct scan_line *v;
-	size_t v_size;
-	struct scan_toks words, next_words;
-	struct room_spare lines;
-} scan_spare;
-
-static struct {
-	struct pending_value *v;
-	size_t alloc;
-	struct room_spare strings;
-} pending_spare;
-
-/* n bytes of r: from its block (the spare's, or a new one of size bytes), chunks past it. */
-static inline char *room_alloc(struct scan_room *r, struct room_spare *spare, size_t n,
-			       size_t size)
+/* n bytes of r: from its block (made of size bytes at first use), chunks past it. */
+static char *room_alloc(struct scan_room *r, size_t n, size_t size)
 {
 	char *s;
 
 	if (!r->buf) {
-		r->buf = spare->buf ? spare->buf : xmalloc(size);
-		r->size = spare->buf ? spare->size : size;
-		spare->buf = NULL;
-		spare->size = 0;
+		r->buf = xmalloc(size);
+		r->size = size;
 	}
 	if (r->size - r->used < n)
 		return chunks_alloc(&r->more, n, 512);
@@ -93,30 +62,11 @@ static inline char *room_alloc(struct scan_room *r, struct room_spare *spare, si
 	return s;
 }
 
-static void room_release(struct scan_room *r, struct room_spare *spare)
+static void room_release(struct scan_room *r)
 {
 	chunks_free(&r->more);
-	if (r->buf && r->size >= spare->size) {
-		free(spare->buf);
-		spare->buf = r->buf;
-		spare->size = r->size;
-	} else {
-		free(r->buf);
-	}
+	free(r->buf);
 	memset(r, 0, sizeof(*r));
-}
-
-/* Hands a word array to the spare slot, or frees it if the slot's is larger. */
-static void toks_release(struct scan_toks *t, struct scan_toks *spare)
-{
-	if (t->alloc >= spare->alloc && t->alloc * sizeof(*t->v) <= SPARE_MAX) {
-		free(spare->v);
-		*spare = *t;
-		spare->nr = 0;
-	} else {
-		free(t->v);
-	}
-	memset(t, 0, sizeof(*t));
 }
 
 /* The copy of text the lines point into, and room for lines lines. */
@@ -189,19 +139,8 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 	sc->out = out;
 	sc->words_line = (size_t)-1;
 	sc->starts = starts;
-	if (scan_spare.v_size < size) {
-		free(scan_spare.v);
-		scan_spare.v = xmalloc(size > 4096 ? size : 4096);
-		scan_spare.v_size = size > 4096 ? size : 4096;
-	}
-	sc->v = scan_spare.v;
-	sc->v_size = scan_spare.v_size;
-	scan_spare.v = NULL;
-	scan_spare.v_size = 0;
-	sc->words = scan_spare.words;
-	sc->next_words = scan_spare.next_words;
-	memset(&scan_spare.words, 0, sizeof(scan_spare.words));
-	memset(&scan_spare.next_words, 0, sizeof(scan_spare.next_words));
+	sc->v = xmalloc(size);
+	sc->v_size = size;
 	sc->line_set = (unsigned char *)(sc->v + nr + 1);
 	memset(sc->line_set, 0, nr + 1);
 	sc->nr = nr;
@@ -216,7 +155,7 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 static void set_line(struct scan *sc, size_t idx)
 {
 	size_t n = sc->starts[idx + 1] - 1 - sc->starts[idx];
-	char *p = memcpy(room_alloc(&sc->lines, &scan_spare.lines, n + 1, 4096),
+	char *p = memcpy(room_alloc(&sc->lines, n + 1, 4096),
 			 sc->text + sc->starts[idx], n + 1);
 	char *stop = p + n, *nul;
 	struct scan_line *l = &sc->v[idx];
@@ -245,20 +184,13 @@ struct scan_line *scan_line(struct scan *sc, size_t idx)
 
 void scan_release(struct scan *sc)
 {
-	toks_release(&sc->words, &scan_spare.words);
-	toks_release(&sc->next_words, &scan_spare.next_words);
+	scan_toks_release(&sc->words);
+	scan_toks_release(&sc->next_words);
 	sc->words_line = (size_t)-1;
-	room_release(&sc->lines, &scan_spare.lines);
+	room_release(&sc->lines);
 	sc->starts = NULL;
 	strbuf_release(&sc->copy);
-	/* a scan_open scan's lines grew by ALLOC_GROW: not one of the spare blocks */
-	if (sc->v_size && sc->v_size >= scan_spare.v_size && sc->v_size <= SPARE_MAX) {
-		free(scan_spare.v);
-		scan_spare.v = sc->v;
-		scan_spare.v_size = sc->v_size;
-	} else {
-		free(sc->v);
-	}
+	free(sc->v);
 	sc->v = NULL;
 	sc->v_size = 0;
 	sc->nr = sc->alloc = 0;
@@ -548,17 +480,10 @@ static char *pending_put(struct pending *p, size_t idx, const char *metric, cons
 	size_t unit_len = kept || !unit ? 0 : strlen(unit) + 1;
 	char *s;
 
-	if (!p->alloc && pending_spare.v) {
-		p->v = pending_spare.v;
-		p->alloc = pending_spare.alloc;
-		pending_spare.v = NULL;
-		pending_spare.alloc = 0;
-	}
 	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
 	v = &p->v[p->nr++];
 	v->idx = idx;
-	s = room_alloc(&p->strings, &pending_spare.strings, len + 1 + metric_len + unit_len,
-		       PENDING_ROOM);
+	s = room_alloc(&p->strings, len + 1 + metric_len + unit_len, PENDING_ROOM);
 	v->value = s;
 	s[len] = '\0';
 	v->metric = kept ? metric : memcpy(s + len + 1, metric, metric_len);
@@ -619,17 +544,8 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 
 void pending_clear(struct pending *p)
 {
-	/* most are cleared empty: the importer asks at every line that may start a block */
-	if (!p->v && !p->strings.buf && !p->strings.more)
-		return;
-	room_release(&p->strings, &pending_spare.strings);
-	if (p->v && p->alloc >= pending_spare.alloc) {
-		free(pending_spare.v);
-		pending_spare.v = p->v;
-		pending_spare.alloc = p->alloc;
-	} else {
-		free(p->v);
-	}
+	room_release(&p->strings);
+	free(p->v);
 	p->v = NULL;
 	p->nr = p->alloc = 0;
 }

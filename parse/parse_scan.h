@@ -31,9 +31,9 @@ struct scan_toks {
 };
 
 /*
- * Room for strings that go together: one block, taken over from the
- * last room of its kind released (parse_scan.c keeps it), and chunks
- * past its end, so a text's or a block's strings seldom cost a malloc.
+ * Room for strings that go together: one block, made at first use, and
+ * chunks past its end, so a text's or a block's strings seldom cost a
+ * malloc each.  Owned by its scan or pending and freed with it.
  */
 struct scan_room {
 	char *buf;
