@@ -1,5 +1,6 @@
 #include "parse_scan.h"
 #include "parse_duration.h"
+#include "parse_terminal.h"
 #include "../core/error.h"
 
 #include <ctype.h>
@@ -90,14 +91,16 @@ static void scan_setup(struct scan *sc, struct recset *out, const char *text, si
 	sc->v = xmalloc(sc->alloc * sizeof(*sc->v));
 }
 
-/* The line of the copy from p to stop (its '\n' or the end). */
-static void add_line(struct scan *sc, char *p, char *stop)
+/*
+ * The line of the copy from p to stop (its '\n' or the end), as a
+ * terminal showed it (parse_terminal.h): CRLF, escapes, overwrites.
+ */
+static void add_line(struct scan *sc, char *p, char *stop, struct strbuf *scratch)
 {
 	struct scan_line *l;
 
+	stop = p + term_line(p, (size_t)(stop - p), scratch);
 	*stop = '\0';
-	if (stop > p && stop[-1] == '\r')
-		*--stop = '\0';
 	ALLOC_GROW(sc->v, sc->nr + 1, sc->alloc);
 	l = &sc->v[sc->nr++];
 	l->no = (long)sc->nr;
@@ -110,6 +113,7 @@ static void add_line(struct scan *sc, char *p, char *stop)
 void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
 	       const struct parse_ctx *ctx, const char *kind)
 {
+	struct strbuf scratch = STRBUF_INIT;
 	char *p, *end;
 
 	/* room for lines of 40 bytes at once: text's lines are about that long */
@@ -119,9 +123,10 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 
-		add_line(sc, p, nl ? nl : end);
+		add_line(sc, p, nl ? nl : end, &scratch);
 		p = nl ? nl + 1 : end;
 	}
+	strbuf_release(&scratch);
 }
 
 void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,

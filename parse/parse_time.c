@@ -62,6 +62,8 @@ static size_t time_read_block(struct scan *sc, size_t i)
 	b.first = i;
 	for (f = 0; f < time_forms_nr && !r; f++)
 		r = time_forms[f].read(sc, i, &b);
+	if (!r && time_starts_labels(sc, i))
+		r = time_form_labels(sc, i, &b);
 	if (r > 0) {
 		char *cmd;
 

@@ -277,6 +277,11 @@ int time_form_line(struct scan *sc, size_t i, struct time_block *b)
 		b->label = scan_label(s, (size_t)(t->v[k].s - s));
 		return 1;
 	}
+	if (r == -1 && time_labels_pairs(t) >= 2) {
+		/* "0.001 user 0.000 system ...": a format of the user's own, not damage */
+		pending_clear(&b->values);
+		return 0;
+	}
 	if (r == -2)
 		scan_damaged(sc, i + 1, "expected %s", expected);
 	else
