@@ -193,6 +193,9 @@ void scan_release(struct scan *sc)
 	scan_toks_release(&sc->next_words);
 	sc->words_line = (size_t)-1;
 	room_release(&sc->lines);
+	free(sc->prev_name);
+	sc->prev_name = NULL;
+	sc->have_prev = 0;
 	sc->starts = NULL;
 	strbuf_release(&sc->copy);
 	free(sc->v);
@@ -450,6 +453,14 @@ done:
 	return cmd;
 }
 
+/* The block above ends on line idx: its name is the next one's. */
+static char *name_of_block_above(struct scan *sc, size_t idx)
+{
+	if (sc->have_prev && sc->prev_last == idx && sc->prev_name)
+		return xstrdup(sc->prev_name);
+	return NULL;
+}
+
 char *scan_command_above(struct scan *sc, size_t first)
 {
 	size_t i = first, seen = 0;
@@ -460,7 +471,9 @@ char *scan_command_above(struct scan *sc, size_t first)
 		const struct scan_line *l = scan_line(sc, --i);
 		char *cmd;
 
-		if (l->used || scan_blank(l))
+		if (l->used)
+			return seen ? NULL : name_of_block_above(sc, i);
+		if (scan_blank(l))
 			break;
 		cmd = scan_command_of(l->s);
 		if (cmd)
@@ -468,6 +481,40 @@ char *scan_command_above(struct scan *sc, size_t first)
 		seen++;
 	}
 	return NULL;
+}
+
+/* How far above a time block its "time CMD" line may stand, over the command's output. */
+#define TIME_COMMAND_REACH 2000
+
+char *scan_time_command_above(struct scan *sc, size_t first)
+{
+	size_t i = first, seen = 0;
+
+	while (i > 0 && seen++ < TIME_COMMAND_REACH) {
+		const struct scan_line *l = scan_line(sc, --i);
+		char *cmd;
+
+		if (l->used)
+			return NULL;
+		if (scan_blank(l) || !(cmd = scan_command_of(l->s)))
+			continue;
+		if (strstr(l->s, "time "))
+			return cmd;
+		free(cmd);
+		return NULL;   /* another command: the block is not its output */
+	}
+	return NULL;
+}
+
+void scan_mark_interim(struct scan *sc, size_t from)
+{
+	size_t i;
+
+	for (i = from; i < sc->out->nr; i++) {
+		if (!sc->out->v[i].facts)
+			sc->out->v[i].facts = facts_new();
+		facts_set(sc->out->v[i].facts, "interim", "true");
+	}
 }
 
 /* Room for most blocks' strings (GNU time -v's 22 values take about 500 bytes). */
@@ -541,9 +588,17 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 {
 	size_t i;
 
-	for (i = 0; i < p->nr; i++)
+	for (i = 0; i < p->nr; i++) {
 		scan_emit(sc, p->v[i].idx, benchmark, p->v[i].metric, p->v[i].value,
 			  p->v[i].unit);
+		if (!sc->have_prev || p->v[i].idx > sc->prev_last || i == 0)
+			sc->prev_last = p->v[i].idx;
+		sc->have_prev = 1;
+	}
+	if (p->nr) {
+		free(sc->prev_name);
+		sc->prev_name = benchmark ? xstrdup(benchmark) : NULL;
+	}
 	pending_clear(p);
 }
 
