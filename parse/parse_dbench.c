@@ -137,7 +137,14 @@ static size_t dbench_read_block(struct scan *sc, size_t i)
 
 	scan_split(&t, sc->v[i].s);
 	if (is_header(&t)) {
-		lines = read_table(sc, i) - i + 1;
+		size_t last = read_table(sc, i), k;
+
+		lines = last - i + 1;
+		/* dbench prints its throughput right under the table: without it the paste is cut */
+		for (k = last + 1; k < sc->nr && k <= last + 3 && scan_blank(&sc->v[k]); k++)
+			;
+		if (k >= sc->nr || !scan_begins(&sc->v[k], "Throughput"))
+			scan_damaged(sc, last, "expected dbench's 'Throughput N MB/sec' line after its table");
 	} else if (t.nr >= 3 && tok_is(&t.v[0], "Throughput") && tok_digit(&t.v[1])) {
 		if (read_throughput(&p, i, &t) < 0)
 			scan_damaged(sc, i, "expected 'Throughput N MB/sec N clients N procs max_latency=N ms'");

@@ -183,5 +183,9 @@ int time_form_verbose(struct scan *sc, size_t i, struct time_block *b)
 			return -1;
 		}
 	}
+	/* GNU time and busybox end with the exit status: a block without it was cut */
+	if (!seen[NFIELDS - 1])
+		scan_damaged(sc, idx - 1, "expected the rest of GNU time -v output (it ends before '%s:')",
+			     verbose_fields[NFIELDS - 1].label);
 	return 1;
 }

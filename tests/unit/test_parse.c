@@ -12,6 +12,7 @@
 #include "../../parse/parse.h"
 #include "../../parse/parse_scan.h"
 #include "../../parse/parse_json.h"
+#include "../../parse/parse_terminal.h"
 #include "../../import/import_time.h"
 
 static void assert_duration(const char *in, const char *want)
@@ -239,6 +240,42 @@ static void test_json_damage_is_located(void **state)
 	strbuf_release(&deep);
 }
 
+static void assert_shown(const char *written, const char *shown)
+{
+	struct strbuf scratch = STRBUF_INIT;
+	char *line = xstrdup(written);
+	size_t len = term_line(line, strlen(line), &scratch);
+
+	assert_true(len <= strlen(written));
+	line[len] = '\0';
+	assert_string_equal(line, shown);
+	free(line);
+	strbuf_release(&scratch);
+}
+
+/* A captured line reads as the terminal showed it. */
+static void test_terminal_lines_read_as_shown(void **state)
+{
+	(void)state;
+	assert_shown("plain line  \t", "plain line");
+	assert_shown("\xef\xbb\xbfreal 0m1.0s", "real 0m1.0s");
+	assert_shown("\x1b[1;32muser@box\x1b[0m:\x1b[1;34m~\x1b[0m$ dd", "user@box:~$ dd");
+	assert_shown("\x1b[?2004hprompt\x1b[?2004l", "prompt");
+	assert_shown("\x1b]0;title\x07real 1.0", "real 1.0");
+	assert_shown("\x1b]2;title\x1b\\real 1.0", "real 1.0");
+	assert_shown("\x1b(B\x1b)0text\x1b=", "text");
+	/* the last overwrite wins, cell by cell; a lone CR at either end changes nothing */
+	assert_shown("12345 copied, 1 s\r67 copied", "67 copiedied, 1 s");
+	assert_shown("\rreal 0.36\r", "real 0.36");
+	assert_shown("progress 99%\r\x1b[Kdone", "done");
+	assert_shown("abc\b\bXY", "aXY");
+	assert_shown("_\bb_\bo_\bl_\bd", "bold");
+	assert_shown("caf\xc3\xa9\rCAFE", "CAFE");
+	assert_shown("\xc3\xa9t\xc3\xa9\r\xc3\x89", "\xc3\x89t\xc3\xa9");
+	assert_shown("\x1b[", "");
+	assert_shown("x\x1b", "x");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_only_damaged_blocks_is_an_error),
 		cmocka_unit_test(test_json_keeps_digits_and_lines),
 		cmocka_unit_test(test_json_damage_is_located),
+		cmocka_unit_test(test_terminal_lines_read_as_shown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
