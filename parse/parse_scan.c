@@ -584,9 +584,31 @@ int pending_duration(struct pending *p, size_t idx, const char *metric,
 	return 0;
 }
 
+/*
+ * A benchmark name goes into every record of its block: one of megabytes
+ * (a fio job name) would cost that much a record.  Names are cut here,
+ * at a character's start, and the cut is said.
+ */
+#define BENCHMARK_MAX 1024
+
+static char *cut_name(struct scan *sc, size_t idx, const char *benchmark)
+{
+	size_t n = BENCHMARK_MAX;
+
+	while (n && ((unsigned char)benchmark[n] & 0xc0) == 0x80)
+		n--;
+	scan_damaged(sc, idx, "expected a benchmark name of at most %d bytes, not %zu (cut)",
+		     BENCHMARK_MAX, strlen(benchmark));
+	return xstrndup(benchmark, n);
+}
+
 void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 {
+	char *cut = NULL;
 	size_t i;
+
+	if (benchmark && p->nr && strnlen(benchmark, BENCHMARK_MAX + 1) > BENCHMARK_MAX)
+		benchmark = cut = cut_name(sc, p->v[0].idx, benchmark);
 
 	for (i = 0; i < p->nr; i++) {
 		scan_emit(sc, p->v[i].idx, benchmark, p->v[i].metric, p->v[i].value,
@@ -599,6 +621,7 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 		free(sc->prev_name);
 		sc->prev_name = benchmark ? xstrdup(benchmark) : NULL;
 	}
+	free(cut);
 	pending_clear(p);
 }
 
