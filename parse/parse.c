@@ -8,7 +8,8 @@
 #include <string.h>
 
 extern const struct parser parser_time, parser_df, parser_dd, parser_postmark,
-	parser_dbench, parser_fio, parser_bench;
+	parser_dbench, parser_fio, parser_bonnie, parser_kernbench,
+	parser_sysbench, parser_bench;
 
 const struct parser *const parse_table[] = {
 	&parser_time,
@@ -17,6 +18,9 @@ const struct parser *const parse_table[] = {
 	&parser_postmark,
 	&parser_dbench,
 	&parser_fio,
+	&parser_bonnie,
+	&parser_kernbench,
+	&parser_sysbench,
 	&parser_bench,
 	NULL,
 };

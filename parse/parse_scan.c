@@ -498,7 +498,8 @@ char *scan_time_command_above(struct scan *sc, size_t first)
 			return NULL;
 		if (scan_blank(l) || !(cmd = scan_command_of(l->s)))
 			continue;
-		if (strstr(l->s, "time "))
+		/* a prompt's "$ time CMD"; a script's own "time CMD" line is not what ran here */
+		if (strstr(l->s, " time ") && strncmp(l->s + strspn(l->s, " \t"), "time", 4))
 			return cmd;
 		free(cmd);
 		return NULL;   /* another command: the block is not its output */

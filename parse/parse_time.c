@@ -69,6 +69,9 @@ static size_t time_read_block(struct scan *sc, size_t i)
 
 		gnu_exit_line(sc, &b);
 		cmd = b.label ? NULL : scan_command_above(sc, b.first);
+		/* "time make -j8" above the compile's own output, "time fio ..." above fio's */
+		if (!b.label && !cmd)
+			cmd = scan_time_command_above(sc, b.first);
 		pending_commit(sc, &b.values, b.label ? b.label : cmd);
 		free(cmd);
 	}
