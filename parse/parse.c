@@ -9,7 +9,7 @@
 
 extern const struct parser parser_time, parser_df, parser_dd, parser_postmark,
 	parser_dbench, parser_fio, parser_bonnie, parser_kernbench,
-	parser_sysbench, parser_bench;
+	parser_sysbench, parser_tiobench, parser_bench;
 
 const struct parser *const parse_table[] = {
 	&parser_time,
@@ -21,6 +21,7 @@ const struct parser *const parse_table[] = {
 	&parser_bonnie,
 	&parser_kernbench,
 	&parser_sysbench,
+	&parser_tiobench,
 	&parser_bench,
 	NULL,
 };
