@@ -9,15 +9,16 @@
 struct strbuf;
 
 /*
- * Parsers of the text tools print (time, df, dd, postmark, dbench, fio)
- * and of the archive's own format.  Each is one entry in parse_table
+ * Parsers of the text tools print (time, df, dd, postmark, dbench, fio,
+ * bonnie, kernbench, sysbench, tiobench) and of the archive's own format.  Each is one entry in parse_table
  * (parse/parse.c), so adding a parser touches its own file and that table.
  * docs/parse.md lists every form each parser reads and every metric word
  * it writes; the metric words are a contract other layers build on.
  *
  * Every parser (except bench) scans the whole text for blocks of its kind
  * and skips everything else, so it can be run on a captured shell session
- * or on the prose of an email.  For each number it appends one record to
+ * or on the prose of an email.  Each line is read as a terminal showed it
+ * (parse_terminal.h): escapes, carriage returns and backspaces applied.  For each number it appends one record to
  * out with:
  *   metric, value, unit   value has the digits the tool printed (comma
  *                         decimals become '.'); durations become seconds
@@ -27,15 +28,19 @@ struct strbuf;
  *                         block (a "time CMD" line, "+ CMD", "$ CMD", zsh's
  *                         prefix, GNU time -v's "Command being timed", a
  *                         label beside a bash time line); df: the mount
- *                         point; fio: the job name; postmark, dbench: the
- *                         tool's name when no command is shown; time, dd:
- *                         NULL when the input shows none
+ *                         point; fio: the job name; postmark: the tool's
+ *                         name when no command is shown; dbench "dbench N";
+ *                         the others their tool and main parameter; time,
+ *                         dd: NULL when the input shows none
  *   line                  absolute line of the number: 1-based line in
  *                         text plus ctx->line0
  *   quoted                1 when the line started with '>' quote markers
  *                         (which are skipped before parsing)
- *   device, fs            df only (file system source and type)
- * Nothing else is set: kernel, hardware, source... are the caller's.
+ *   device, fs            df (file system source and type); fio's disk stats
+ *   kernel                tiobench's row identifier when it reads as one
+ *   facts "interim"       a report a later one of the same run replaces
+ *                         (fio --status-interval, dd's SIGUSR1)
+ * Nothing else is set: hardware, source... are the caller's.
  *
  * Return value: 0 when at least one record was found; BP_ENOTFOUND when
  * nothing of the kind was found (err_last() says so); BP_ERROR when only

@@ -117,8 +117,10 @@ static int read_throughput(struct pending *p, size_t idx, const struct scan_toks
 		if (k + 1 < t->nr && (tok_is(&t->v[k + 1], "clients") || tok_is(&t->v[k + 1], "procs"))) {
 			int is_clients = tok_is(&t->v[k + 1], "clients");
 
-			ret = pending_number(p, idx, is_clients ? "clients" : "procs", NULL, w, 0, 0);
-			if (!ret && (is_clients || !clients->len))
+			/* the run's parameter, not a result: it goes into the name, "dbench 2" */
+			if (!tok_digit(w) || strspn(w->s, "0123456789") != w->len)
+				return -1;
+			if (is_clients || !clients->len)
 				*clients = *w;
 			k++;
 		} else if (w->len > 12 && !memcmp(w->s, "max_latency=", 12)) {

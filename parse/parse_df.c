@@ -243,6 +243,13 @@ static size_t read_table(struct scan *sc, size_t h, const struct df_table *tb)
 			next++;
 		}
 		r = read_row(sc, next - 1, tb, &t, &p, &device, &type, &mount);
+		/* "/dev/vda 264212084 17516328": a row cut short, not the table's end */
+		if (!r && t.nr >= 3 && t.nr < tb->nr && tok_digit(&t.v[t.nr - 1]) &&
+		    tok_digit(&t.v[t.nr - 2])) {
+			scan_damaged(sc, next - 1, "expected df's %zu columns, not %zu (the row is cut short)",
+				     tb->nr, t.nr);
+			r = -1;
+		}
 		if (r > 0)
 			emit_row(sc, &p, device, type, mount);
 		pending_clear(&p);

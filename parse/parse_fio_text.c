@@ -263,8 +263,9 @@ static int read_job_line(struct fio_text *ft, size_t idx)
 	const char *u;
 	size_t d, k;
 
-	if (s == ft->sc->v[idx].s && *s)
-		return 0;   /* fio indents everything of a job */
+	/* fio indents a job's lines, but mail quoting ("> ") takes the indent away */
+	if (!*s || !strncmp(s, "Run status group", 16) || !strncmp(s, "Disk stats (", 12))
+		return 0;
 	for (d = 0; d < ARRAY_SIZE(dirs); d++) {
 		if (starts_word(s, dirs[d])) {
 			ft->dir = dirs[d];
@@ -380,7 +381,7 @@ static size_t read_disk_stats(struct scan *sc, size_t i)
 		size_t k;
 		char *dev;
 
-		if (s == skip_blanks(s) || !colon || !strstr(colon, "util="))
+		if (!colon || !strstr(colon, " ios=") || !strstr(colon, "util="))
 			break;
 		for (k = 0; k < ARRAY_SIZE(pairs); k++) {
 			char key[16], metric[32];
