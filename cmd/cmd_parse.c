@@ -24,6 +24,16 @@ static void list_types(const char **choices, size_t room)
 	choices[n] = NULL;
 }
 
+/* After --help: what each --type reads, from the parsers' own summaries. */
+static void list_type_summaries(void)
+{
+	size_t i;
+
+	printf("\ntypes:\n  %-10s  %s\n", "auto", "a .bench file whole, else the others on their own blocks");
+	for (i = 0; parse_table[i]; i++)
+		printf("  %-10s  %s\n", parse_table[i]->name, parse_table[i]->summary);
+}
+
 /* Damaged blocks were skipped: each is said where it stands, and fails the run. */
 static void say_problem(void *payload, const char *msg)
 {
@@ -59,6 +69,8 @@ int cmd_parse(int argc, const char **argv)
 
 	list_types(type_choices, ARRAY_SIZE(type_choices));
 	nargs = opt_parse(argc, argv, opts, parse_usage);
+	if (nargs == OPT_HELP_SHOWN)
+		list_type_summaries();
 	if (nargs < 0)
 		return cmd_opt_exit(nargs);
 	if (!nargs) {

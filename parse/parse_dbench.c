@@ -241,7 +241,7 @@ static size_t dbench_read_block(struct scan *sc, size_t i)
 
 const struct parser parser_dbench = {
 	.name = "dbench",
-	.summary = "dbench's operation table and throughput line",
+	.summary = "dbench's operation table and throughput line, older forms too",
 	.starts = dbench_starts,
 	.read_block = dbench_read_block,
 	.flags = PARSER_IN_MAIL,

@@ -198,7 +198,7 @@ done:
 
 const struct parser parser_dd = {
 	.name = "dd",
-	.summary = "dd's records lines and summary (GNU, BSD, busybox)",
+	.summary = "dd's records lines and summary (GNU, BSD, busybox); SIGUSR1 reports",
 	.starts = dd_starts,
 	.read_block = dd_read_block,
 };

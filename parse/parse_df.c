@@ -287,7 +287,7 @@ static size_t df_read_block(struct scan *sc, size_t i)
 
 const struct parser parser_df = {
 	.name = "df",
-	.summary = "df's table: df, -T, -h, -H, -k, -P, -i, wrapped rows",
+	.summary = "df's table in every -B, -h, -H, -i, -k, -P, -T and --output form",
 	.starts = df_starts,
 	.read_block = df_read_block,
 };

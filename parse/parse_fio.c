@@ -245,7 +245,7 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 
 const struct parser parser_fio = {
 	.name = "fio",
-	.summary = "fio's reports: normal text, --minimal terse v3-v5, JSON (per job and direction)",
+	.summary = "fio's normal text, terse (--minimal v3-v5) and JSON reports",
 	.starts = fio_starts,
 	.read_block = fio_read_block,
 	.flags = PARSER_IN_MAIL,

@@ -220,7 +220,7 @@ static size_t postmark_read_block(struct scan *sc, size_t i)
 
 const struct parser parser_postmark = {
 	.name = "postmark",
-	.summary = "PostMark's report (Debian's 1.5x)",
+	.summary = "PostMark's report and its terse line (Debian's 1.5x)",
 	.starts = postmark_starts,
 	.read_block = postmark_read_block,
 	.flags = PARSER_IN_MAIL,

@@ -619,8 +619,11 @@ void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 		sc->have_prev = 1;
 	}
 	if (p->nr) {
+		/* benchmark may be the name kept from the block before */
+		char *name = benchmark ? xstrdup(benchmark) : NULL;
+
 		free(sc->prev_name);
-		sc->prev_name = benchmark ? xstrdup(benchmark) : NULL;
+		sc->prev_name = name;
 	}
 	free(cut);
 	pending_clear(p);

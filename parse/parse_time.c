@@ -84,7 +84,7 @@ static size_t time_read_block(struct scan *sc, size_t i)
 
 const struct parser parser_time = {
 	.name = "time",
-	.summary = "time output of bash, ksh, zsh, tcsh, BSD, POSIX -p, GNU time and -v",
+	.summary = "time of bash, ksh, zsh, tcsh, busybox, BSD, GNU (-v, -f), own formats",
 	.starts = time_starts,
 	.read_block = time_read_block,
 };
