@@ -93,7 +93,9 @@ static int add_number(struct fio_text *ft, size_t idx, const char *metric, const
 			unit = scaled;
 		}
 	} else if (num.len < n) {
-		unit = unit_name(s + num.len, n - num.len, buf, sizeof(buf));
+		size_t gap = strspn(s + num.len, " ");   /* fio 2.0: "bw=618740 B/s" */
+
+		unit = unit_name(s + num.len + gap, n - num.len - gap, buf, sizeof(buf));
 	}
 	if (!strcmp(unit ? unit : "", "%"))
 		unit = "%";
