@@ -235,6 +235,33 @@ int time_labels_pairs(const struct scan_toks *t)
 	return n;
 }
 
+/*
+ * zsh's TIMEFMT starts with %J, the job, on its own line: the line right
+ * above a block of one value a line, when it reads as a command (a few
+ * words, no sentence's ':' or '.' at its end, no value of its own).
+ */
+static char *job_line(struct scan *sc, size_t i)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	const struct scan_line *l;
+	size_t first;
+	char *job = NULL;
+
+	if (!i || (l = scan_line(sc, i - 1))->used || scan_blank(l) || l->len < 2 ||
+	    strchr(":.", l->s[l->len - 1]))
+		return NULL;
+	scan_split(&t, l->s);
+	if (t.nr && t.nr <= 8 && !time_labels_pairs(&t)) {
+		struct pending p = PENDING_INIT;
+
+		if (!read_pairs(&p, i - 1, &t, &first))
+			job = scan_label(l->s, l->len);
+		pending_clear(&p);
+	}
+	scan_toks_release(&t);
+	return job;
+}
+
 int time_starts_labels(struct scan *sc, size_t i)
 {
 	const struct scan_toks *t = scan_words(sc, i);
@@ -287,6 +314,7 @@ int time_form_labels(struct scan *sc, size_t i, struct time_block *b)
 				if (!strcmp(b->values.v[k].metric, b->values.v[m].metric))
 					goto none;
 		b->lines = idx - i;
+		b->label = job_line(sc, i);
 		return 1;
 	}
 none:
