@@ -9,7 +9,7 @@
 
 extern const struct parser parser_time, parser_df, parser_dd, parser_postmark,
 	parser_dbench, parser_fio, parser_bonnie, parser_kernbench,
-	parser_sysbench, parser_tiobench, parser_bench;
+	parser_sysbench, parser_tiobench, parser_iozone, parser_bench;
 
 const struct parser *const parse_table[] = {
 	&parser_time,
@@ -22,6 +22,7 @@ const struct parser *const parse_table[] = {
 	&parser_kernbench,
 	&parser_sysbench,
 	&parser_tiobench,
+	&parser_iozone,
 	&parser_bench,
 	NULL,
 };

@@ -10,7 +10,8 @@ struct strbuf;
 
 /*
  * Parsers of the text tools print (time, df, dd, postmark, dbench, fio,
- * bonnie, kernbench, sysbench, tiobench) and of the archive's own format.  Each is one entry in parse_table
+ * bonnie, kernbench, sysbench, tiobench, iozone) and of the archive's own
+ * format.  Each is one entry in parse_table
  * (parse/parse.c), so adding a parser touches its own file and that table.
  * docs/parse.md lists every form each parser reads and every metric word
  * it writes; the metric words are a contract other layers build on.
