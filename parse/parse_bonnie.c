@@ -149,6 +149,8 @@ static size_t read_table(struct scan *sc, size_t i, const struct bonnie_table *t
 		pending_clear(&p);
 		last = idx;
 	}
+	if (last == i + 2)
+		scan_damaged(sc, last, "expected bonnie's rows under its header (the paste ends there)");
 	scan_toks_release(&t);
 	return last - i + 1;
 }

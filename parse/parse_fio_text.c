@@ -432,6 +432,8 @@ size_t fio_text_read_block(struct scan *sc, size_t i)
 		if (job_head(sc->v[idx].s, &n, &other) || !read_job_line(&ft, idx))
 			break;
 	}
+	if (!ft.dir)
+		scan_damaged(sc, i, "expected fio's read, write or trim lines under the job's head");
 	name = xstrndup(sc->v[i].s, name_len);
 	fio_commit(sc, &ft.p, name, NULL, same_job_follows(sc, idx, sc->v[i].s, name_len, pid));
 	free(name);

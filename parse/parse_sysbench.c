@@ -138,6 +138,9 @@ static size_t sysbench_read_block(struct scan *sc, size_t i)
 			break;
 		last = idx;
 	}
+	/* sysbench ends its report with the threads' fairness: without it the paste was cut */
+	if (!section || strcmp(section, "Threads fairness:"))
+		scan_damaged(sc, last, "expected the rest of sysbench's report (it ends before 'Threads fairness:')");
 	name_of(sc, i, name, sizeof(name));
 	pending_commit(sc, &p, name);
 	return last - i + 1;

@@ -58,7 +58,7 @@ test_expect_success 'mail-quoted fio text keeps every number' '
 '
 
 test_expect_success 'a truncated block of every kind fails the run with file:line' '
-	for f in postmark/truncated dbench/truncated time/verbose-truncated; do
+	for f in postmark/truncated dbench/truncated time/verbose-truncated sysbench/truncated; do
 		test_expect_code 1 benchpost parse "$P/$f.txt" >out 2>err &&
 		test -s out &&
 		grep -q "^benchpost: .*$f.txt:[0-9][0-9]*: expected" err || exit 1
