@@ -9,6 +9,7 @@
 
 #include "../../core/error.h"
 #include "../../core/strbuf.h"
+#include "../../core/util.h"
 #include "../../parse/parse.h"
 #include "../../parse/parse_scan.h"
 #include "../../parse/parse_json.h"
@@ -276,6 +277,36 @@ static void test_terminal_lines_read_as_shown(void **state)
 	assert_shown("x\x1b", "x");
 }
 
+/* Formats of the user's own: labelled values are read, a table's rows and prose are not. */
+static void test_labelled_time_values(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t records;
+	} cases[] = {
+		{ "real 0.102 user 0.000 sys 0.001\n", 3 },
+		{ "0:00.10 elapsed 0% CPU\n", 2 },
+		{ "0.001 user 0.000 system 0:00.10 elapsed 0.0% cpu\n", 4 },
+		{ "Elapsed: 1.5\nUser: 0.5\nSystem: 0.1\n", 3 },
+		{ "user\t\t4.42\t\t4.39\nsystem\t\t4.09\t\t4.05\n", 0 },   /* a table of two kernels */
+		{ "the user 5 of them left\n", 0 },
+		{ "real 7\n", 0 },                                          /* one value is no block */
+		{ "user 1.0\nuser 2.0\n", 0 },                             /* the same label twice */
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct parse_ctx ctx = { "t", 0, NULL };
+		struct recset set = RECSET_INIT;
+
+		parse_text(&set, "time", cases[i].text, strlen(cases[i].text), &ctx);
+		if (set.nr != cases[i].records)
+			fail_msg("'%s': %zu records, want %zu", cases[i].text, set.nr, cases[i].records);
+		recset_release(&set);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -288,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_json_keeps_digits_and_lines),
 		cmocka_unit_test(test_json_damage_is_located),
 		cmocka_unit_test(test_terminal_lines_read_as_shown),
+		cmocka_unit_test(test_labelled_time_values),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
