@@ -54,7 +54,7 @@ void extract_find_tools(struct extract *x)
 			continue;
 		p = parse_find(tool_reports[i].parser);
 		if (p)
-			p->parse(&x->tools, x->joined->buf, x->joined->len, &ctx);
+			parser_run(p, &x->tools, x->joined->buf, x->joined->len, &ctx);
 	}
 	if (!x->tools.nr)
 		return;
