@@ -85,9 +85,18 @@ static int path_taken(git_tree *base, const struct archive_pathset *done, const 
 	return 0;
 }
 
-/* runs/<kernel>/<hardware>/<UTC time>-<fs>-<suite>.bench, never one already there. */
+/*
+ * runs/<kernel>/<hardware>/<UTC time>-<hash>-<fs>-<suite>.bench, never one
+ * already there.  The hash (the first 8 hex digits of the file's blob id)
+ * makes the name unique by construction: two different runs of the same
+ * second, kernel, hardware and fs (two machines, two mails with one Date)
+ * never share a path, so a pull never has to merge one file out of two,
+ * while the same run committed on two machines is the same file.  A name
+ * taken here still gets .2, .3, ...: the same run committed twice is kept
+ * twice, as it always was.
+ */
 static char *run_path(const struct archive_run *run, git_tree *base,
-		      const struct archive_pathset *done)
+		      const struct archive_pathset *done, const git_oid *blob)
 {
 	const struct recset *set = &run->records;
 	char *kernel = archive_key(archive_first_field(set, offsetof(struct record, kernel)));
@@ -99,7 +108,7 @@ static char *run_path(const struct archive_run *run, git_tree *base,
 
 	strbuf_addf(&stem, "runs/%s/%s/", kernel, hw);
 	archive_format_time(&stem, run_time(run), "%Y-%m-%dT%H%M%SZ");
-	strbuf_addf(&stem, "-%s-%s", fs, suite);
+	strbuf_addf(&stem, "-%.8s-%s-%s", git_oid_tostr_s(blob), fs, suite);
 	strbuf_addf(&path, "%s.bench", stem.buf);
 	for (n = 2; path_taken(base, done, path.buf); n++) {
 		strbuf_reset(&path);
@@ -247,15 +256,15 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	}
 	/* Objects first: a crash before the ref moves leaves only unreachable objects. */
 	for (i = 0; i < nr; i++) {
-		pend[i].path = run_path(&runs[i], base, &taken);
-		archive_pathset_add(&taken, pend[i].path);
 		strbuf_reset(&text);
 		file_text(&text, &runs[i]);
 		ret = git_blob_create_from_buffer(&pend[i].blob, w, text.buf, text.len);
 		if (ret < 0) {
-			ret = archive_git_error(ret, "cannot write '%s'", pend[i].path);
+			ret = archive_git_error(ret, "cannot write run %zu of %zu", i + 1, nr);
 			goto done;
 		}
+		pend[i].path = run_path(&runs[i], base, &taken, &pend[i].blob);
+		archive_pathset_add(&taken, pend[i].path);
 		updates[nup].action = GIT_TREE_UPDATE_UPSERT;
 		updates[nup].filemode = GIT_FILEMODE_BLOB;
 		updates[nup].id = pend[i].blob;

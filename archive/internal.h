@@ -104,6 +104,14 @@ struct archive_paths {
 };
 
 void archive_paths_release(struct archive_paths *p);
+
+/*
+ * Merges theirs into ours as a commit (merge.c): runs both sides changed
+ * are kept in both versions, their paths appended to kept in pairs (ours,
+ * theirs); hardware details keep the lines of both.
+ */
+int archive_merge(git_oid *out, struct archive *a, git_commit *ours, git_commit *theirs,
+		  const char *from, struct archive_paths *kept);
 /* Appends the paths under dir (no trailing slash; "" is the root) that c added. */
 int archive_commit_added(struct archive_paths *out, git_repository *repo, git_commit *c,
 			 const char *dir);

@@ -83,6 +83,31 @@ static void make_run(struct archive_run *run, const char *kernel, const char *hw
 	run->suite = "quick";
 }
 
+/*
+ * path is head, 8 hex digits, tail, and the digits begin the id of the
+ * blob HEAD holds at path (the id git computes: sha1("blob N\0" text)).
+ */
+static void assert_run_name(const struct sandbox *sb, const char *path, const char *head,
+			    const char *tail)
+{
+	size_t hl = strlen(head), tl = strlen(tail), len = strlen(path);
+	git_repository *repo = NULL;
+	git_object *blob = NULL;
+	struct strbuf spec = STRBUF_INIT;
+
+	assert_int_equal(len, hl + 8 + tl);
+	assert_memory_equal(path, head, hl);
+	assert_string_equal(path + hl + 8, tail);
+	assert_int_equal(strspn(path + hl, "0123456789abcdef"), 8);
+	assert_int_equal(git_repository_open(&repo, sb->archive.buf), 0);
+	strbuf_addf(&spec, "HEAD:%s", path);
+	assert_int_equal(git_revparse_single(&blob, repo, spec.buf), 0);
+	assert_memory_equal(git_oid_tostr_s(git_object_id(blob)), path + hl, 8);
+	git_object_free(blob);
+	git_repository_free(repo);
+	strbuf_release(&spec);
+}
+
 static void commit_one(struct archive *a, const char *kernel, const char *hw, const char *fs,
 		       time_t when, char **path)
 {
@@ -166,9 +191,9 @@ static void test_commit_then_query(void **state)
 
 	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
 	commit_one(a, "2.5.44-mm3", "piii-1c-256m-st340016a", "ext3", 1035936000, &path);
-	/* 2002-10-30 00:00:00 UTC */
-	assert_string_equal(path,
-		"runs/2.5.44-mm3/piii-1c-256m-st340016a/2002-10-30T000000Z-ext3-quick.bench");
+	/* 2002-10-30 00:00:00 UTC, the file's hash, fs and suite */
+	assert_run_name(sb, path, "runs/2.5.44-mm3/piii-1c-256m-st340016a/2002-10-30T000000Z-",
+			"-ext3-quick.bench");
 	commit_one(a, "2.5.44", "piii-1c-256m-st340016a", "ext3", 1035936000, NULL);
 	commit_one(a, "2.5.44", "piii-1c-256m-st340016a", "ext2", 1035936100, NULL);
 
@@ -201,6 +226,33 @@ static void test_commit_then_query(void **state)
 	assert_int_equal(archive_query(a, &f, &got), 0);
 	assert_int_equal(got.nr, 0);
 	free(path);
+	archive_free(a);
+}
+
+/* Two different runs of one second, kernel, hardware and fs: two names, told apart by content. */
+static void test_names_carry_the_content_hash(void **state)
+{
+	struct sandbox *sb = *state;
+	struct archive_run runs[2];
+	struct archive *a = NULL;
+	char **paths = NULL;
+	size_t i;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	for (i = 0; i < 2; i++)
+		make_run(&runs[i], "2.6.16", "box", "xfs", 1143000000);
+	record_set(&runs[1].records.v[0].value, "53.18");
+	assert_int_equal(archive_commit(a, &runs[0], 1, NULL, &paths), 0);
+	assert_run_name(sb, paths[0], "runs/2.6.16/box/2006-03-22T040000Z-", "-xfs-quick.bench");
+	free(paths[0]);
+	free(paths);
+	assert_int_equal(archive_commit(a, &runs[1], 1, NULL, &paths), 0);
+	/* no ".2": the name differs by its hash */
+	assert_run_name(sb, paths[0], "runs/2.6.16/box/2006-03-22T040000Z-", "-xfs-quick.bench");
+	free(paths[0]);
+	free(paths);
+	for (i = 0; i < 2; i++)
+		recset_release(&runs[i].records);
 	archive_free(a);
 }
 
@@ -346,7 +398,10 @@ static void test_hostile_run_stays_under_runs(void **state)
 	assert_int_equal(archive_list_runs(a, &f, &list), 0);
 	assert_int_equal(list.nr, 1);
 	assert_string_equal(list.v[0].kernel, "../../etc");
-	assert_string_equal(list.v[0].fs, big.buf);
+	/* a header-sized value at most, cut with a mark (core/escape.h) */
+	assert_true(strlen(list.v[0].fs) <= 998);
+	assert_memory_equal(list.v[0].fs, big.buf, 977);
+	assert_string_equal(list.v[0].fs + 977, " [... 3119 bytes cut]");
 	archive_list_release(&list);
 	recset_release(&run.records);
 	strbuf_release(&big);
@@ -512,6 +567,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_location_from_environment, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_a_directory_that_is_not_an_archive, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_then_query, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_names_carry_the_content_hash, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_same_name_never_overwrites, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_same_name_in_one_batch, setup, teardown),
 		cmocka_unit_test(test_pathset),
