@@ -1,6 +1,7 @@
 #ifndef ARCHIVE_H
 #define ARCHIVE_H
 
+#include "../core/error.h"
 #include "../core/record.h"
 #include "../core/strbuf.h"
 
@@ -31,7 +32,8 @@ struct archive_run {
  * Opens the archive at path, or when path is NULL at $BENCHPOST_ARCHIVE,
  * else $XDG_DATA_HOME/benchpost/archive (~/.local/share/benchpost/archive).
  * With create, a missing archive is created (non-bare); bare and non-bare
- * repositories both work.
+ * repositories both work.  A BENCHPOST_LOCK_TIMEOUT that is not a finite
+ * number of seconds, 0 or more, fails.
  */
 int archive_open(struct archive **out, const char *path, int create);
 void archive_free(struct archive *a);
@@ -73,6 +75,13 @@ char *archive_key(const char *untrusted);
 
 /* How long a writer waits for the lock, in seconds (default 60; env BENCHPOST_LOCK_TIMEOUT). */
 void archive_set_lock_timeout(struct archive *a, double seconds);
+
+/*
+ * Where the archive's non-fatal diagnostics go (a pack not consolidated,
+ * local changes in the working tree kept, a dead writer's leftovers
+ * removed).  Without one they go to the command layer's warning().
+ */
+void archive_set_warn(struct archive *a, const struct bp_warn *warn);
 
 /*
  * Takes the writers' lock now (waiting as archive_commit does) and keeps

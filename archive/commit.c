@@ -280,6 +280,12 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 			}
 		}
 	}
+	changed = xcalloc(nup, sizeof(*changed));
+	for (i = 0; i < nup; i++)
+		changed[i] = (char *)updates[i].path;
+	/* Refused before anything is committed: the working tree must not lead outside. */
+	if ((ret = archive_worktree_check(a, changed, nup)) < 0)
+		goto done;
 	if ((ret = git_tree_create_updated(&tree_id, w, base, nup, updates)) < 0) {
 		ret = archive_git_error(ret, "cannot write the archive's tree");
 		goto done;
@@ -293,16 +299,13 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	if (mem && (ret = archive_pack_finish(a, w, &commit_id, updates, nup)) < 0)
 		goto done;
 	/* The ref last, atomically: only now is anything reported as saved. */
-	changed = xcalloc(nup, sizeof(*changed));
-	for (i = 0; i < nup; i++)
-		changed[i] = (char *)updates[i].path;
 	ret = archive_advance(a, branch, head ? git_commit_id(head) : NULL, &commit_id,
 			      "benchpost: commit", changed, nup);
 	if (!ret)
 		remember_added(a, pend, nr, head ? git_commit_id(head) : NULL, &commit_id);
 	/* Saved already: a repack that fails costs only speed. */
 	if (!ret && archive_repack(a) < 0)
-		warning("could not consolidate the packs of '%s': %s", a->path, err_last());
+		archive_warn(a, "could not consolidate the packs of '%s': %s", a->path, err_last());
 done:
 	if (w != a->repo)
 		git_repository_free(w); /* and the objects in memory with it */

@@ -213,7 +213,9 @@ static int integrate(struct archive *a, const git_oid *their_id, const char *fro
 		if ((ret = git_commit_tree(&old_tree, ours)) < 0)
 			goto done;
 	}
-	if ((ret = archive_advance(a, branch, ours ? git_commit_id(ours) : NULL, new_id,
+	/* Refused before the branch moves: the working tree must not lead outside. */
+	if ((ret = archive_worktree_check_commits(a, ours ? git_commit_id(ours) : NULL, new_id)) < 0 ||
+	    (ret = archive_advance(a, branch, ours ? git_commit_id(ours) : NULL, new_id,
 				   "benchpost: pull", NULL, 0)) < 0)
 		goto done;
 	if (!git_commit_lookup(&result, a->repo, new_id) && !git_commit_tree(&new_tree, result)) {
@@ -270,7 +272,11 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 	git_fetch_options_init(&opts, GIT_FETCH_OPTIONS_VERSION);
 	set_callbacks(&opts.callbacks, &st, a);
 	opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
-	if ((ret = git_remote_fetch(remote, &refspecs, &opts, "benchpost: pull")) < 0) {
+	if ((ret = archive_step(a, "fetch", NULL)) < 0)
+		goto done;
+	ret = git_remote_fetch(remote, &refspecs, &opts, "benchpost: pull");
+	archive_step_end(a);
+	if (ret < 0) {
 		ret = archive_git_error(ret, "cannot fetch from '%s'", url);
 		goto done;
 	}
@@ -278,13 +284,18 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 		ret = archive_git_error(ret, "cannot read what was fetched from '%s'", url);
 		goto done;
 	}
+	/* Nothing of a history that carries links, submodules or foreign shapes is kept. */
+	if ((ret = archive_check_history(a, &id, name ? name : url)) < 0) {
+		git_reference_remove(a->repo, FETCHED_REF);
+		goto done;
+	}
 	ret = integrate(a, &id, name ? name : "origin", summary);
 	/* A fetch adds a pack as a batch does. */
 	if (!ret && archive_repack(a) < 0)
-		warning("could not consolidate the packs of '%s': %s", a->path, err_last());
+		archive_warn(a, "could not consolidate the packs of '%s': %s", a->path, err_last());
 	/* The commits pulled, recorded in one walk now rather than by the first reads. */
 	if (!ret && archive_added_catch_up(a, &walked) < 0)
-		warning("could not record the runs pulled into '%s': %s", a->path, err_last());
+		archive_warn(a, "could not record the runs pulled into '%s': %s", a->path, err_last());
 done:
 	archive_unlock(a);
 	free(url);

@@ -525,6 +525,42 @@ static void test_lock_times_out(void **state)
 	archive_free(b);
 }
 
+/*
+ * The lock is on the open file: with the file deleted while a holds it, b
+ * locks a new one, so a must stop before it changes anything.
+ */
+static void test_lock_file_deleted_while_held(void **state)
+{
+	struct sandbox *sb = *state;
+	struct strbuf lock = STRBUF_INIT;
+	struct archive_run run;
+	struct archive *a = NULL, *b = NULL;
+	git_commit *head = NULL;
+	git_oid before;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	assert_int_equal(archive_open(&b, sb->archive.buf, 1), 0);
+	make_run(&run, "2.6.16", "box", "xfs", 1143000000);
+	assert_int_equal(archive_commit(a, &run, 1, NULL, NULL), 0);
+	assert_int_equal(archive_hold_lock(a), 0);
+	strbuf_addf(&lock, "%s/.git/benchpost.lock", sb->archive.buf);
+	assert_int_equal(unlink(lock.buf), 0);
+	archive_set_lock_timeout(b, 0.2);
+	assert_int_equal(archive_commit(b, &run, 1, NULL, NULL), 0);
+	read_head(sb->archive.buf, &head);
+	git_oid_cpy(&before, git_commit_id(head));
+	git_commit_free(head);
+	assert_true(archive_commit(a, &run, 1, NULL, NULL) < 0);
+	assert_non_null(strstr(err_last(), "benchpost.lock' was removed or replaced while benchpost held it"));
+	read_head(sb->archive.buf, &head);
+	assert_true(git_oid_equal(&before, git_commit_id(head)));
+	git_commit_free(head);
+	recset_release(&run.records);
+	strbuf_release(&lock);
+	archive_free(a);
+	archive_free(b);
+}
+
 /* https credentials come from git's credential helper, run without a shell. */
 static void test_credential_helper(void **state)
 {
@@ -576,6 +612,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_message_and_author, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_message_without_elapsed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lock_times_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lock_file_deleted_while_held, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_credential_helper, setup, teardown),
 	};
 
