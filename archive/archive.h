@@ -31,11 +31,17 @@ struct archive_run {
 /*
  * Opens the archive at path, or when path is NULL at $BENCHPOST_ARCHIVE,
  * else $XDG_DATA_HOME/benchpost/archive (~/.local/share/benchpost/archive).
- * With create, a missing archive is created (non-bare); bare and non-bare
- * repositories both work.  A BENCHPOST_LOCK_TIMEOUT that is not a finite
- * number of seconds, 0 or more, fails.
+ * With create (writers), a missing archive is created (non-bare), and an
+ * archive this user cannot write fails now with the reason ("is not
+ * writable: permission denied"); bare and non-bare repositories both work.
+ * Another user's repository fails with "owned by uid N", as git refuses
+ * it; a BENCHPOST_LOCK_TIMEOUT that is not a finite number of seconds,
+ * 0 or more, fails too.  A writer should open the archive before its
+ * long work, so that it learns these at once.
  */
 int archive_open(struct archive **out, const char *path, int create);
+/* The writers' check archive_open(..., 1) makes, for a handle opened to read. */
+int archive_check_writable(struct archive *a);
 void archive_free(struct archive *a);
 /* Where the archive is (for messages). */
 const char *archive_path(const struct archive *a);

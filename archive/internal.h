@@ -33,6 +33,13 @@ struct archive {
 /* A non-fatal diagnostic, to the caller's sink. */
 void archive_warn(struct archive *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/*
+ * Who may use the archive (access.c, with archive_check_writable):
+ * archive_explain_foreign sets the message and fails when path is a
+ * repository of another user.
+ */
+int archive_explain_foreign(const char *path);
+
 /* Records libgit2's last error as ours: "what: libgit2's message". */
 int archive_git_error(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

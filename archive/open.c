@@ -179,7 +179,10 @@ int archive_open(struct archive **out, const char *path, int create)
 	if ((ret = lock_timeout(&timeout)) < 0)
 		goto done;
 	ret = git_repository_open_ext(&repo, where.buf, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
-	if (ret == GIT_ENOTFOUND && create) {
+	/* libgit2 does not say why it could not: another user's repository is named as such */
+	if (ret < 0 && archive_explain_foreign(where.buf) < 0) {
+		ret = BP_ERROR;
+	} else if (ret == GIT_ENOTFOUND && create) {
 		ret = create_archive(&repo, where.buf);
 	} else if (ret == GIT_ENOTFOUND) {
 		err_set("no archive at '%s'", where.buf);
@@ -195,6 +198,11 @@ int archive_open(struct archive **out, const char *path, int create)
 	a->lock_fd = -1;
 	a->lock_timeout = timeout;
 	repo = NULL;
+	/* A writer learns now, not after its benchmarks, that it cannot write. */
+	if (create && (ret = archive_check_writable(a)) < 0) {
+		archive_free(a);
+		return ret;
+	}
 	*out = a;
 done:
 	git_repository_free(repo);
