@@ -185,19 +185,18 @@ static int check_tree(struct check *c, git_tree *tree, const char *dir, enum pla
 	return ret;
 }
 
-int archive_check_history(struct archive *a, const git_oid *tip, const char *from)
+int archive_check_history(struct archive *a, const git_oid *tip, const git_oid *hide,
+			  const char *from)
 {
 	struct check c = { a->repo, from, "", { NULL, 0, 0 }, { NULL, 0, 0 } };
 	git_revwalk *walk = NULL;
-	git_commit *head = NULL, *commit = NULL;
+	git_commit *commit = NULL;
 	git_tree *root = NULL;
 	git_oid id;
 	int ret;
 
-	if ((ret = archive_head_commit(&head, a)) < 0)
-		return ret;
 	if ((ret = git_revwalk_new(&walk, a->repo)) < 0 || (ret = git_revwalk_push(walk, tip)) < 0 ||
-	    (head && (ret = git_revwalk_hide(walk, git_commit_id(head))) < 0)) {
+	    (hide && (ret = git_revwalk_hide(walk, hide)) < 0)) {
 		ret = archive_git_error(ret, "cannot walk what was fetched from '%s'", from);
 		goto done;
 	}
@@ -230,6 +229,5 @@ done:
 	free(c.trees.v);
 	free(c.blobs.v);
 	git_revwalk_free(walk);
-	git_commit_free(head);
 	return ret;
 }

@@ -79,12 +79,13 @@ int archive_worktree_check_commits(struct archive *a, const git_oid *old, const 
 /*
  * What trees may hold (check.c): archive_check_entry refuses a symbolic
  * link or a submodule at path (for readers); archive_check_history checks
- * every commit of tip's history that HEAD lacks (for pull: no links or
- * submodules anywhere, runs/ and hardware/ shaped as benchpost writes
- * them, every run readable), naming the path, the commit and from.
+ * every commit of tip's history but hide's (NULL: all), for pull: no links
+ * or submodules anywhere, runs/ and hardware/ shaped as benchpost writes
+ * them, every run readable; the message names the path, the commit and from.
  */
 int archive_check_entry(const git_tree_entry *e, const char *path);
-int archive_check_history(struct archive *a, const git_oid *tip, const char *from);
+int archive_check_history(struct archive *a, const git_oid *tip, const git_oid *hide,
+			  const char *from);
 
 /* Author and committer: repository config, $GIT_AUTHOR_NAME/$EMAIL, a fallback. */
 int archive_signature(git_signature **out, git_repository *repo);

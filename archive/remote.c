@@ -243,6 +243,7 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 	git_fetch_options opts;
 	struct archive_cred_state st;
 	git_remote *remote = NULL;
+	git_commit *head = NULL;
 	char *branch = NULL, *theirs = NULL, *spec = NULL, *url = NULL;
 	git_strarray refspecs;
 	git_oid id;
@@ -285,7 +286,9 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 		goto done;
 	}
 	/* Nothing of a history that carries links, submodules or foreign shapes is kept. */
-	if ((ret = archive_check_history(a, &id, name ? name : url)) < 0) {
+	if ((ret = archive_head_commit(&head, a)) < 0 ||
+	    (ret = archive_check_history(a, &id, head ? git_commit_id(head) : NULL,
+					 name ? name : url)) < 0) {
 		git_reference_remove(a->repo, FETCHED_REF);
 		goto done;
 	}
@@ -298,6 +301,7 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 		archive_warn(a, "could not record the runs pulled into '%s': %s", a->path, err_last());
 done:
 	archive_unlock(a);
+	git_commit_free(head);
 	free(url);
 	free(spec);
 	free(theirs);
