@@ -11,8 +11,8 @@
  * The result archive: a git repository written through libgit2 (never by
  * running git).  Layout (DESIGN.md, "The archive"):
  *
- *   runs/<kernel>/<hardware>/<UTC time>-<fs>-<suite>.bench   one file per run
- *   hardware/<hardware>.txt                                  full machine details
+ *   runs/<kernel>/<hardware>/<UTC time>-<hash>-<fs>-<suite>.bench   one file per run
+ *   hardware/<hardware>.txt                                         full machine details
  *
  * This header is the contract the other layers build on: collect commits
  * runs, import commits batches, render reads selections.
@@ -136,8 +136,11 @@ int archive_read_runs(struct archive *a, char *const *paths, size_t nr,
 
 /*
  * push and pull: remote is a configured remote's name, a URL or a path
- * (NULL: "origin").  pull fetches and merges by itself; summary receives a
- * line for the user ("merged 3 runs from 'origin'").
+ * (NULL: "origin").  pull checks what it fetched (no links, submodules or
+ * shapes benchpost never writes) and merges by itself, keeping both
+ * versions of a run both sides changed; summary receives what to tell the
+ * user ("3 runs from 'origin', histories merged", then the runs kept in
+ * both versions, if any, a line each).
  */
 int archive_push(struct archive *a, const char *remote, struct strbuf *summary);
 int archive_pull(struct archive *a, const char *remote, struct strbuf *summary);

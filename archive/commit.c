@@ -1,6 +1,7 @@
 #include "internal.h"
 #include "../core/bench.h"
 #include "../core/error.h"
+#include "../core/escape.h"
 #include "../core/strbuf.h"
 
 #include <git2/sys/commit.h>
@@ -155,15 +156,16 @@ static int hardware_update(git_tree_update *u, git_repository *w, git_tree *base
 			   const struct archive_run *run, char **path_out)
 {
 	char *hw = archive_key(archive_first_field(&run->records, offsetof(struct record, hardware)));
-	struct strbuf path = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
 	git_tree_entry *e = NULL;
 	git_oid id;
 	int ret;
 
 	strbuf_addf(&path, "hardware/%s.txt", hw);
 	free(hw);
-	ret = git_blob_create_from_buffer(&id, w, run->hardware_details,
-					  strlen(run->hardware_details));
+	/* machine facts quote tool output and device names: stored inert, as runs are */
+	esc_addstr(&text, run->hardware_details, ESC_KEEP_TAB | ESC_KEEP_NEWLINE);
+	ret = git_blob_create_from_buffer(&id, w, text.buf, text.len);
 	if (ret < 0) {
 		ret = archive_git_error(ret, "cannot write '%s'", path.buf);
 		goto done;
@@ -182,6 +184,7 @@ static int hardware_update(git_tree_update *u, git_repository *w, git_tree *base
 done:
 	git_tree_entry_free(e);
 	strbuf_release(&path);
+	strbuf_release(&text);
 	return ret;
 }
 

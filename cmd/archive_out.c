@@ -31,6 +31,12 @@ static void add_shown(struct strbuf *out, const char *s)
 	esc_add_bounded(out, s, strlen(s), CELL_MAX, 0);
 }
 
+/* A path is bounded by its keys (archive_key) and must stay whole to be copied. */
+static void add_path(struct strbuf *out, const char *path)
+{
+	esc_addstr(out, path, 0);
+}
+
 static void add_row(struct strbuf *out, const char *name, const char *value)
 {
 	struct strbuf v = STRBUF_INIT;
@@ -123,7 +129,7 @@ int archive_out_list(const struct archive_list *list, const char *format)
 			add_shown(&out, cols[c]);
 			pad(&out, from, w[c]);
 		}
-		add_shown(&out, e->path);
+		add_path(&out, e->path);
 		strbuf_addch(&out, '\n');
 	}
 	strbuf_release(&cell);

@@ -97,6 +97,15 @@ test_expect_success 'a long value is cut on storage and folded by show' '
 	sed -n 2p fsrow | grep -q "^          w[0-9]"
 '
 
+test_expect_success 'machine details are stored inert too' '
+	printf "disk: ST340016A\033]0;x\007\tmodel\n" >details &&
+	bp_commit --archive arch --details details --when 1600000000 long.bench >/dev/null &&
+	git_in arch show HEAD:hardware/box.txt >stored &&
+	inert stored &&
+	printf "disk: ST340016A\\\\x1b]0;x\\\\x07\tmodel\n" >want &&
+	test_cmp want stored
+'
+
 test_expect_success 'an error quoting hostile text is inert' '
 	bad=$(printf "x\033[2J.bench") &&
 	test_expect_code 1 benchpost parse "$bad" >out 2>err &&
