@@ -85,7 +85,8 @@ void archive_set_lock_timeout(struct archive *a, double seconds);
 /*
  * Where the archive's non-fatal diagnostics go (a pack not consolidated,
  * local changes in the working tree kept, a dead writer's leftovers
- * removed).  Without one they go to the command layer's warning().
+ * removed); only writers and pull give any.  Without one they are
+ * discarded, so a command that writes hands down its own (cmd_warn).
  */
 void archive_set_warn(struct archive *a, const struct bp_warn *warn);
 

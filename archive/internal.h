@@ -27,7 +27,7 @@ struct archive {
 	unsigned lock_depth;  /* archive_hold_lock and archive_commit nest */
 	char step_t[32];      /* when the current advance began */
 	struct archive_behind behind;
-	struct bp_warn warn;  /* the caller's sink; none: the command layer's warning() */
+	struct bp_warn warn;  /* the caller's sink; none: discarded */
 };
 
 /* A non-fatal diagnostic, to the caller's sink. */

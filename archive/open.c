@@ -248,13 +248,6 @@ void archive_warn(struct archive *a, const char *fmt, ...)
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	/*
-	 * Until every command hands its sink down, one that set none sees
-	 * the warnings as before, from the command layer's warning().
-	 */
-	if (a->warn.fn)
-		bp_warnf(&a->warn, "%s", sb.buf);
-	else
-		warning("%s", sb.buf);
+	bp_warnf(&a->warn, "%s", sb.buf);
 	strbuf_release(&sb);
 }

@@ -16,6 +16,7 @@ int archive_out_open(struct archive **out, const char *path)
 {
 	if (archive_open(out, path, 0) < 0)
 		return cmd_error_last();
+	archive_set_warn(*out, &cmd_warn);
 	return 0;
 }
 
@@ -194,6 +195,7 @@ int archive_out_remote(int (*fn)(struct archive *, const char *, struct strbuf *
 
 	if (archive_open(&a, path, create) < 0)
 		return cmd_error_last();
+	archive_set_warn(a, &cmd_warn);
 	if (fn(a, remote, &summary) < 0)
 		ret = cmd_error_last();
 	else

@@ -4,12 +4,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <ftw.h>
 #include <git2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../archive/archive.h"
@@ -561,6 +563,80 @@ static void test_lock_file_deleted_while_held(void **state)
 	archive_free(b);
 }
 
+static void collect_warning(void *payload, const char *msg)
+{
+	struct strbuf *got = payload;
+
+	strbuf_addf(got, "%s\n", msg);
+}
+
+/*
+ * What a writer dying while it wrote a pack leaves: its lock record and
+ * the indexer's temporary file.  The next commit removes and reports it.
+ */
+static void leave_dead_pack(const struct sandbox *sb, struct strbuf *tmp)
+{
+	struct strbuf lock = STRBUF_INIT;
+	FILE *f;
+
+	strbuf_reset(tmp);
+	strbuf_addf(tmp, "%s/.git/objects/pack/pack_git2_Dead42", sb->archive.buf);
+	f = fopen(tmp->buf, "w");
+	assert_non_null(f);
+	fputs("partial\n", f);
+	fclose(f);
+	strbuf_addf(&lock, "%s/.git/benchpost.lock", sb->archive.buf);
+	f = fopen(lock.buf, "w");
+	assert_non_null(f);
+	fprintf(f, "benchpost-lock pid=4242 step=pack t=%lld.0\n", (long long)time(NULL) - 10);
+	fclose(f);
+	strbuf_release(&lock);
+}
+
+/* Library code never prints: its warnings go to the sink its caller gave, or nowhere. */
+static void test_warnings_go_to_the_callers_sink(void **state)
+{
+	struct sandbox *sb = *state;
+	struct strbuf got = STRBUF_INIT, tmp = STRBUF_INIT, want = STRBUF_INIT;
+	struct strbuf errpath = STRBUF_INIT, printed = STRBUF_INIT;
+	struct bp_warn sink = { collect_warning, &got };
+	struct archive *a = NULL;
+	int saved, fd;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	commit_one(a, "2.6.16", "box", "xfs", 1143000000, NULL);
+	leave_dead_pack(sb, &tmp);
+	archive_set_warn(a, &sink);
+	commit_one(a, "2.6.17", "box", "xfs", 1150000000, NULL);
+	strbuf_addf(&want, "removed '%s' left by a benchpost that died\n", tmp.buf);
+	assert_string_equal(got.buf, want.buf);
+	assert_int_equal(access(tmp.buf, F_OK), -1);
+
+	/* without a sink: repaired the same, and nothing on stderr */
+	leave_dead_pack(sb, &tmp);
+	archive_set_warn(a, NULL);
+	strbuf_addf(&errpath, "%s/stderr", sb->dir);
+	fd = open(errpath.buf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	fflush(stderr);
+	saved = dup(2);
+	assert_int_equal(dup2(fd, 2), 2);
+	commit_one(a, "2.6.18", "box", "xfs", 1160000000, NULL);
+	fflush(stderr);
+	assert_int_equal(dup2(saved, 2), 2);
+	close(saved);
+	close(fd);
+	assert_int_equal(access(tmp.buf, F_OK), -1);
+	assert_int_equal(strbuf_read_file(&printed, errpath.buf), 0);
+	assert_string_equal(printed.buf, "");
+	archive_free(a);
+	strbuf_release(&got);
+	strbuf_release(&tmp);
+	strbuf_release(&want);
+	strbuf_release(&errpath);
+	strbuf_release(&printed);
+}
+
 /* https credentials come from git's credential helper, run without a shell. */
 static void test_credential_helper(void **state)
 {
@@ -613,6 +689,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_message_without_elapsed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lock_times_out, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lock_file_deleted_while_held, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_warnings_go_to_the_callers_sink, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_credential_helper, setup, teardown),
 	};
 
