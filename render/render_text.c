@@ -150,6 +150,12 @@ void render_number(struct strbuf *out, double v, int decimals)
 		strbuf_addstr(out, "-");
 		return;
 	}
+	if (decimals < 0) {
+		double unit = pow(10, -decimals);
+
+		v = round(v / unit) * unit;
+		decimals = 0;
+	}
 	strbuf_addf(out, "%.*f", decimals, v);
 	/* "-0.00" reads as a change where there is none */
 	if (out->buf[start] == '-' && strspn(out->buf + start + 1, "0.") == out->len - start - 1) {
@@ -168,4 +174,45 @@ int render_decimals(const char *s)
 	for (dot++; *dot >= '0' && *dot <= '9'; dot++)
 		n++;
 	return n;
+}
+
+int render_spread_decimals(double spread, int max_decimals)
+{
+	int d;
+
+	if (!(spread > 0) || !isfinite(spread))
+		return max_decimals;
+	d = 1 - (int)floor(log10(spread));
+	/* 0.0996 is 0.10 at two digits: one decimal fewer than its log says */
+	if (round(spread * pow(10, d)) >= 100)
+		d--;
+	return d < max_decimals ? d : max_decimals;
+}
+
+void render_relative_spread(struct strbuf *out, double spread, double centre)
+{
+	double pct;
+	int d;
+
+	if (!(centre != 0) || !isfinite(spread)) {
+		strbuf_addch(out, '?');
+		return;
+	}
+	pct = fabs(spread / centre) * 100;
+	/* whole percents, as benchstat prints them; one digit below 1% */
+	d = pct >= 0.95 || pct == 0 ? 0 : -(int)floor(log10(pct));
+	render_number(out, pct, d > 3 ? 3 : d);
+	strbuf_addch(out, '%');
+}
+
+void render_change(struct strbuf *out, double percent)
+{
+	struct strbuf num = STRBUF_INIT;
+
+	/* a sign on every change: "+3.0" next to "-3.0" reads at a glance */
+	render_number(&num, percent, 1);
+	if (num.buf[0] != '-' && strcmp(num.buf, "0.0"))
+		strbuf_addch(out, '+');
+	strbuf_addf(out, "%s%%", num.buf);
+	strbuf_release(&num);
 }
