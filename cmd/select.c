@@ -306,7 +306,7 @@ static int cmp_ran(const void *pa, const void *pb)
 }
 
 /* Records come in the order the runs ran (the file systems of a run as they were given). */
-static void take_records(struct recset *out, struct archive_list *list)
+void select_take_runs(struct recset *out, struct archive_list *list)
 {
 	struct archive_entry **v = xcalloc(list->nr + 1, sizeof(*v));
 	size_t i;
@@ -326,7 +326,7 @@ static int query(struct recset *out, struct select_opts *o, const char *kernel)
 	int ret = list_runs(&list, o, kernel);
 
 	if (!ret)
-		take_records(out, &list);
+		select_take_runs(out, &list);
 	archive_list_release(&list);
 	return ret;
 }
@@ -352,7 +352,7 @@ static int resolve_run(struct recset *out, struct select_opts *o, const char *ar
 		strbuf_release(&list_text);
 	}
 	if (!ret && !(ret = archive_read_runs(o->opened, paths, n, &list))) {
-		take_records(&got, &list);
+		select_take_runs(&got, &list);
 		select_filter(&got, o);
 		for (i = 0; i < got.nr; i++)
 			recset_take(out, &got.v[i]);
@@ -413,143 +413,6 @@ void select_release(struct select_opts *o)
 		archive_free(o->opened);
 	o->opened = NULL;
 	opt_list_release(&o->fs);
-}
-
-static int same_str(const char *a, const char *b)
-{
-	return !strcmp(a ? a : "", b ? b : "");
-}
-
-static int all_quoted(const struct archive_entry *e)
-{
-	size_t i;
-
-	for (i = 0; i < e->records.nr; i++)
-		if (!e->records.v[i].quoted)
-			return 0;
-	return 1;
-}
-
-static const struct record *first_record(const struct archive_entry *e)
-{
-	return e->records.nr ? &e->records.v[0] : NULL;
-}
-
-/*
- * One run: what one `benchpost run` stored (a commit, a kernel, a
- * machine), or one message of an import batch when the machine is not
- * known (a machine nobody named is not evidence of the same machine).
- */
-static int same_run(const struct archive_entry *a, const struct archive_entry *b)
-{
-	const struct record *ra = first_record(a), *rb = first_record(b);
-
-	if (!same_str(a->commit, b->commit) || !same_str(a->kernel, b->kernel) ||
-	    !same_str(ra ? ra->hardware : NULL, rb ? rb->hardware : NULL))
-		return 0;
-	return (ra && ra->hardware) || same_str(ra ? ra->source : NULL, rb ? rb->source : NULL);
-}
-
-static int same_config(const struct archive_entry *a, const struct archive_entry *b)
-{
-	const struct record *ra = first_record(a), *rb = first_record(b);
-
-	return ra && rb && same_str(ra->fs, rb->fs) && same_str(ra->options, rb->options);
-}
-
-static int config_in(const struct archive_list *l, const char *keep, const struct archive_entry *e)
-{
-	size_t i;
-
-	for (i = 0; i < l->nr; i++)
-		if (keep[i] && same_config(&l->v[i], e))
-			return 1;
-	return 0;
-}
-
-static void describe_run(struct strbuf *out, const struct archive_list *l, const char *keep)
-{
-	const struct archive_entry *e = NULL;
-	size_t i, n = 0;
-
-	/* the listing is newest first: the run's entries are said in the order they ran */
-	for (i = l->nr; i-- > 0;) {
-		struct strbuf cfg = STRBUF_INIT;
-
-		if (!keep[i])
-			continue;
-		if (!e) {
-			e = &l->v[i];
-			strbuf_addf(out, "%s on %s, ", e->kernel ? e->kernel : "kernel not stated",
-				    e->hardware ? e->hardware : "unknown hardware");
-		}
-		render_config_name(&cfg, first_record(&l->v[i]));
-		strbuf_addf(out, "%s%s", n++ ? ", " : "", cfg.buf);
-		strbuf_release(&cfg);
-	}
-	if (e) {
-		strbuf_addf(out, " (commit %.7s, ", e->commit ? e->commit : "?");
-		archive_format_time(out, e->when, "%Y-%m-%d %H:%M UTC)");
-	}
-}
-
-int select_default(struct recset *out, struct strbuf *picked, struct select_opts *o)
-{
-	struct archive_list list = ARCHIVE_LIST_INIT;
-	char *mine = NULL, *theirs = NULL;
-	size_t i, first, other, left = 0;
-	int ret;
-
-	if ((ret = list_runs(&list, o, o->kernel)) < 0)
-		return ret;
-	for (first = 0; first < list.nr && all_quoted(&list.v[first]); first++)
-		;
-	if (first == list.nr) {
-		ret = err_set("no results in the archive match");
-		goto done;
-	}
-	mine = xcalloc(list.nr, 1);
-	theirs = xcalloc(list.nr, 1);
-	for (i = 0; i < list.nr; i++)
-		mine[i] = same_run(&list.v[first], &list.v[i]);
-	/* an earlier run of another kernel on this machine, on a configuration both have */
-	for (other = 0; other < list.nr; other++) {
-		const struct archive_entry *e = &list.v[other];
-
-		if (!mine[other] && !all_quoted(e) && list.v[first].hardware && e->hardware &&
-		    !strcmp(e->hardware, list.v[first].hardware) &&
-		    !same_str(e->kernel, list.v[first].kernel) && config_in(&list, mine, e))
-			break;
-	}
-	if (other < list.nr) {
-		for (i = 0; i < list.nr; i++)
-			theirs[i] = same_run(&list.v[other], &list.v[i]) && config_in(&list, mine, &list.v[i]);
-		for (i = 0; i < list.nr; i++)
-			mine[i] = mine[i] && config_in(&list, theirs, &list.v[i]);
-		strbuf_addstr(picked, "the two latest kernels on one machine: ");
-		describe_run(picked, &list, theirs);
-		strbuf_addstr(picked, " against ");
-		describe_run(picked, &list, mine);
-	} else {
-		strbuf_addstr(picked, "the latest run: ");
-		describe_run(picked, &list, mine);
-	}
-	for (i = 0; i < list.nr; i++) {
-		if (!mine[i] && !theirs[i]) {
-			left++;
-			/* what is not picked is not taken */
-			recset_release(&list.v[i].records);
-		}
-	}
-	take_records(out, &list);
-	if (left)
-		strbuf_addf(picked, "; %zu other run%s in the archive: name runs or kernels, or filter, to choose",
-			    left, left == 1 ? "" : "s");
-done:
-	free(mine);
-	free(theirs);
-	archive_list_release(&list);
-	return ret;
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -56,6 +56,8 @@ int select_arg(struct recset *out, struct select_opts *o, const char *arg);
 int select_archive(struct recset *out, struct select_opts *o);
 /* The archive's runs (log's listing) under the filters, newest first. */
 int select_list_runs(struct archive_list *out, struct select_opts *o);
+/* Moves the records of a listing to out in the order the runs ran. */
+void select_take_runs(struct recset *out, struct archive_list *list);
 
 /*
  * Without selection arguments: the latest run under the filters, or,
