@@ -422,6 +422,8 @@ static void one_table(struct strbuf *out, struct grid *g, const struct render_ta
 	g->stub = common_stub(g, &stub);
 	table_title(&title, g->like, g->col_mask);
 	render_table_set_title(&g->t, title.buf, g->stub);
+	/* rates and tool internals mix magnitudes (KiB/s beside MB/s): right-aligned, not on the point */
+	g->t.align_right = g->rows == ROWS_RATES || g->rows == ROWS_DETAIL;
 	column_names(g);
 	nb = render_series_distinct(&benches, g->ss, g->like, g->fixed, KEY(BENCHMARK));
 	g->benches = benches;

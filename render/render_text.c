@@ -194,14 +194,21 @@ void render_relative_spread(struct strbuf *out, double spread, double centre)
 	double pct;
 	int d;
 
-	if (!(centre != 0) || !isfinite(spread)) {
+	if (!isfinite(spread) || isnan(centre)) {
 		strbuf_addch(out, '?');
 		return;
 	}
+	/* a spread around nothing has no percentage: it is said in the unit */
+	if (centre == 0) {
+		render_number(out, spread, spread > 0 ? render_spread_decimals(spread, 6) : 0);
+		return;
+	}
 	pct = fabs(spread / centre) * 100;
-	/* whole percents, as benchstat prints them; one digit below 1% */
-	d = pct >= 0.95 || pct == 0 ? 0 : -(int)floor(log10(pct));
-	render_number(out, pct, d > 3 ? 3 : d);
+	/* whole percents, as benchstat prints them; tenths below 1%, nothing finer */
+	d = pct >= 0.95 ? 0 : 1;
+	render_number(out, pct, d);
+	if (!strcmp(out->buf + out->len - 3, "0.0"))
+		strbuf_setlen(out, out->len - 2);
 	strbuf_addch(out, '%');
 }
 

@@ -41,7 +41,10 @@ void render_number(struct strbuf *out, double v, int decimals);
  * than the samples were given with (max_decimals); with no spread, those.
  */
 int render_spread_decimals(double spread, int max_decimals);
-/* spread as a percentage of centre: whole percents ("3%", "12%"), one digit below 1% ("0.5%"). */
+/*
+ * spread as a percentage of centre: whole percents ("3%", "12%"), tenths
+ * below 1% ("0.5%", "0%"); around a centre of 0, the spread itself ("0.0021").
+ */
 void render_relative_spread(struct strbuf *out, double spread, double centre);
 /* A percentage change with its sign: "+19.6%", "-3.0%", "0.0%". */
 void render_change(struct strbuf *out, double percent);

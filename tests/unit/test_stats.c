@@ -273,13 +273,16 @@ static void test_precision_from_spread(void **state)
 	assert_number(10.1234, render_spread_decimals(0.447, 6), "10.12");
 	assert_number(275733, render_spread_decimals(34306, 6), "276000");
 	assert_number(-0.0001, 2, "0.00");
-	/* relative spreads in whole percents, one digit below 1% */
+	/* relative spreads in whole percents, tenths below 1% */
 	assert_relative(0.158, 10.1, "2%");
 	assert_relative(34306, 275733, "12%");
 	assert_relative(0.6, 100, "0.6%");
-	assert_relative(0.0354, 110, "0.03%");
+	assert_relative(0.0354, 110, "0%");
+	assert_relative(0.42, 110, "0.4%");
 	assert_relative(0, 5, "0%");
-	assert_relative(1, 0, "?");
+	assert_relative(0.00214, 0, "0.0021");
+	assert_relative(0, 0, "0");
+	assert_relative(NAN, 1, "?");
 }
 
 /* Which way is better, from the metric or its unit: rates up, times down, shares neither. */
