@@ -91,6 +91,12 @@ void render_compare_init(struct render_compare *c, const struct recset *old_set,
 		c->vary = RENDER_FACT_CONFIG;
 		config_name(&c->old_name, o, n);
 		config_name(&c->new_name, n, o);
+	} else if (o && n && !render_record_match(o, n, RENDER_KEY(DEVICE))) {
+		/* one fs entry on two disks (seed 001): the devices are what is compared */
+		c->kind = RENDER_COMPARE_DEVICES;
+		c->vary = RENDER_FACT_DEVICE;
+		strbuf_addstr(&c->old_name, o->device ? o->device : "device not stated");
+		strbuf_addstr(&c->new_name, n->device ? n->device : "device not stated");
 	} else {
 		c->kind = RENDER_COMPARE_RUNS;
 		run_name(&c->old_name, old_set, old_arg);
@@ -100,6 +106,10 @@ void render_compare_init(struct render_compare *c, const struct recset *old_set,
 	    n->options && *n->options) {
 		/* "ext3 data=ordered vs data=writeback" */
 		strbuf_addf(&c->what, "%s %s vs %s", o->fs ? o->fs : "?", c->old_name.buf, c->new_name.buf);
+	} else if (c->kind == RENDER_COMPARE_DEVICES) {
+		/* "ext2: /dev/sda5 vs /dev/sdb1" */
+		render_config_words(&c->what, o);
+		strbuf_addf(&c->what, ": %s vs %s", c->old_name.buf, c->new_name.buf);
 	} else if (c->kind == RENDER_COMPARE_CONFIGS) {
 		/* "ext3 vs ext3 data=writeback", "ext4 vs xfs" */
 		render_config_words(&c->what, o);
@@ -109,7 +119,7 @@ void render_compare_init(struct render_compare *c, const struct recset *old_set,
 		strbuf_addf(&c->what, "%s vs %s", c->old_name.buf, c->new_name.buf);
 	}
 	/* what both sides share, said once in the title */
-	if (c->kind != RENDER_COMPARE_CONFIGS && o) {
+	if (c->kind != RENDER_COMPARE_CONFIGS && c->kind != RENDER_COMPARE_DEVICES && o) {
 		render_config_words(&c->common, o);
 		strbuf_addch(&c->common, ' ');
 	}
@@ -131,7 +141,8 @@ void render_compare_title(struct strbuf *out, const struct render_compare *c)
 {
 	strbuf_addstr(out, c->what.buf);
 	if (c->common.len)
-		strbuf_addf(out, "%s%s", c->kind == RENDER_COMPARE_CONFIGS ? " " : ": ", c->common.buf);
+		strbuf_addf(out, "%s%s", c->kind == RENDER_COMPARE_CONFIGS ||
+			    c->kind == RENDER_COMPARE_DEVICES ? " " : ": ", c->common.buf);
 }
 
 /* A benchmark by its first word ("untar"), as people name it in a Subject. */

@@ -8,11 +8,14 @@
 /*
  * What a two-sided comparison compares, named from the records: two
  * kernels (on one machine and configuration), two configurations (of one
- * run, or two runs on one kernel), or two runs of the same thing.  The
+ * run, or two runs on one kernel), one configuration on two devices, or
+ * two runs of the same thing.  The
  * names head the columns, the title says what is common, the Subject of
  * a mail says what was found.
  */
-enum render_compare_kind { RENDER_COMPARE_KERNELS, RENDER_COMPARE_CONFIGS, RENDER_COMPARE_RUNS };
+enum render_compare_kind {
+	RENDER_COMPARE_KERNELS, RENDER_COMPARE_CONFIGS, RENDER_COMPARE_DEVICES, RENDER_COMPARE_RUNS
+};
 
 struct render_compare {
 	enum render_compare_kind kind;

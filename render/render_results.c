@@ -59,18 +59,22 @@ static const struct record *kernel_record(const struct shape *s, const char *ker
 	return NULL;
 }
 
+/* The file-system entries of a title: by fs and options, whatever machine or disk they ran on. */
 static void config_list(struct strbuf *out, const struct shape *s)
 {
-	size_t i;
+	const struct render_series **entries;
+	size_t i, n = render_series_distinct(&entries, &s->ss, NULL, 0,
+					     RENDER_KEY(FS) | RENDER_KEY(OPTIONS));
 
-	for (i = 0; i < s->nconfigs; i++) {
+	for (i = 0; i < n; i++) {
 		struct strbuf name = STRBUF_INIT, legend = STRBUF_INIT;
 
-		render_config_short(&name, &legend, s->configs, s->nconfigs, i);
+		render_config_short(&name, &legend, entries, n, i);
 		strbuf_addf(out, "%s%s", i ? ", " : "", name.buf);
 		strbuf_release(&name);
 		strbuf_release(&legend);
 	}
+	free(entries);
 }
 
 static void machine(struct strbuf *out, const struct shape *s)
@@ -94,8 +98,8 @@ static void titles(struct render_results *r, const struct shape *s)
 		} else {
 			render_compare_title(&r->title, &c);
 		}
-		if (c.kind == RENDER_COMPARE_CONFIGS) {
-			render_config_words(&r->summary, r->old_set.v[0].fs ? &r->old_set.v[0] : s->configs[0]->first);
+		if (c.kind == RENDER_COMPARE_CONFIGS && r->old_set.nr && r->new_set.nr) {
+			render_config_words(&r->summary, &r->old_set.v[0]);
 			strbuf_addstr(&r->summary, " (old) against ");
 			render_config_words(&r->summary, &r->new_set.v[0]);
 		} else {
