@@ -76,7 +76,7 @@ static void point_label(struct strbuf *out, const struct render_series **all, si
 	strbuf_release(&legend);
 }
 
-/* "untar-total": letters, digits and '-' only, whatever the benchmark was called. */
+/* "untar-total": letters, digits, '_' and '-' only, whatever the benchmark was called. */
 static void file_stem(struct strbuf *out, const struct render_series *s)
 {
 	const char *parts[] = { render_series_key(s, RENDER_BENCHMARK), render_series_key(s, RENDER_METRIC) };
@@ -88,7 +88,7 @@ static void file_stem(struct strbuf *out, const struct render_series *s)
 		if (out->len > start)
 			strbuf_addch(out, '-');
 		for (; *p && out->len - start < 60; p++) {
-			if (isalnum((unsigned char)*p) || *p == '.' || *p == '_')
+			if (isalnum((unsigned char)*p) || *p == '_')
 				strbuf_addch(out, *p);
 			else if (out->len > start && out->buf[out->len - 1] != '-')
 				strbuf_addch(out, '-');
@@ -96,7 +96,7 @@ static void file_stem(struct strbuf *out, const struct render_series *s)
 		while (out->len > start && out->buf[out->len - 1] == '-')
 			strbuf_setlen(out, out->len - 1);
 	}
-	if (out->len == start || out->buf[start] == '.')
+	if (out->len == start)
 		strbuf_addstr(out, "graph");
 }
 
