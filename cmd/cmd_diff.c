@@ -85,34 +85,30 @@ static int split_one(struct recset *old_set, struct recset *new_set, struct recs
 	return ret;
 }
 
-/* The two sides: OLD NEW, or RUN with two --fs, or one selection holding two things. */
-static int read_sides(struct recset *old_set, struct recset *new_set, struct select_opts *sel,
-		      int nargs, const char **argv)
+static int read_sides_from(struct recset *old_set, struct recset *new_set, struct select_opts *sel,
+			   struct select_opts *unfiltered, int nargs, const char **argv)
 {
-	struct select_opts unfiltered = *sel;
 	struct recset all = RECSET_INIT;
 	int two_fs = sel->fs.nr == 2, ret;
 
-	if (two_fs)
-		unfiltered.fs.nr = 0;
 	if (nargs == 2) {
-		if ((ret = select_arg(old_set, &unfiltered, argv[0])) < 0 ||
-		    (ret = select_arg(new_set, &unfiltered, argv[1])) < 0)
+		if ((ret = select_arg(old_set, unfiltered, argv[0])) < 0 ||
+		    (ret = select_arg(new_set, unfiltered, argv[1])) < 0)
 			return ret;
 		if (two_fs) {
-			narrow_fs(old_set, &unfiltered, sel->fs.v[0]);
-			narrow_fs(new_set, &unfiltered, sel->fs.v[1]);
+			narrow_fs(old_set, unfiltered, sel->fs.v[0]);
+			narrow_fs(new_set, unfiltered, sel->fs.v[1]);
 		}
 	} else {
-		if ((ret = select_arg(&all, &unfiltered, argv[0])) < 0)
+		if ((ret = select_arg(&all, unfiltered, argv[0])) < 0)
 			return ret;
 		if (two_fs) {
 			size_t i;
 
 			for (i = 0; i < all.nr; i++)
 				recset_add(new_set, &all.v[i]);
-			narrow_fs(&all, &unfiltered, sel->fs.v[0]);
-			narrow_fs(new_set, &unfiltered, sel->fs.v[1]);
+			narrow_fs(&all, unfiltered, sel->fs.v[0]);
+			narrow_fs(new_set, unfiltered, sel->fs.v[1]);
 			for (i = 0; i < all.nr; i++)
 				recset_take(old_set, &all.v[i]);
 		} else if ((ret = split_one(old_set, new_set, &all, argv[0])) < 0) {
@@ -125,6 +121,22 @@ static int read_sides(struct recset *old_set, struct recset *new_set, struct sel
 		return err_set("no results for '%s' with these filters",
 			       two_fs ? sel->fs.v[!old_set->nr ? 0 : 1] : argv[!old_set->nr ? 0 : nargs - 1]);
 	return 0;
+}
+
+/* The two sides: OLD NEW, or RUN with two --fs, or one selection holding two things. */
+static int read_sides(struct recset *old_set, struct recset *new_set, struct select_opts *sel,
+		      int nargs, const char **argv)
+{
+	struct select_opts unfiltered = *sel;
+	int ret;
+
+	/* both --fs values pick a side each; the rest of the filters apply to both */
+	if (sel->fs.nr == 2)
+		unfiltered.fs.nr = 0;
+	ret = read_sides_from(old_set, new_set, sel, &unfiltered, nargs, argv);
+	/* the archive opened for the copy is the caller's to close */
+	sel->opened = unfiltered.opened;
+	return ret;
 }
 
 int cmd_diff(int argc, const char **argv)

@@ -36,7 +36,7 @@ size_t render_fact_values(struct strbuf *out, const struct recset *set, const ch
 		v[nr++] = x;
 	}
 	/* kernels read best in version order; the rest in order of appearance */
-	if (!strcmp(key, "kernel"))
+	if (nr && !strcmp(key, "kernel"))
 		qsort(v, nr, sizeof(*v), kver_cmp_ptr);
 	for (i = 0; i < nr; i++)
 		strbuf_addf(out, "%s%s", i ? ", " : "", v[i]);

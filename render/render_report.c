@@ -526,6 +526,17 @@ done:
 	return ret;
 }
 
+static int has_numbers(const struct recset *set)
+{
+	struct render_series_set ss = RENDER_SERIES_SET_INIT;
+	int any;
+
+	render_series_group(&ss, set);
+	any = ss.nr > 0;
+	render_series_set_release(&ss);
+	return any;
+}
+
 int render_report(struct strbuf *out, const char *text, size_t len, const char *name,
 		  const char *format, const struct render_report_data *data)
 {
@@ -538,6 +549,8 @@ int render_report(struct strbuf *out, const char *text, size_t len, const char *
 	memset(&r, 0, sizeof(r));
 	r.data = data;
 	r.name = name;
+	if (!has_numbers(data->set))
+		return err_set("nothing to report: no number in the selection but those only quoted in replies");
 	for (r.fmt = formats; r.fmt->name && strcmp(r.fmt->name, format); r.fmt++)
 		;
 	if (!r.fmt->name)

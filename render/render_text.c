@@ -191,6 +191,7 @@ int render_spread_decimals(double spread, int max_decimals)
 
 void render_relative_spread(struct strbuf *out, double spread, double centre)
 {
+	struct strbuf num = STRBUF_INIT;
 	double pct;
 	int d;
 
@@ -206,10 +207,10 @@ void render_relative_spread(struct strbuf *out, double spread, double centre)
 	pct = fabs(spread / centre) * 100;
 	/* whole percents, as benchstat prints them; tenths below 1%, nothing finer */
 	d = pct >= 0.95 ? 0 : 1;
-	render_number(out, pct, d);
-	if (!strcmp(out->buf + out->len - 3, "0.0"))
-		strbuf_setlen(out, out->len - 2);
+	render_number(&num, pct, d);
+	strbuf_addstr(out, strcmp(num.buf, "0.0") ? num.buf : "0");
 	strbuf_addch(out, '%');
+	strbuf_release(&num);
 }
 
 void render_change(struct strbuf *out, double percent)

@@ -271,6 +271,14 @@ test_expect_success 'an archive of kernel-less records reports, plots and diffs'
 	grep "^ext3 data=ordered vs data=writeback on unknown hardware$" out &&
 	benchpost log --archive nok --hardware - >out &&
 	test $(wc -l <out) -eq 2 &&
+	printf "fs: ext3\nquoted: true\nBenchmarkWriter 1 2.5 sec/op\n" >quoted.bench &&
+	"$BP_HELPERS/bp-commit" --archive quoted quoted.bench &&
+	test_expect_code 1 benchpost report --archive quoted 2>err &&
+	grep "^benchpost: no results in the archive match$\|^benchpost: nothing to report" err &&
+	test_expect_code 1 benchpost report quoted.bench 2>err &&
+	grep "^benchpost: nothing to report: no number in the selection but those only quoted in replies$" err &&
+	test_expect_code 1 benchpost diff quoted.bench quoted.bench 2>err &&
+	grep "^benchpost: nothing to compare" err &&
 	if command -v gnuplot >/dev/null; then
 		benchpost plot --archive nok >out 2>/dev/null
 	fi
