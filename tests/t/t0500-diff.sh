@@ -116,6 +116,16 @@ test_expect_success 'ext3 data=ordered against data=writeback from two .bench fi
 	postable out
 '
 
+# One run against another: the same kernel, machine and configuration,
+# named by what was typed.  The exact p of the rank sums (ties at
+# mid-ranks) is 70/126 = 0.556 by enumeration of the 252 splits.
+test_expect_success 'one run against another of the same thing' '
+	benchpost diff "$R/old.bench" "$R/again.bench" >out &&
+	head -n 1 out | grep "^old.bench vs again.bench: ext4 noatime on qemu-2c-4g-vda, kernel 6.1.0$" &&
+	grep "^  elapsed (s) *10.1 +-2% *10.2 +-2% *~  (p=0.556 n=5+5)$" out &&
+	! grep "also differs" out
+'
+
 test_expect_success 'a fact on one side only is said, never taken for the same' '
 	grep -v "^scheduler" "$R/ext3-writeback.bench" >nosched.bench &&
 	benchpost diff "$R/ext3-ordered.bench" nosched.bench >out &&

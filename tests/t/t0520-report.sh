@@ -35,6 +35,17 @@ test_expect_success 'kernel-diff template, and two kernels by default' '
 	test_cmp "$R/report-compare.txt" out
 '
 
+# Eight kernels of one configuration: a series, kernels as columns in
+# version order (medians checked in test_render_table.c).
+test_expect_success 'three kernels or more: the series layout' '
+	benchpost report "$R/wide.bench" >out &&
+	grep "^2.4.15-pre4 to 6.1.0-28-amd64 (8 kernels): xfs on wide-box$" out &&
+	grep "^ *2.4.15-pre4 *2.4.15 *2.5.44-ac2 *2.5.44-mm3$" out &&
+	grep "^ *2.6.16-rc5 *2.6.16-rc5-mm3 *2.6.16 *6.1.0-28-amd64$" out &&
+	grep "^The columns share every fact recorded besides the kernel.$" out &&
+	postable out
+'
+
 test_expect_success 'graphs in text only when asked: --graphs' '
 	benchpost report --template fs-compare "$R/seed004.bench" >out &&
 	! grep "kuntar: value" out &&
