@@ -121,15 +121,11 @@ static int shown(struct diff_state *st, const struct render_series_set *ss,
 	if (st->opts->detail || render_series_role(ss, s) != RENDER_ROLE_DETAIL)
 		return 1;
 	st->sum->hidden++;
-	metric = metric ? metric : "value";
-	if (!strstr(st->hidden_metrics.buf, metric) || st->hidden_metrics.len == 0) {
-		/* the names are a hint, not a list: the first few say what kind */
-		if (st->hidden_metrics.len < 40)
-			strbuf_addf(&st->hidden_metrics, "%s%s", st->hidden_metrics.len ? ", " : "",
-				    metric);
-		else if (!strstr(st->hidden_metrics.buf, "..."))
-			strbuf_addstr(&st->hidden_metrics, ", ...");
-	}
+	/* the names are a hint, not a list: the first few say what kind */
+	if (st->hidden_metrics.len < 40)
+		render_list_add(&st->hidden_metrics, metric ? metric : "value", ", ");
+	else
+		render_list_add(&st->hidden_metrics, "...", ", ");
 	return 0;
 }
 

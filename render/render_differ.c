@@ -46,23 +46,6 @@ static const char *value_of(const struct record *r, const char *key)
 	return r->facts ? facts_get(r->facts, key) : NULL;
 }
 
-static void add_distinct(struct strbuf *list, const char *v)
-{
-	size_t len = strlen(v);
-	const char *p = list->buf;
-
-	/* values never hold "; " (the separator), so a search finds whole ones */
-	while (list->len && p && *p) {
-		if (!strncmp(p, v, len) && (!p[len] || !strncmp(p + len, "; ", 2)))
-			return;
-		p = strstr(p, "; ");
-		p = p ? p + 2 : NULL;
-	}
-	if (list->len)
-		strbuf_addstr(list, "; ");
-	strbuf_addstr(list, v);
-}
-
 static int in_side(const struct render_facts_side *s, const struct record *r)
 {
 	return !r->quoted && (!s->like || render_record_match(r, s->like, s->mask));
@@ -83,7 +66,8 @@ static void iterations(struct strbuf *out, const struct render_facts_side *s)
 		char n[32];
 
 		snprintf(n, sizeof(n), "%zu", ss.v[i].n);
-		add_distinct(out, n);
+		/* values never hold "; ", the separator */
+		render_list_add(out, n, "; ");
 	}
 	render_series_set_release(&ss);
 	/* the records were borrowed, not copied */
@@ -108,7 +92,7 @@ static void side_values(struct strbuf *out, const struct render_facts_side *s, c
 		else
 			strbuf_addstr(&one, v);
 		render_text_clean(&clean, one.buf, 1);
-		add_distinct(out, clean.buf);
+		render_list_add(out, clean.buf, "; ");
 	}
 	if (!out->len && !strcmp(key, "iterations"))
 		iterations(out, s);

@@ -224,3 +224,20 @@ void render_change(struct strbuf *out, double percent)
 	strbuf_addf(out, "%s%%", num.buf);
 	strbuf_release(&num);
 }
+
+int render_list_add(struct strbuf *list, const char *item, const char *sep)
+{
+	size_t len = strlen(item), slen = strlen(sep);
+	const char *p = list->buf;
+
+	while (list->len && p) {
+		if (!strncmp(p, item, len) && (!p[len] || !strncmp(p + len, sep, slen)))
+			return 0;
+		p = strstr(p, sep);
+		p = p ? p + slen : NULL;
+	}
+	if (list->len)
+		strbuf_addstr(list, sep);
+	strbuf_addstr(list, item);
+	return 1;
+}

@@ -48,6 +48,11 @@ int render_spread_decimals(double spread, int max_decimals);
 void render_relative_spread(struct strbuf *out, double spread, double centre);
 /* A percentage change with its sign: "+19.6%", "-3.0%", "0.0%". */
 void render_change(struct strbuf *out, double percent);
+/*
+ * Appends item to a list of items joined by sep ("a, b") unless it holds
+ * it already, as a whole item; returns whether it was added.
+ */
+int render_list_add(struct strbuf *list, const char *item, const char *sep);
 /* Decimals of a number as posted: "53.17" has 2, "16" has 0. */
 int render_decimals(const char *s);
 
