@@ -72,7 +72,7 @@ static void print_table(FILE *f, const struct collect_result *result,
 		}
 	}
 	if (set.nr) {
-		render_layout_write(&out, layout, &set, fmt);
+		layout->write(&out, &set, fmt);
 		if (out.len && out.buf[out.len - 1] != '\n')
 			strbuf_addch(&out, '\n');
 		fputc('\n', f);

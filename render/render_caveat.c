@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Shorter than this, a rate says more about timer and caches than about the file system. */
@@ -83,15 +84,84 @@ static int whole_numbers(const struct render_series *s)
 	return s->decimals == 0;
 }
 
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+/* The "; " that ends an entry: not one inside the parentheses of its detail. */
+static const char *entry_end(const char *p)
+{
+	int depth = 0;
+
+	for (; *p; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && depth)
+			depth--;
+		else if (!depth && p[0] == ';' && p[1] == ' ')
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * The run's "flagged" fact: "BENCHMARK: METRIC[, METRIC...]: WHY (DETAIL)"
+ * entries, "; "-separated.  Copies the WHY and its detail of the entry
+ * naming metric.
+ */
+static int flagged_reason(char *out, size_t size, const char *fact, const char *benchmark,
+			  const char *metric)
+{
+	size_t blen = strlen(benchmark), mlen = strlen(metric);
+	const char *p = fact;
+
+	while (p && *p) {
+		const char *end = entry_end(p), *m = p + blen + 2, *why;
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (len > blen + 2 && !strncmp(p, benchmark, blen) && !strncmp(p + blen, ": ", 2) &&
+		    (why = strstr(m, ": ")) && why < p + len) {
+			while (m < why) {
+				size_t l = strcspn(m, ",:");
+
+				if (l == mlen && !strncmp(m, metric, mlen)) {
+					snprintf(out, size, "%.*s", (int)(p + len - why - 2), why + 2);
+					return 1;
+				}
+				m += l;
+				m += strspn(m, ", ");
+			}
+		}
+		p = end ? end + 2 : NULL;
+	}
+	return 0;
+}
+
 int render_rate_caveat(struct render_caveat *why, const struct render_series_set *ss,
 		       const struct render_series *rate)
 {
 	const char *metric = render_series_key(rate, RENDER_METRIC);
+	const struct facts *f = rate->first->facts;
 	struct strbuf name = STRBUF_INIT;
 	size_t i;
 	int found = 0;
 
 	memset(why, 0, sizeof(*why));
+	/* the run said so itself (collect/collect_flags.c) */
+	if (metric && ends_with(metric, "-flagged")) {
+		char *base = xstrndup(metric, strlen(metric) - 8);
+
+		why->kind = RENDER_CAVEAT_FLAGGED;
+		if (!f || !facts_get(f, "flagged") ||
+		    !flagged_reason(why->why, sizeof(why->why), facts_get(f, "flagged"),
+				    render_series_key(rate, RENDER_BENCHMARK), base))
+			snprintf(why->why, sizeof(why->why), "the run flagged it without saying why");
+		free(base);
+		return 1;
+	}
 	for (i = 0; metric && i < ARRAY_SIZE(bases); i++) {
 		const struct render_series *t;
 		const char *unit;
@@ -121,13 +191,21 @@ int render_rate_caveat(struct render_caveat *why, const struct render_series_set
 
 const char *render_caveat_title(enum render_caveat_kind kind)
 {
-	return kind == RENDER_CAVEAT_SHORT ? "measured over too short a time for a rate to mean much" :
-	       "the tool's clock counts whole seconds, over too few of them";
+	switch (kind) {
+	case RENDER_CAVEAT_SHORT:
+		return "measured over too short a time for a rate to mean much";
+	case RENDER_CAVEAT_WHOLE_SECONDS:
+		return "the tool's clock counts whole seconds, over too few of them";
+	default:
+		return "flagged by the run itself, kept as METRIC-flagged";
+	}
 }
 
 void render_caveat_describe(struct strbuf *out, const struct render_caveat *c, double lo, double hi)
 {
-	if (c->kind == RENDER_CAVEAT_SHORT) {
+	if (c->kind == RENDER_CAVEAT_FLAGGED) {
+		strbuf_addstr(out, c->why);
+	} else if (c->kind == RENDER_CAVEAT_SHORT) {
 		strbuf_addf(out, "%.0f", lo * 1000);
 		if (round(hi * 1000) != round(lo * 1000))
 			strbuf_addf(out, " to %.0f", hi * 1000);

@@ -16,12 +16,18 @@
  * Fills why for rate (a series of ss) and returns 1, or returns 0 when
  * there is no caveat.
  */
-enum render_caveat_kind { RENDER_CAVEAT_SHORT = 1, RENDER_CAVEAT_WHOLE_SECONDS };
+enum render_caveat_kind {
+	RENDER_CAVEAT_SHORT = 1, RENDER_CAVEAT_WHOLE_SECONDS,
+	/* the run said so itself: the metric is "<rate>-flagged", the "flagged" fact says why */
+	RENDER_CAVEAT_FLAGGED,
+	RENDER_CAVEAT_KINDS
+};
 
 struct render_caveat {
 	enum render_caveat_kind kind;
 	double seconds;           /* the time the rate was measured over */
 	char basis[64];           /* the time's metric: "copy-time" */
+	char why[200];            /* flagged: the run's own words */
 };
 
 int render_rate_caveat(struct render_caveat *why, const struct render_series_set *ss,

@@ -76,7 +76,7 @@ static char marker_letter(struct grid *g, const struct render_series *row,
 		g->markers[i].lo = secs;
 	if (secs > g->markers[i].hi)
 		g->markers[i].hi = secs;
-	return c->kind == RENDER_CAVEAT_SHORT ? 'a' : 'b';
+	return (char)('a' + c->kind - 1);
 }
 
 /* A cell's note says n=K (removed later where K is the usual n) and a caveat letter. */
@@ -86,7 +86,10 @@ static void fill_cell(struct grid *g, struct render_cell *cell, const struct ren
 	struct strbuf value = STRBUF_INIT, spread = STRBUF_INIT, note = STRBUF_INIT;
 	struct render_caveat c;
 
-	render_series_cell(&value, &spread, s, g->opts->median);
+	if (g->opts->summary)
+		render_series_cell_absolute(&value, &spread, s);
+	else
+		render_series_cell(&value, &spread, s, g->opts->median);
 	strbuf_addf(&note, "n=%zu", s->n);
 	if (g->rows == ROWS_RATES && render_rate_caveat(&c, g->ss, s))
 		strbuf_addf(&note, " %c", marker_letter(g, row, &c, c.seconds));
@@ -146,8 +149,9 @@ static void finish_counts(struct grid *g)
 	if (!cells)
 		return;
 	if (best > 1)
-		render_table_add_note(t, "%s +- relative sample standard deviation of n=%zu runs%s",
-				      g->opts->median ? "median" : "mean", best,
+		render_table_add_note(t, "%s +- %ssample standard deviation of n=%zu runs%s",
+				      g->opts->median ? "median" : "mean",
+				      g->opts->summary ? "" : "relative ", best,
 				      others ? " (n=K where there were K)" : "");
 	else
 		render_table_add_note(t, "one sample each%s: no spread to show",
@@ -171,6 +175,10 @@ static void bench_name(struct strbuf *out, const struct grid *g, const struct re
 {
 	size_t i;
 
+	if (g->opts->summary) {
+		strbuf_addstr(out, render_series_key(s, RENDER_BENCHMARK));
+		return;
+	}
 	for (i = 0; i < g->nbenches; i++)
 		if (render_series_match(g->benches[i], s, KEY(BENCHMARK))) {
 			render_bench_short(out, g->benches, g->nbenches, i);
@@ -253,10 +261,10 @@ static void benchmark_rows(struct grid *g, const struct render_series *bench)
 		qsort(keep, nk, sizeof(*keep), cmp_rank);
 		bench_name(&label, g, bench);
 		/* a unit all the rows share is said once, in the heading */
-		for (i = 1; i < nk && unit; i++)
+		for (i = 1; i < nk && unit && !g->opts->summary; i++)
 			if (!render_series_match(keep[i], keep[0], KEY(UNIT)))
 				unit = NULL;
-		if (unit && *unit && strcmp(unit, "?"))
+		if (unit && *unit && strcmp(unit, "?") && !g->opts->summary)
 			strbuf_addf(&label, " (%s)", unit);
 		else
 			unit = NULL;
@@ -338,9 +346,14 @@ static void column_names(struct grid *g)
 
 			strbuf_addstr(&name, k ? k : "?");
 		} else {
+			const char *fs = render_series_key(g->cols[c], RENDER_FS);
+			const char *opts = render_series_key(g->cols[c], RENDER_OPTIONS);
+
 			render_config_short(&name, &legend, g->cols, g->ncols, c);
-			/* a bare file system needs no legend */
-			if (render_series_key(g->cols[c], RENDER_OPTIONS) || strchr(name.buf, ' '))
+			/* a bare file system needs no legend; the run's summary says "name: fs: options" */
+			if (g->opts->summary && opts)
+				render_table_add_note(&g->t, "%s: %s: %s", name.buf, fs ? fs : "?", opts);
+			else if (opts || strchr(name.buf, ' '))
 				render_table_add_note(&g->t, "%s: %s", name.buf, legend.buf);
 		}
 		render_table_add_col(&g->t, name.buf);
@@ -356,23 +369,27 @@ static void finish_notes(struct grid *g)
 	int kind;
 
 	finish_counts(g);
-	for (kind = RENDER_CAVEAT_SHORT; kind <= RENDER_CAVEAT_WHOLE_SECONDS; kind++) {
+	for (kind = RENDER_CAVEAT_SHORT; kind < RENDER_CAVEAT_KINDS; kind++) {
 		struct strbuf why = STRBUF_INIT;
 
 		/* one letter a kind of caveat, every rate it marks named with its times */
 		for (i = 0; i < g->nmarkers; i++) {
 			struct strbuf label = STRBUF_INIT;
+			const char *metric;
 
 			if ((int)g->markers[i].c.kind != kind)
 				continue;
 			bench_name(&label, g, g->markers[i].row);
-			strbuf_addf(&why, "%s%s %s ", why.len ? "; " : "", label.buf,
-				    render_series_key(g->markers[i].row, RENDER_METRIC));
+			metric = render_series_key(g->markers[i].row, RENDER_METRIC);
+			/* a flagged rate is named as the run measured it, its reason after a colon */
+			strbuf_addf(&why, "%s%s %.*s%s", why.len ? "; " : "", label.buf,
+				    (int)(strlen(metric) - (kind == RENDER_CAVEAT_FLAGGED ? 8 : 0)), metric,
+				    kind == RENDER_CAVEAT_FLAGGED ? ": " : " ");
 			render_caveat_describe(&why, &g->markers[i].c, g->markers[i].lo, g->markers[i].hi);
 			strbuf_release(&label);
 		}
 		if (why.len)
-			render_table_add_note(&g->t, "%c: %s: %s", kind == RENDER_CAVEAT_SHORT ? 'a' : 'b',
+			render_table_add_note(&g->t, "%c: %s: %s", (char)('a' + kind - 1),
 					      render_caveat_title(kind), why.buf);
 		strbuf_release(&why);
 	}
@@ -388,7 +405,7 @@ static void finish_notes(struct grid *g)
 			render_table_add_note(&g->t, "%s: the samples of %zu runs, pooled", g->t.cols[c], runs);
 	}
 	/* the rates' names are the times' (the times table says them in full) */
-	if (g->rows != ROWS_RATES)
+	if (g->rows != ROWS_RATES && !g->opts->summary)
 		render_bench_legend(&legend, g->benches, g->nbenches);
 	if (legend.len)
 		render_table_add_note(&g->t, "in full: %s", legend.buf);
@@ -481,50 +498,36 @@ static void grids(struct strbuf *out, const struct recset *set, const struct ren
 	render_series_set_release(&ss);
 }
 
-static void write_times(struct strbuf *out, const struct recset *set,
-			const struct render_table_format *fmt, const struct render_layout_opts *o)
-{
-	grids(out, set, fmt, o, ROWS_TIMES, -1);
-}
+/* A layout is its rows and its columns (-1: kernels when there are several), drawn either way. */
+#define LAYOUT(fn, rows, kernel_columns)                                                     \
+	static void fn##_render(struct strbuf *out, const struct recset *set,                 \
+				const struct render_table_format *fmt,                       \
+				const struct render_layout_opts *o)                          \
+	{                                                                                     \
+		grids(out, set, fmt, o, rows, kernel_columns);                                \
+	}                                                                                     \
+	static void fn##_write(struct strbuf *out, const struct recset *set,                  \
+			       const struct render_table_format *fmt)                         \
+	{                                                                                     \
+		static const struct render_layout_opts summary = { 0, 1, 1 };                 \
+		grids(out, set, fmt, &summary, rows, kernel_columns);                         \
+	}
 
-static void write_rates(struct strbuf *out, const struct recset *set,
-			const struct render_table_format *fmt, const struct render_layout_opts *o)
-{
-	grids(out, set, fmt, o, ROWS_RATES, -1);
-}
-
-static void write_detail(struct strbuf *out, const struct recset *set,
-			 const struct render_table_format *fmt, const struct render_layout_opts *o)
-{
-	grids(out, set, fmt, o, ROWS_DETAIL, -1);
-}
-
-static void write_configs(struct strbuf *out, const struct recset *set,
-			  const struct render_table_format *fmt, const struct render_layout_opts *o)
-{
-	grids(out, set, fmt, o, ROWS_ALL, 0);
-}
-
-static void write_kernels(struct strbuf *out, const struct recset *set,
-			  const struct render_table_format *fmt, const struct render_layout_opts *o)
-{
-	grids(out, set, fmt, o, ROWS_ALL, 1);
-}
-
-static void write_auto(struct strbuf *out, const struct recset *set,
-		       const struct render_table_format *fmt, const struct render_layout_opts *o)
-{
-	grids(out, set, fmt, o, ROWS_ALL, -1);
-}
+LAYOUT(times, ROWS_TIMES, -1)
+LAYOUT(rates, ROWS_RATES, -1)
+LAYOUT(detail, ROWS_DETAIL, -1)
+LAYOUT(configs, ROWS_ALL, 0)
+LAYOUT(kernels, ROWS_ALL, 1)
+LAYOUT(automatic, ROWS_ALL, -1)
 
 static const struct render_layout layouts[] = {
-	{ "auto", write_auto },
-	{ "times", write_times },
-	{ "rates", write_rates },
-	{ "detail", write_detail },
-	{ "configs", write_configs },
-	{ "kernels", write_kernels },
-	{ NULL, NULL },
+	{ "auto", automatic_render, automatic_write },
+	{ "times", times_render, times_write },
+	{ "rates", rates_render, rates_write },
+	{ "detail", detail_render, detail_write },
+	{ "configs", configs_render, configs_write },
+	{ "kernels", kernels_render, kernels_write },
+	{ NULL, NULL, NULL },
 };
 
 void render_layout_names(const char **out, size_t max)
@@ -544,12 +547,4 @@ const struct render_layout *render_layout_by_name(const char *name)
 		if (!strcmp(l->name, name))
 			return l;
 	return NULL;
-}
-
-void render_layout_write(struct strbuf *out, const struct render_layout *l, const struct recset *set,
-			 const struct render_table_format *fmt)
-{
-	static const struct render_layout_opts defaults = { 1, 0 };
-
-	l->render(out, set, fmt, &defaults);
 }

@@ -25,21 +25,30 @@
  * configuration; they are written one after the other.
  */
 struct render_layout_opts {
-	int median;   /* the centre: median (with the U test) or mean */
-	int detail;   /* times: every time metric */
+	int median;    /* the centre: median (with the U test) or mean */
+	int detail;    /* times: every time metric */
+	/*
+	 * The run's own summary on stdout, as `benchpost run` prints it: mean
+	 * +- sd in the unit at the samples' decimals, benchmarks by their
+	 * whole names (collect's tests read it so; a report never does).
+	 */
+	int summary;
 };
 
+/*
+ * render draws with the report's options; write is the run's summary
+ * (render with the summary options).
+ */
 struct render_layout {
 	const char *name;
 	void (*render)(struct strbuf *out, const struct recset *set,
 		       const struct render_table_format *fmt, const struct render_layout_opts *opts);
+	void (*write)(struct strbuf *out, const struct recset *set,
+		      const struct render_table_format *fmt);
 };
 
 const struct render_layout *render_layout_by_name(const char *name);
 /* The layouts' names from the table, a NULL-terminated list in out[max]. */
 void render_layout_names(const char **out, size_t max);
-/* Renders with the defaults (median, compact): the run's own summary uses it. */
-void render_layout_write(struct strbuf *out, const struct render_layout *l, const struct recset *set,
-			 const struct render_table_format *fmt);
 
 #endif

@@ -25,16 +25,30 @@ static const struct {
 	{ "cpu", RENDER_BETTER_UNKNOWN, RENDER_ROLE_DETAIL, 0 },
 	{ "throughput", RENDER_BETTER_HIGHER, RENDER_ROLE_RATE, 0 },
 	{ "transactions-rate", RENDER_BETTER_HIGHER, RENDER_ROLE_RATE, 0 },
+	/* postmark's transactions by benchpost's own clock */
+	{ "wall-transactions-rate", RENDER_BETTER_HIGHER, RENDER_ROLE_RATE, 0 },
 	{ "*-bw", RENDER_BETTER_HIGHER, RENDER_ROLE_RATE, 0 },
 	{ "ops", RENDER_BETTER_HIGHER, RENDER_ROLE_DETAIL, 0 },
 	{ "iops", RENDER_BETTER_HIGHER, RENDER_ROLE_DETAIL, 0 },
 	{ "latency", RENDER_BETTER_LOWER, RENDER_ROLE_DETAIL, 0 },
 };
 
+/*
+ * A rate the run could not vouch for is kept as "<metric>-flagged"
+ * (collect/collect_flags.c): it is still that metric, with a caveat.
+ */
 static int find(const char *metric)
 {
-	size_t i;
+	static const char flagged[] = "-flagged";
+	char base[128];
+	size_t i, len = metric ? strlen(metric) : 0;
 
+	if (len > sizeof(flagged) - 1 && len < sizeof(base) &&
+	    !strcmp(metric + len - (sizeof(flagged) - 1), flagged)) {
+		memcpy(base, metric, len - (sizeof(flagged) - 1));
+		base[len - (sizeof(flagged) - 1)] = '\0';
+		metric = base;
+	}
 	for (i = 0; metric && i < ARRAY_SIZE(metrics); i++)
 		if (!fnmatch(metrics[i].name, metric, 0))
 			return (int)i;

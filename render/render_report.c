@@ -175,7 +175,7 @@ static void ph_results(struct strbuf *out, struct report *r, const char *arg)
 
 static void ph_table(struct strbuf *out, struct report *r, const char *arg)
 {
-	const struct render_layout_opts lo = { median(r), r->data->detail };
+	const struct render_layout_opts lo = { median(r), r->data->detail, 0 };
 
 	render_layout_by_name(*arg ? arg : "auto")->render(out, r->data->set, r->tf, &lo);
 }

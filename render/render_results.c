@@ -338,7 +338,7 @@ static void small_n_note(struct strbuf *out, const struct render_results *r,
 void render_results_write(struct strbuf *out, struct render_results *r,
 			  const struct render_table_format *fmt)
 {
-	const struct render_layout_opts lo = { !strcmp(r->opts.test->centre, "median"), r->opts.detail };
+	const struct render_layout_opts lo = { !strcmp(r->opts.test->centre, "median"), r->opts.detail, 0 };
 
 	if (r->kind == RENDER_RESULTS_COMPARE) {
 		comparisons(out, r, fmt);

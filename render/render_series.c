@@ -245,6 +245,17 @@ void render_series_cell(struct strbuf *value, struct strbuf *spread,
 	render_relative_spread(spread, sd, c);
 }
 
+void render_series_cell_absolute(struct strbuf *value, struct strbuf *spread,
+				 const struct render_series *s)
+{
+	if (s->n == 1) {
+		strbuf_addstr(value, s->first->value);
+		return;
+	}
+	render_number(value, render_series_centre(s, 0), s->decimals);
+	render_number(spread, render_series_sd(s), s->decimals);
+}
+
 /* The last path part of a device: "/dev/sdb1" names itself as "sdb1". */
 static const char *device_tail(const char *dev)
 {

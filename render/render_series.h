@@ -113,5 +113,8 @@ double render_series_sd(const struct render_series *s);
  */
 void render_series_cell(struct strbuf *value, struct strbuf *spread,
 			const struct render_series *s, int median);
+/* The run's own summary: mean and sd in the unit, at the decimals the samples were given in. */
+void render_series_cell_absolute(struct strbuf *value, struct strbuf *spread,
+				 const struct render_series *s);
 
 #endif
