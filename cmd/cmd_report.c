@@ -4,8 +4,8 @@
 #include "../core/strbuf.h"
 #include "../render/render_report.h"
 #include "../core/util.h"
+#include "../core/version.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,72 +16,44 @@ static const char *const report_usage[] = {
 	NULL,
 };
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The names of the templates there are, for the message that asks for one ("a, b, c"). */
-static const char *known_templates(struct strbuf *out, const char *const *dirs, size_t nr)
+static const char *known_templates(struct strbuf *out)
 {
-	char **names = NULL;
-	size_t n = 0, alloc = 0, i, j;
+	struct strbuf lines = STRBUF_INIT;
+	const char *p, *nl;
 
-	for (i = 0; i < nr; i++) {
-		DIR *d = dirs[i] && *dirs[i] ? opendir(dirs[i]) : NULL;
-		struct dirent *de;
-
-		while (d && (de = readdir(d))) {
-			size_t len = strlen(de->d_name);
-
-			if (len < 4 || strcmp(de->d_name + len - 3, ".md") || de->d_name[0] == '.')
-				continue;
-			/* a name in two places is one template */
-			for (j = 0; j < n && strncmp(names[j], de->d_name, len - 3); j++)
-				;
-			if (j < n && !names[j][len - 3])
-				continue;
-			ALLOC_GROW(names, n + 1, alloc);
-			names[n++] = xstrndup(de->d_name, len - 3);
-		}
-		if (d)
-			closedir(d);
-	}
-	if (n)
-		qsort(names, n, sizeof(*names), cmp_name);
+	cmd_list_templates(&lines);
 	strbuf_reset(out);
-	for (i = 0; i < n; i++) {
-		strbuf_addf(out, "%s%s", i ? ", " : "", names[i]);
-		free(names[i]);
+	for (p = lines.buf; *p; p = nl + 1) {
+		nl = strchrnul(p, '\n');
+		strbuf_addf(out, "%s%.*s", out->len ? ", " : "", (int)(nl - p), p);
+		if (!*nl)
+			break;
 	}
-	free(names);
+	strbuf_release(&lines);
 	return out->len ? out->buf : "none installed";
 }
 
 /*
  * A template is a file when it looks like a path, else a name looked up in
- * $BENCHPOST_TEMPLATES, the installed templates, then the source tree (so
- * that an uninstalled build finds its own).
+ * $BENCHPOST_TEMPLATES, then the binary's own templates (core/version.h).
  */
 static int find_template(struct strbuf *path, const char *name)
 {
-	const char *dirs[] = { getenv("BENCHPOST_TEMPLATES"), BENCHPOST_DATADIR "/templates",
-			       BENCHPOST_SRCDIR "/templates" };
-	size_t i;
+	const char *dirs[BP_TEMPLATE_DIRS_MAX];
+	size_t i, n = bp_template_dirs(dirs);
 
 	if (strchr(name, '/') || strstr(name, ".md")) {
 		strbuf_addstr(path, name);
 		return 0;
 	}
-	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
-		if (!dirs[i] || !*dirs[i])
-			continue;
+	for (i = 0; i < n; i++) {
 		strbuf_reset(path);
 		strbuf_addf(path, "%s/%s.md", dirs[i], name);
 		if (!access(path->buf, R_OK))
 			return 0;
 	}
-	return err_set("no template '%s' (the templates: %s)", name, known_templates(path, dirs, ARRAY_SIZE(dirs)));
+	return err_set("no template '%s' (the templates: %s)", name, known_templates(path));
 }
 
 int cmd_report(int argc, const char **argv)
