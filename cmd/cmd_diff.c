@@ -4,6 +4,7 @@
 #include "../core/strbuf.h"
 #include "../core/util.h"
 #include "../render/render_compare.h"
+#include "../render/render_results.h"
 #include "../render/render_series.h"
 #include "../render/render_text.h"
 
@@ -60,7 +61,7 @@ static int split_one(struct recset *old_set, struct recset *new_set, struct recs
 	render_distinct(&kernels, &ss, RENDER_KERNEL, NULL, 0);
 	if (kernels.nr == 1 && ncfg == 2) {
 		split_by(old_set, new_set, all, cfg[0]->first, RENDER_CONFIG_KEYS);
-	} else if (kernels.nr == 2 && ncfg == 1) {
+	} else if (kernels.nr == 2) {
 		for (i = 0; i < ss.nr && !ret; i++)
 			if (!strcmp(render_series_key(&ss.v[i], RENDER_KERNEL) ?
 				    render_series_key(&ss.v[i], RENDER_KERNEL) : "",
@@ -123,6 +124,47 @@ static int read_sides_from(struct recset *old_set, struct recset *new_set, struc
 	return 0;
 }
 
+static size_t config_count(const struct recset *set)
+{
+	struct render_series_set ss = RENDER_SERIES_SET_INIT;
+	const struct render_series **cfg = NULL;
+	size_t n;
+
+	render_series_group(&ss, set);
+	n = render_series_distinct(&cfg, &ss, NULL, 0, RENDER_CONFIG_KEYS);
+	free(cfg);
+	render_series_set_release(&ss);
+	return n;
+}
+
+/*
+ * Two kernels (or runs) of several configurations each: a comparison per
+ * configuration both have, titled, as report lays them out (seed 002).
+ */
+static int diff_per_config(struct strbuf *out, const struct recset *old_set,
+			   const struct recset *new_set, const char *old_arg, const char *new_arg,
+			   const struct render_diff_opts *dopts, const struct render_table_format *fmt)
+{
+	const struct render_results_opts ropts = { dopts->test, dopts->alpha, dopts->detail };
+	struct recset all = RECSET_INIT;
+	struct render_results r;
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; i < old_set->nr; i++)
+		recset_add(&all, &old_set->v[i]);
+	for (i = 0; i < new_set->nr; i++)
+		recset_add(&all, &new_set->v[i]);
+	render_results_init(&r, &all, old_set, new_set, old_arg, new_arg, &ropts);
+	render_results_diff(out, &r, fmt);
+	if (!r.found.compared && !r.found.one_sided)
+		ret = err_set("nothing to compare: no file-system configuration with a benchmark "
+			      "and metric in both '%s' and '%s'", old_arg, new_arg);
+	render_results_release(&r);
+	recset_release(&all);
+	return ret;
+}
+
 /* The two sides: OLD NEW, or RUN with two --fs, or one selection holding two things. */
 static int read_sides(struct recset *old_set, struct recset *new_set, struct select_opts *sel,
 		      int nargs, const char **argv)
@@ -148,8 +190,8 @@ int cmd_diff(int argc, const char **argv)
 	struct render_compare cmp;
 	struct strbuf out = STRBUF_INIT;
 	const char *test = "utest";
-	const unsigned one = SELECT_ONE_HARDWARE | SELECT_ONE_CONFIG | SELECT_ONE_DEVICE |
-			     SELECT_ONE_KERNEL;
+	unsigned one = SELECT_ONE_HARDWARE | SELECT_ONE_CONFIG | SELECT_ONE_DEVICE | SELECT_ONE_KERNEL;
+	const struct render_table_format *fmt;
 	struct render_diff_opts dopts = { NULL, 0.05, NULL, NULL, NULL, 0, NULL };
 	int utf8 = 0, ret = 1, nargs;
 	struct option opts[] = {
@@ -173,24 +215,36 @@ int cmd_diff(int argc, const char **argv)
 		cmd_error("--alpha must be between 0 and 1, not %g", dopts.alpha);
 		return EXIT_USAGE;
 	}
-	if (read_sides(&old_set, &new_set, &sel, nargs, argv) < 0 ||
-	    select_check_single(&old_set, nargs == 2 ? argv[0] : "the old side", one) < 0 ||
-	    select_check_single(&new_set, nargs == 2 ? argv[1] : "the new side", one) < 0) {
-		ret = cmd_error_last();
-		goto done;
-	}
+	if (read_sides(&old_set, &new_set, &sel, nargs, argv) < 0)
+		goto failed;
+	/* sides of several configurations each are compared configuration by configuration */
+	if (config_count(&old_set) > 1 && config_count(&new_set) > 1)
+		one = SELECT_ONE_KERNEL;
+	if (select_check_single(&old_set, nargs == 2 ? argv[0] : "the old side", one) < 0 ||
+	    select_check_single(&new_set, nargs == 2 ? argv[1] : "the new side", one) < 0)
+		goto failed;
 	dopts.test = stats_test_by_name(test);
-	render_compare_init(&cmp, &old_set, &new_set, argv[0], argv[nargs - 1]);
-	if (!render_compare_write(&out, &found, &old_set, &new_set, &cmp, &dopts,
-				  render_table_format(utf8 ? "utf8" : "text")) && !found.one_sided) {
-		ret = cmd_error("nothing to compare: no benchmark and metric in both '%s' and '%s'",
-				cmp.old_name.buf, cmp.new_name.buf);
-	} else if (fwrite(out.buf, 1, out.len, stdout) != out.len || fflush(stdout)) {
-		ret = cmd_error("cannot write output: %s", strerror(errno));
+	fmt = render_table_format(utf8 ? "utf8" : "text");
+	if (one == SELECT_ONE_KERNEL) {
+		if (diff_per_config(&out, &old_set, &new_set, argv[0], argv[nargs - 1], &dopts, fmt) < 0)
+			goto failed;
 	} else {
-		ret = 0;
+		render_compare_init(&cmp, &old_set, &new_set, argv[0], argv[nargs - 1]);
+		if (!render_compare_write(&out, &found, &old_set, &new_set, &cmp, &dopts, fmt) &&
+		    !found.one_sided)
+			err_set("nothing to compare: no benchmark and metric in both '%s' and '%s'",
+				cmp.old_name.buf, cmp.new_name.buf);
+		render_compare_release(&cmp);
+		if (!found.compared && !found.one_sided)
+			goto failed;
 	}
-	render_compare_release(&cmp);
+	if (fwrite(out.buf, 1, out.len, stdout) != out.len || fflush(stdout))
+		ret = cmd_error("cannot write output: %s", strerror(errno));
+	else
+		ret = 0;
+	goto done;
+failed:
+	ret = cmd_error_last();
 done:
 	recset_release(&old_set);
 	recset_release(&new_set);

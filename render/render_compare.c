@@ -2,6 +2,7 @@
 #include "render_differ.h"
 #include "render_series.h"
 #include "render_text.h"
+#include "../core/util.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -127,6 +128,27 @@ void render_compare_init(struct render_compare *c, const struct recset *old_set,
 		strbuf_addf(&c->common, "on %s", hw ? hw : "unknown hardware");
 	if (c->kind != RENDER_COMPARE_KERNELS && ko)
 		strbuf_addf(&c->common, "%skernel %s", c->common.len ? ", " : "", ko);
+}
+
+void render_compare_name_device(struct render_compare *c, const struct record *r)
+{
+	struct strbuf words = STRBUF_INIT;
+	char *rest;
+
+	if ((c->kind != RENDER_COMPARE_KERNELS && c->kind != RENDER_COMPARE_RUNS) ||
+	    !r->device || !*r->device)
+		return;
+	/* the title's common part opens with the configuration's words: the device follows them */
+	render_config_words(&words, r);
+	if (strncmp(c->common.buf, words.buf, words.len)) {
+		strbuf_release(&words);
+		return;
+	}
+	rest = xstrdup(c->common.buf + words.len);
+	strbuf_reset(&c->common);
+	strbuf_addf(&c->common, "%s %s%s", words.buf, r->device, rest);
+	free(rest);
+	strbuf_release(&words);
 }
 
 void render_compare_release(struct render_compare *c)

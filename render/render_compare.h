@@ -28,6 +28,8 @@ struct render_compare {
 /* old_arg, new_arg: what the user typed, a last resort for names (NULL: none). */
 void render_compare_init(struct render_compare *c, const struct recset *old_set,
 			 const struct recset *new_set, const char *old_arg, const char *new_arg);
+/* The title names r's device too: one fs entry on several disks, compared disk by disk. */
+void render_compare_name_device(struct render_compare *c, const struct record *r);
 void render_compare_release(struct render_compare *c);
 
 /* "ext3 vs ext3 data=writeback on epyc-2c-24g, kernel 6.18.44" */

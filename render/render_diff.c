@@ -3,6 +3,7 @@
 #include "render_text.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,11 +280,16 @@ size_t render_diff(struct render_table *t, struct render_diff_summary *summary,
 			      opts->test->title,
 			      !strcmp(opts->test->name, "utest") ? " (exact up to 50 samples)" : "",
 			      opts->alpha);
-	if (st.too_small)
+	if (st.too_small) {
+		size_t need = stats_n_needed(opts->test, opts->alpha);
+		char at_least[40] = "";
+
+		if (need)
+			snprintf(at_least, sizeof(at_least), " (%zu a side at least)", need);
 		render_table_add_note(t, "~*: too few samples for the %s test to ever reach "
 				      "p < %g: the change is what was measured, not a finding; "
-				      "run more iterations (5 a side at least)",
-				      opts->test->title, opts->alpha);
+				      "run more iterations%s", opts->test->title, opts->alpha, at_least);
+	}
 	if (summary->one_sided)
 		render_table_add_note(t, "only old, only new: measured on that side only");
 	if (summary->hidden)

@@ -59,24 +59,6 @@ static const struct record *kernel_record(const struct shape *s, const char *ker
 	return NULL;
 }
 
-/* The file-system entries of a title: by fs and options, whatever machine or disk they ran on. */
-static void config_list(struct strbuf *out, const struct shape *s)
-{
-	const struct render_series **entries;
-	size_t i, n = render_series_distinct(&entries, &s->ss, NULL, 0,
-					     RENDER_KEY(FS) | RENDER_KEY(OPTIONS));
-
-	for (i = 0; i < n; i++) {
-		struct strbuf name = STRBUF_INIT, legend = STRBUF_INIT;
-
-		render_config_short(&name, &legend, entries, n, i);
-		strbuf_addf(out, "%s%s", i ? ", " : "", name.buf);
-		strbuf_release(&name);
-		strbuf_release(&legend);
-	}
-	free(entries);
-}
-
 static void machine(struct strbuf *out, const struct shape *s)
 {
 	if (s->machines.nr == 1)
@@ -113,7 +95,7 @@ static void titles(struct render_results *r, const struct shape *s)
 		render_compare_release(&c);
 		break;
 	case RENDER_RESULTS_RUN:
-		config_list(&r->title, s);
+		render_config_list(&r->title, &s->ss, 0);
 		strbuf_addf(&r->title, ": %s", s->kernels.nr && s->kernels.v[0] ? s->kernels.v[0] :
 			    "kernel not stated");
 		machine(&r->title, s);
@@ -175,6 +157,7 @@ void render_results_init(struct render_results *r, const struct recset *set,
 	strbuf_init(&r->title, 0);
 	strbuf_init(&r->subject, 0);
 	strbuf_init(&r->summary, 0);
+	strbuf_init(&r->headline, 0);
 	shape_init(&s, set);
 	if (old_set && new_set) {
 		r->kind = RENDER_RESULTS_COMPARE;
@@ -194,12 +177,14 @@ void render_results_release(struct render_results *r)
 	strbuf_release(&r->title);
 	strbuf_release(&r->subject);
 	strbuf_release(&r->summary);
+	strbuf_release(&r->headline);
 }
 
 /* titled: several comparisons each say what they are; the report's title says it for one */
 static void one_comparison(struct strbuf *out, struct render_results *r, const struct recset *o,
 			   const struct recset *n, const struct render_table_format *fmt,
-			   struct render_diff_summary *best, struct render_table *notes)
+			   struct render_diff_summary *best, struct render_table *notes,
+			   int name_device)
 {
 	const struct render_diff_opts dopts = { r->opts.test, r->opts.alpha, NULL, NULL,
 						notes ? NULL : "", r->opts.detail, notes };
@@ -208,15 +193,36 @@ static void one_comparison(struct strbuf *out, struct render_results *r, const s
 	size_t before = out->len;
 
 	render_compare_init(&c, o, n, r->old_arg, r->new_arg);
+	if (name_device && o->nr)
+		render_compare_name_device(&c, &o->v[0]);
 	if (out->len)
 		strbuf_addch(out, '\n');
 	if (!render_compare_write(out, &found, o, n, &c, &dopts, fmt) && !found.one_sided)
 		strbuf_setlen(out, before);
-	if (found.headline && (!best->headline || fabs(found.headline_change) > fabs(best->headline_change)))
-		*best = found;
+	/* the headline points into this configuration's records, released after it */
+	if (found.headline && (!best->headline || fabs(found.headline_change) > fabs(best->headline_change))) {
+		strbuf_reset(&r->headline);
+		strbuf_addstr(&r->headline, found.headline);
+		best->headline = r->headline.buf;
+		best->headline_change = found.headline_change;
+	}
 	best->tested += found.tested;
 	best->compared += found.compared;
+	best->one_sided += found.one_sided;
+	best->hidden += found.hidden;
 	render_compare_release(&c);
+}
+
+/* True when only the device tells cfg from another configuration of s: the titles name it. */
+static int device_apart(const struct shape *s, const struct render_series *cfg)
+{
+	size_t i;
+
+	for (i = 0; i < s->nconfigs; i++)
+		if (s->configs[i] != cfg &&
+		    render_series_match(s->configs[i], cfg, RENDER_CONFIG_KEYS & ~KEY(DEVICE)))
+			return 1;
+	return 0;
 }
 
 /* A comparison per configuration both sides hold; one when each side is one configuration. */
@@ -233,7 +239,7 @@ static void comparisons(struct strbuf *out, struct render_results *r,
 	shape_init(&so, &r->old_set);
 	shape_init(&sn, &r->new_set);
 	if (so.nconfigs <= 1 || sn.nconfigs <= 1) {
-		one_comparison(out, r, &r->old_set, &r->new_set, fmt, &best, NULL);
+		one_comparison(out, r, &r->old_set, &r->new_set, fmt, &best, NULL, 0);
 	} else {
 		for (i = 0; i < so.nconfigs; i++) {
 			struct recset o = RECSET_INIT, n = RECSET_INIT;
@@ -241,7 +247,8 @@ static void comparisons(struct strbuf *out, struct render_results *r,
 			pick(&o, &r->old_set, so.configs[i]->first, RENDER_CONFIG_KEYS, 1);
 			pick(&n, &r->new_set, so.configs[i]->first, RENDER_CONFIG_KEYS, 1);
 			if (n.nr)
-				one_comparison(out, r, &o, &n, fmt, &best, &notes);
+				one_comparison(out, r, &o, &n, fmt, &best, &notes,
+					       device_apart(&so, so.configs[i]));
 			else {
 				render_config_name(&only, so.configs[i]->first);
 				strbuf_addstr(&only, " (old only); ");
@@ -261,6 +268,8 @@ static void comparisons(struct strbuf *out, struct render_results *r,
 	}
 	/* the footnotes of every table, once, after the last */
 	if (notes.nnotes) {
+		if (out->len)
+			strbuf_addch(out, '\n');
 		notes.no_split = 1;
 		render_table_write(out, &notes, fmt);
 	}
@@ -281,39 +290,17 @@ static void comparisons(struct strbuf *out, struct render_results *r,
 		render_compare_subject(&r->subject, &c, &best);
 		render_compare_release(&c);
 	}
+	r->found = best;
 	strbuf_release(&only);
 	shape_release(&so);
 	shape_release(&sn);
-}
-
-/*
- * The smallest n a side at which the test can reach alpha at all: told
- * under a run's tables when its n is smaller, so that nobody reads the
- * columns as comparable.
- */
-static size_t n_needed(const struct stats_test *test, double alpha)
-{
-	double a[64], b[64];
-	size_t n, i;
-
-	for (n = 1; n < 64; n++) {
-		struct stats_result res;
-
-		for (i = 0; i < n; i++) {
-			a[i] = (double)i;
-			b[i] = (double)(i + 1000);
-		}
-		if (!test->run(&res, a, n, b, n) && res.min_p <= alpha && res.p < alpha)
-			return n;
-	}
-	return 0;
 }
 
 static void small_n_note(struct strbuf *out, const struct render_results *r,
 			 const struct render_table_format *fmt)
 {
 	struct render_series_set ss = RENDER_SERIES_SET_INIT;
-	size_t need = n_needed(r->opts.test, r->opts.alpha), lo = 0, i;
+	size_t need = stats_n_needed(r->opts.test, r->opts.alpha), lo = 0, i;
 
 	render_series_group(&ss, r->set);
 	for (i = 0; i < ss.nr; i++)

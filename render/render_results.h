@@ -39,6 +39,8 @@ struct render_results {
 	struct strbuf title;              /* "ext3 vs ext3 data=writeback: epyc-2c-24g, ..." */
 	struct strbuf subject;            /* filled by render_results_write: "...: untar +19.6%" */
 	struct strbuf summary;            /* a sentence saying what is compared and how */
+	struct render_diff_summary found; /* filled by the comparisons: what they found */
+	struct strbuf headline;           /* found.headline's own copy */
 };
 
 /* old_set/new_set: the two sides given, or NULL to decide from set. */

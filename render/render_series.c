@@ -393,3 +393,23 @@ void render_bench_legend(struct strbuf *out, const struct render_series *const *
 	}
 	free(done);
 }
+
+void render_config_list(struct strbuf *out, const struct render_series_set *ss, int as_option)
+{
+	const struct render_series **entries;
+	size_t i, n = render_series_distinct(&entries, ss, NULL, 0, RENDER_KEY(FS) | RENDER_KEY(OPTIONS));
+
+	for (i = 0; i < n; i++) {
+		struct strbuf name = STRBUF_INIT, legend = STRBUF_INIT;
+		const char *opt = render_series_key(entries[i], RENDER_OPTIONS);
+
+		if (as_option && (!opt || (strlen(opt) <= SHORT_OPTIONS && !strchr(opt, ' '))))
+			render_config_name(&name, entries[i]->first);
+		else
+			render_config_short(&name, &legend, entries, n, i);
+		strbuf_addf(out, "%s%s", i ? ", " : "", name.buf);
+		strbuf_release(&name);
+		strbuf_release(&legend);
+	}
+	free(entries);
+}

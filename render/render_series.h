@@ -98,6 +98,13 @@ void render_config_words(struct strbuf *out, const struct record *r);
  */
 void render_config_short(struct strbuf *name, struct strbuf *legend,
 			 const struct render_series *const *configs, size_t nr, size_t which);
+/*
+ * The file-system entries of ss, whatever machine or disk they ran on, by
+ * their short names ("ext3, ext3 data=writeback, ext3wb"), or as_option
+ * as --fs takes them where their options are short ("ext3:data=writeback",
+ * but "ext3wb" for a poster's list of options).
+ */
+void render_config_list(struct strbuf *out, const struct render_series_set *ss, int as_option);
 
 /*
  * The centre the tables and graphs show: the median (with the U test) or

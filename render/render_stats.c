@@ -305,3 +305,22 @@ const struct stats_test *stats_test_by_name(const char *name)
 			return t;
 	return NULL;
 }
+
+size_t stats_n_needed(const struct stats_test *test, double alpha)
+{
+	double a[64], b[64];
+	size_t n, i;
+
+	/* samples as far apart as samples get: the best p each n can give */
+	for (n = 1; n < 64; n++) {
+		struct stats_result res;
+
+		for (i = 0; i < n; i++) {
+			a[i] = (double)i;
+			b[i] = (double)(i + 1000);
+		}
+		if (!test->run(&res, a, n, b, n) && res.min_p <= alpha && res.p < alpha)
+			return n;
+	}
+	return 0;
+}

@@ -47,6 +47,11 @@ struct stats_test {
 
 extern const struct stats_test stats_tests[];
 const struct stats_test *stats_test_by_name(const char *name);
+/*
+ * The smallest n a side at which the test can reach p < alpha at all (0:
+ * not below 64): said wherever fewer samples make a comparison idle.
+ */
+size_t stats_n_needed(const struct stats_test *test, double alpha);
 /* The tests' names, for option choices and --help: a NULL-terminated list in out[max]. */
 void stats_test_names(const char **out, size_t max);
 

@@ -164,9 +164,35 @@ test_expect_success 'a run path and a kernel can be mixed' '
 	test_cmp "$R/diff-utest.txt" out
 '
 
-test_expect_success 'several file systems: asks for --fs and lists them' '
-	test_expect_code 1 benchpost diff --archive arch 2.5.44-ac2 2.5.44-mm3 2>err &&
-	grep "^benchpost: 2.5.44-ac2: several file systems, choose one with --fs: ext3, reiserfs$" err &&
+# Seed 002's shape: two kernels, each on two file systems of one machine.
+# 53.17 -> 34.05 is -36.0%, 15.58 -> 14.09 -9.6% (and back: +56.2%, +10.6%).
+test_expect_success 'two kernels on several file systems: a comparison per file system' '
+	benchpost diff --archive arch 2.5.44-mm3 2.5.44-ac2 >out &&
+	grep "^2.5.44-mm3 vs 2.5.44-ac2: ext3 on piii-1c-st340016a$" out &&
+	grep "^2.5.44-mm3 vs 2.5.44-ac2: reiserfs on piii-1c-st340016a$" out &&
+	grep "^  elapsed (s) *53.17 *34.05 *-36.0% ~\*  (n=1+1)$" out &&
+	grep "^  elapsed (s) *15.58 *14.09 *-9.6% ~\*  (n=1+1)$" out &&
+	test $(grep -c "^median +- relative sample standard deviation" out) = 1 &&
+	grep -B1 "^median +- relative" out | head -n 1 | grep "^$" &&
+	benchpost diff --archive arch 2.5.44-ac2 2.5.44-mm3 >two &&
+	benchpost diff --archive arch "2.5.44-*" >one &&
+	test_cmp two one &&
+	postable out
+'
+
+test_expect_success 'a file system on one side only is named; one against several asks for --fs' '
+	printf "kernel: 2.5.44-ac2\nhardware: piii-1c-st340016a\nfs: xfs\nBenchmarkTar 1 40.26 sec/op\n" >xfs.bench &&
+	"$BP_HELPERS/bp-commit" --archive arch xfs.bench &&
+	benchpost diff --archive arch 2.5.44-mm3 2.5.44-ac2 >out &&
+	grep "^Measured on one side only, so not compared:$" out &&
+	grep "^xfs (new only)$" out &&
+	benchpost diff --archive arch --fs ext3 2.5.44-mm3 2.5.44-ac2 >out &&
+	! grep "reiserfs\|xfs" out &&
+	test_expect_code 1 benchpost diff --archive arch "$R/old.bench" 2.5.44-ac2 2>err &&
+	grep "^benchpost: 2.5.44-ac2: several file systems, choose one with --fs: ext3, reiserfs, xfs$" err
+'
+
+test_expect_success 'several file systems narrowed by --fs' '
 	benchpost diff --archive arch --fs reiserfs 2.5.44-ac2 2.5.44-mm3 >out &&
 	grep "^2.5.44-ac2 vs 2.5.44-mm3: reiserfs on piii-1c-st340016a$" out &&
 	grep "^  elapsed (s) *14.09 *15.58 *+10.6% ~\*  (n=1+1)$" out &&

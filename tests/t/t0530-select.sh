@@ -112,7 +112,12 @@ test_expect_success 'devices are never pooled: one fs entry on two disks is two 
 	benchpost report both.bench >out &&
 	grep "^ext2: /dev/sda5 vs /dev/sdb1 on ide-box, kernel 2.4.15$" out &&
 	! grep "also differs: device" out &&
-	test_expect_code 1 benchpost diff both.bench both.bench 2>err &&
+	benchpost diff both.bench both.bench >out &&
+	grep "^both.bench vs both.bench: ext2 /dev/sda5 on ide-box, kernel 2.4.15$" out &&
+	grep "^both.bench vs both.bench: ext2 /dev/sdb1 on ide-box, kernel 2.4.15$" out &&
+	grep "^  elapsed (s) *37.0 *37.0 " out &&
+	! grep "^  elapsed (s) *15.8 *37.0 " out &&
+	test_expect_code 1 benchpost diff both.bench d1.bench 2>err &&
 	grep "several devices, choose one with --device: /dev/sda5, /dev/sdb1" err &&
 	benchpost diff --device /dev/sda5 both.bench both.bench >out &&
 	grep "^  elapsed (s) *15.8 *15.8 " out

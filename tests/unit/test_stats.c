@@ -324,6 +324,23 @@ static void test_metric_roles(void **state)
 	assert_int_equal(render_metric_role("foo", NULL, odd, N(odd)), RENDER_ROLE_DETAIL);
 }
 
+/*
+ * The exact U test's smallest two-sided p for n a side is 2 / C(2n, n):
+ * 2/20 = 0.100 at n = 3, 2/70 = 0.029 at 4, 2/252 = 0.0079 at 5.  Welch's
+ * t reaches any alpha with two samples a side far enough apart.
+ */
+static void test_n_needed(void **state)
+{
+	const struct stats_test *u = stats_test_by_name("utest"), *w = stats_test_by_name("welch");
+
+	(void)state;
+	assert_int_equal(stats_n_needed(u, 0.05), 4);
+	assert_int_equal(stats_n_needed(u, 0.1), 4);
+	assert_int_equal(stats_n_needed(u, 0.101), 3);
+	assert_int_equal(stats_n_needed(u, 0.01), 5);
+	assert_int_equal(stats_n_needed(w, 0.05), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +358,7 @@ int main(void)
 		cmocka_unit_test(test_precision_from_spread),
 		cmocka_unit_test(test_better_direction),
 		cmocka_unit_test(test_metric_roles),
+		cmocka_unit_test(test_n_needed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
