@@ -66,12 +66,12 @@ static int config_in(const struct archive_list *l, const char *keep, const struc
 static void describe_run(struct strbuf *out, const struct archive_list *l, const char *keep)
 {
 	const struct archive_entry *e = NULL;
-	size_t i, n = 0;
+	struct recset records = RECSET_INIT;
+	struct render_series_set ss = RENDER_SERIES_SET_INIT;
+	size_t i, j;
 
 	/* the listing is newest first: the run's entries are said in the order they ran */
 	for (i = l->nr; i-- > 0;) {
-		struct strbuf cfg = STRBUF_INIT;
-
 		if (!keep[i])
 			continue;
 		if (!e) {
@@ -79,10 +79,15 @@ static void describe_run(struct strbuf *out, const struct archive_list *l, const
 			strbuf_addf(out, "%s on %s, ", e->kernel ? e->kernel : "kernel not stated",
 				    e->hardware ? e->hardware : "unknown hardware");
 		}
-		render_config_name(&cfg, first_record(&l->v[i]));
-		strbuf_addf(out, "%s%s", n++ ? ", " : "", cfg.buf);
-		strbuf_release(&cfg);
+		/* a file may hold several configurations (an import of a poster's table) */
+		for (j = 0; j < l->v[i].records.nr; j++)
+			recset_add(&records, &l->v[i].records.v[j]);
 	}
+	/* as --fs takes them, or by the columns' names ("ext3wb"), not a poster's whole option list */
+	render_series_group(&ss, &records);
+	render_config_list(out, &ss, 1);
+	render_series_set_release(&ss);
+	recset_release(&records);
 	if (e) {
 		strbuf_addf(out, " (commit %.7s, ", e->commit ? e->commit : "?");
 		archive_format_time(out, e->when, "%Y-%m-%d %H:%M UTC)");

@@ -212,6 +212,8 @@ static void graph_script(struct strbuf *script, const struct render_graph *g, si
 	strbuf_addstr(script, ")\n");
 	strbuf_addf(script, "set xrange [-0.5:%zu.5]\n", g->nx ? g->nx - 1 : 0);
 	strbuf_addstr(script, "set yrange [0:*]\n");
+	/* headroom above the tallest bar, so that a bar at a tic does not merge with the frame */
+	strbuf_addstr(script, "set offsets 0, 0, graph 0.05, 0\n");
 	/* the legend below the plot, never over the bars */
 	strbuf_addstr(script, g->ns > 1 ? "set key below horizontal\n" : "unset key\n");
 	if (w > 0)

@@ -222,8 +222,9 @@ static void row_label(struct strbuf *out, const struct grid *g, const struct ren
 	if (g->stub && !strcmp(g->stub, m.buf))
 		;
 	else if ((g->rows == ROWS_RATES && unit && strchr(unit, '/')) ||
-		 !metric || !strcmp(metric, "value") || !strcmp(metric, "elapsed")) {
-		/* the benchmark's own number: its name and unit say what it is */
+		 !metric || !strcmp(metric, "value") || (!strcmp(metric, "elapsed") && !g->stub)) {
+		/* the benchmark's own number: its name and unit say what it is (under a
+		 * "total (s)" heading, an elapsed time says it is one) */
 		if (unit && *unit && strcmp(unit, "?"))
 			strbuf_addf(out, " (%s)", unit);
 	} else {

@@ -244,6 +244,29 @@ test_expect_success 'report from the archive: the default selection is said, fil
 	grep "^benchpost: no selection given: the latest run: 6.1.0 on qemu-2c-4g-vda" err
 '
 
+# The largest significant change of a main number over both file
+# systems: rm 2.2 -> 1.2 s, -45.5% (untar +9.9%); the Subject keeps its own
+# copy of the benchmark's name, the records of each table being freed.
+test_expect_success 'two kernels on two file systems: a table each, the Subject names the largest change' '
+	sed "s/^fs: ext4/fs: xfs/" "$R/old.bench" >old-xfs.bench &&
+	sed "s/^fs: ext4/fs: xfs/" "$R/new.bench" >new-xfs.bench &&
+	"$BP_HELPERS/bp-commit" --archive two --when 1764496800 --batch 2 "$R/old.bench" old-xfs.bench &&
+	"$BP_HELPERS/bp-commit" --archive two --when 1764500400 --batch 2 "$R/new.bench" new-xfs.bench &&
+	benchpost report --archive two --format email >mail 2>err &&
+	grep "^benchpost: no selection given: the two latest kernels on one machine: 6.1.0 on qemu-2c-4g-vda, ext4:noatime, xfs:noatime (commit" err &&
+	report_email_checks mail 120 &&
+	grep "^Subject: 6.1.0 vs 6.2.0: rm -45.5%$" mail &&
+	grep "^6.1.0 vs 6.2.0: ext4 noatime on qemu-2c-4g-vda$" mail &&
+	grep "^6.1.0 vs 6.2.0: xfs noatime on qemu-2c-4g-vda$" mail &&
+	test $(grep -c "^  elapsed (s)    2.2 +-7%    1.2 +-13%  -45.5% better  (p=0.008 n=5+5)$" mail) = 2
+'
+
+test_expect_success 'no selection over a poster'"'"'s configurations: named as the columns are' '
+	"$BP_HELPERS/bp-commit" --archive s4 "$R/seed004.bench" &&
+	benchpost report --archive s4 >out 2>err &&
+	grep "^benchpost: no selection given: the latest run: 2.6.16-rc5-mm3 on unknown hardware, ext2, ext2r, ext2fw, ext3, ext3wb (commit" err
+'
+
 test_expect_success '-o writes the file' '
 	benchpost report -o r.txt "$R/old.bench" &&
 	test_cmp "$R/report-run.txt" r.txt

@@ -32,6 +32,7 @@ test_expect_success 'the first run: a times table, a rates table with caveats, w
 	sed "1,/^\$/d" mail >body &&
 	grep "^total (s) *ext2 *ext3 *ext4$" body &&
 	grep "^untar  " body &&
+	grep "^dd read elapsed (s)  " body &&
 	grep -E "^(postmark|\[1\]) " body &&
 	tr "\n" " " <body | tr -s " " >flat &&
 	grep "the tool.s clock counts whole seconds" flat &&
