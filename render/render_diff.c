@@ -292,7 +292,8 @@ size_t render_diff(struct render_table *t, struct render_diff_summary *summary,
 	}
 	if (summary->one_sided)
 		render_table_add_note(t, "only old, only new: measured on that side only");
-	if (summary->hidden)
+	/* tables that share their footnotes get one count of them all from their caller */
+	if (summary->hidden && !opts->notes)
 		render_table_add_note(t, "%zu more metric%s (%s) with --detail", summary->hidden,
 				      summary->hidden == 1 ? "" : "s", st.hidden_metrics.buf);
 	free(rows);

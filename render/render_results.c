@@ -266,6 +266,9 @@ static void comparisons(struct strbuf *out, struct render_results *r,
 			}
 		}
 	}
+	if (best.hidden && notes.nnotes)
+		render_table_add_note(&notes, "%zu more metric%s in these tables with --detail",
+				      best.hidden, best.hidden == 1 ? "" : "s");
 	/* the footnotes of every table, once, after the last */
 	if (notes.nnotes) {
 		if (out->len)

@@ -258,7 +258,10 @@ test_expect_success 'two kernels on two file systems: a table each, the Subject 
 	grep "^Subject: 6.1.0 vs 6.2.0: rm -45.5%$" mail &&
 	grep "^6.1.0 vs 6.2.0: ext4 noatime on qemu-2c-4g-vda$" mail &&
 	grep "^6.1.0 vs 6.2.0: xfs noatime on qemu-2c-4g-vda$" mail &&
-	test $(grep -c "^  elapsed (s)    2.2 +-7%    1.2 +-13%  -45.5% better  (p=0.008 n=5+5)$" mail) = 2
+	test $(grep -c "^  elapsed (s)    2.2 +-7%    1.2 +-13%  -45.5% better  (p=0.008 n=5+5)$" mail) = 2 &&
+	# untar'"'"'s user time, left out of each table: counted once for both
+	grep "^2 more metrics in these tables with --detail$" mail &&
+	test $(grep -c "more metric" mail) = 1
 '
 
 test_expect_success 'no selection over a poster'"'"'s configurations: named as the columns are' '
