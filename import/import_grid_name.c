@@ -337,7 +337,8 @@ void grid_classify(struct name *out, const char *s, size_t n, const struct readi
 		return;
 	}
 	/* "Num Thr", "File Size", "Blk Size": the load's parameters, not results */
-	if (w < n && (!strcasecmp(s + n - 4, "size") || !strcasecmp(s + n - 3, "thr"))) {
+	if (w < n && ((n >= 4 && !strcasecmp(s + n - 4, "size")) ||
+		      (n >= 3 && !strcasecmp(s + n - 3, "thr")))) {
 		out->role = ROLE_PARAMCOL;
 		return;
 	}
