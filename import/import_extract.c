@@ -35,6 +35,16 @@ static const struct import_reader *const readers[] = {
 	&import_read_prose,         /* "untarring took 45 seconds on ext3" */
 };
 
+/*
+ * The readers that learn context and take no number: they are asked on
+ * the lines whose numbers are no results too (x->negative: a df line
+ * still names a device), which the others pass by.
+ */
+static const struct import_reader *const context_readers[] = {
+	&import_read_prompt,
+	&import_read_context,
+};
+
 /* Words the readers look for per line (FEAT_ bits), found in the feature pass. */
 static const struct import_word line_words[] = {
 	{ "time", FEAT_TIME },
@@ -157,12 +167,22 @@ static int has_candidates(const struct extract *x)
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
 
-		if (q->v[i].blank || !HAS_DIGIT(x, i))
+		if (q->v[i].blank || !HAS_DIGIT(x, i) || x->negative[i])
 			continue;
 		if ((x->feat[i] & (FEAT_VERB | FEAT_COPIED)) || import_time_may_start(s) ||
 		    import_table_row_like(s))
 			return 1;
 	}
+	return 0;
+}
+
+static int learns_context(const struct import_reader *r)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(context_readers); k++)
+		if (context_readers[k] == r)
+			return 1;
 	return 0;
 }
 
@@ -174,6 +194,8 @@ static size_t read_line(struct extract *x, size_t i)
 	for (k = 0; k < ARRAY_SIZE(readers); k++) {
 		const struct import_reader *r = readers[k];
 
+		if (x->negative[i] && !learns_context(r))
+			continue;
 		if ((!r->starts || r->starts(x, i)) && (used = r->read(x, i)))
 			return used;
 	}
@@ -282,7 +304,7 @@ static void why_nothing(struct strbuf *why, struct extract *x)
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text, *what = NULL;
 
-		if (q->v[i].blank)
+		if (q->v[i].blank || x->negative[i])
 			continue;
 		if (extract_time_command(x, i))
 			what = "a time command, but no time block read after it";
@@ -301,7 +323,8 @@ static void why_nothing(struct strbuf *why, struct extract *x)
 			return;
 		}
 	}
-	strbuf_addstr(why, "no benchmark numbers found");
+	if (!extract_why_negative(why, x))
+		strbuf_addstr(why, "no benchmark numbers found");
 }
 
 void import_extract(struct import *imp, const struct mail_message *m, struct strbuf *why)
