@@ -1,4 +1,5 @@
 #include "import_extract.h"
+#include "import_prose.h"
 #include "import_table.h"
 #include "import_uuencode.h"
 #include "../core/util.h"
@@ -170,7 +171,7 @@ static int has_candidates(const struct extract *x)
 		if (q->v[i].blank || !HAS_DIGIT(x, i) || x->negative[i])
 			continue;
 		if ((x->feat[i] & (FEAT_VERB | FEAT_COPIED)) || import_time_may_start(s) ||
-		    import_table_row_like(s))
+		    import_table_row_like(s) || import_prose_holds_quantity(s))
 			return 1;
 	}
 	return 0;
@@ -306,7 +307,9 @@ static void why_nothing(struct strbuf *why, struct extract *x)
 
 		if (q->v[i].blank || x->negative[i])
 			continue;
-		if (extract_time_command(x, i))
+		if (x->refused && x->refused_at == i)
+			what = x->refused;
+		else if (extract_time_command(x, i))
 			what = "a time command, but no time block read after it";
 		else if (!HAS_DIGIT(x, i))
 			continue;
@@ -355,6 +358,7 @@ void import_extract(struct import *imp, const struct mail_message *m, struct str
 		extract_find_tools(&x);
 		extract_first_pass(&x);
 		walk(&x);
+		extract_prose_finish(&x);
 		imp->result.groups = x.group;
 	}
 	if (why && !x.found)

@@ -149,6 +149,10 @@ struct extract {
 	unsigned char *negative;    /* per line: its kind where numbers are no results, else 0 (import_negative.c) */
 	struct grid *grids;         /* the message's tables, by first line (import_read_grid.c) */
 	size_t ngrids, grid_next;
+	struct prose_state *prose;  /* prose numbers kept until the walk is over (import_read_prose.c) */
+	/* the first line a reader looked at and refused, and why: a message without numbers says it */
+	const char *refused;
+	size_t refused_at;
 	/*
 	 * Last, as only the first x.depths of each are cleared, not all
 	 * DEPTHS: most mail quotes a level or two.
@@ -230,6 +234,12 @@ void extract_find_negatives(struct extract *x);
  * it held none.
  */
 int extract_why_negative(struct strbuf *why, const struct extract *x);
+
+/*
+ * The prose numbers read in the walk (import_read_prose.c), each a record
+ * now unless it restates one the message gave otherwise.
+ */
+void extract_prose_finish(struct extract *x);
 
 /* The message's tables (import_read_grid.c), found before the walk and read at their first lines. */
 void extract_find_grids(struct extract *x);
