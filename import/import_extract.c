@@ -168,7 +168,12 @@ static int has_candidates(const struct extract *x)
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
 
-		if (q->v[i].blank || !HAS_DIGIT(x, i) || x->negative[i])
+		if (q->v[i].blank || x->negative[i])
+			continue;
+		/* "at 6100 and 24000\nrespectively": the word may stand on the line after the numbers */
+		if (import_prose_lists(s))
+			return 1;
+		if (!HAS_DIGIT(x, i))
 			continue;
 		if ((x->feat[i] & (FEAT_VERB | FEAT_COPIED)) || import_time_may_start(s) ||
 		    import_table_row_like(s) || import_prose_holds_quantity(s))
@@ -321,6 +326,8 @@ static void why_nothing(struct strbuf *why, struct extract *x)
 			what = "no dd summary read from what looks like one";
 		else if (x->feat[i] & FEAT_VERB)
 			what = "a number in prose (took, gave) in a form not read";
+		else
+			what = import_prose_why(s);
 		if (what) {
 			strbuf_addf(why, "line %ld: %s", q->v[i].lineno, what);
 			return;

@@ -669,6 +669,22 @@ void import_prose_release(struct prose_nums *n)
 	n->nr = 0;
 }
 
+const char *import_prose_why(const char *s)
+{
+	struct prose_nums n;
+
+	if (!import_prose_read(&n, s, 0, strlen(s))) {
+		import_prose_release(&n);
+		return NULL;
+	}
+	return n.why;
+}
+
+int import_prose_lists(const char *s)
+{
+	return strstr(s, "respectively") != NULL;
+}
+
 int import_prose_holds_quantity(const char *s)
 {
 	const char *p;

@@ -59,6 +59,12 @@ struct prose_nums {
 int import_prose_read(struct prose_nums *out, const char *text, size_t from, size_t to);
 void import_prose_release(struct prose_nums *n);
 
+/* Why line s, read alone, gives no number although it looks like prose stating one; NULL: no reason. */
+const char *import_prose_why(const char *s);
+
+/* Whether line s says "respectively": bare numbers before it may be values a list names. */
+int import_prose_lists(const char *s);
+
 /* Whether line s holds a duration or a rate a sentence may state (a cheap test first). */
 int import_prose_holds_quantity(const char *s);
 

@@ -82,6 +82,10 @@ void prose_read_subject(struct prose_subject *out, const char *b, const char *e)
 	if (n == SUBJECT_WORDS)
 		return;
 	last = n;
+	/* "After the writeback change, the copy went": an opening phrase is no part of the subject */
+	for (i = 0; i + 1 < n; i++)
+		if (w[i].comma)
+			first = i + 1;
 	while (first < last) {
 		if (prose_word_is(&w[first], PW_LEADING) || w[first].n == 0) {
 			first++;

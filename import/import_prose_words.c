@@ -31,7 +31,8 @@ static const char *const measure[] = {
 };
 static const char *const copula[] = {
 	"is", "was", "are", "were", "be", "been", "becomes", "became", "stays", "stayed", "stay",
-	"remains", "remained", "remain", "sits", "sat", "hovers", "hovered", "it's", "that's", NULL,
+	"remains", "remained", "remain", "sits", "sat", "hovers", "hovered", "holds", "held", "hold",
+	"it's", "that's", NULL,
 };
 static const char *const change[] = {
 	"went", "goes", "go", "gone", "going", "dropped", "drops", "drop", "fell", "falls", "fall",

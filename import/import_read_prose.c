@@ -39,10 +39,21 @@ struct prose_state {
 /* Approximate prose ("around 5 seconds") restates a number this close to it. */
 #define RESTATE_SHARE 0.1
 
+/* "scores at 6100 and 24000 respectively": bare numbers a list names, on this line or the next */
+static int says_respectively(const struct extract *x, size_t at)
+{
+	size_t k;
+
+	for (k = at; k < x->q->nr && k <= at + 1 && !x->q->v[k].blank; k++)
+		if (import_prose_lists(x->q->v[k].text))
+			return 1;
+	return 0;
+}
+
 static int prose_starts(const struct extract *x, size_t at)
 {
-	return HAS_DIGIT(x, at) &&
-	       ((x->feat[at] & FEAT_VERB) || import_prose_holds_quantity(x->q->v[at].text));
+	return HAS_DIGIT(x, at) && ((x->feat[at] & FEAT_VERB) || import_prose_holds_quantity(x->q->v[at].text) ||
+				    says_respectively(x, at));
 }
 
 static int prose_line(const struct extract *x, size_t at, size_t k)

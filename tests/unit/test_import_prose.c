@@ -153,6 +153,9 @@ static void test_rates(void **state)
 	      { "3.82", "throughput", NULL, NULL, "cold scan", 0 });
 	READS("dbench runs at 40 MB/s here", { "40", "throughput", NULL, NULL, "dbench", 0 });
 	READS("We measured 45.2 MB/s on xfs", { "45.2", "throughput", NULL, "xfs", NULL, 0 });
+	/* an opening phrase before a comma is no part of the subject */
+	READS("After the rebase, the cold scan holds at about 61 MB/s.",
+	      { "61", "throughput", NULL, NULL, "cold scan", 1 });
 }
 
 /* "respectively": each number its place, and the names the sentence lists */
@@ -258,6 +261,13 @@ static void test_cheap_tests(void **state)
 	assert_true(import_prose_may_start("x took 4 s"));
 	assert_false(import_prose_may_start("took 4 s"));
 	assert_false(import_prose_may_start("the kernel would have to take it"));
+	/* why a line gives nothing, for a message that gave nothing */
+	assert_string_equal(import_prose_why("the patch makes unlink 7% faster"),
+			    "a relative change (a percentage), not a value");
+	assert_null(import_prose_why("3 runs on 2.6.32, 2010-01-04"));
+	assert_null(import_prose_why("untar took 12 seconds"));
+	assert_true(import_prose_lists("at 10 and 20 respectively."));
+	assert_false(import_prose_lists("at 10 and 20 each"));
 }
 
 int main(void)
