@@ -23,13 +23,15 @@
  * a struct import_reader, and a line here.
  */
 extern const struct import_reader import_read_prompt, import_read_time_command, import_read_time_output,
-	import_read_dd, import_read_grid, import_read_table, import_read_context, import_read_prose;
+	import_read_dd, import_read_grid, import_read_table, import_read_context, import_read_keyvalue,
+	import_read_prose;
 
 static const struct import_reader *const readers[] = {
 	&import_read_prompt,        /* the directory a shell prompt shows (takes nothing) */
 	&import_read_time_command,  /* "time cmd": what the output after it measured */
 	&import_read_time_output,   /* time's output, every shell's form */
 	&import_read_dd,            /* dd's summary line */
+	&import_read_keyvalue,      /* "dbench 4:   41Mb/sec", "swaptest:  1m48s" */
 	&import_read_grid,          /* rows of values lined up, whatever they and the columns are */
 	&import_read_table,         /* a header and rows of numbers, "4.42/4.39" cells a legend explains */
 	&import_read_context,       /* a label line, or prose naming a file system or device */

@@ -164,6 +164,7 @@ static const struct {
 	{ "a trace or profile", import_negative_trace },
 	{ "progress output", import_negative_progress },
 	{ "commands or a job file", import_negative_command },
+	{ "facts of the machine or the set-up (Memory:, CPU:, Runtime:)", import_negative_setup },
 	{ "a URL", url_lines },
 	{ "a signature", signature_lines },
 };

@@ -9,8 +9,8 @@
  * The kinds of text whose numbers are no results: a patch's diff, a
  * kernel log, system facts (hdparm settings, cpuinfo, lspci, free,
  * vmstat, df, mkfs output, fstab and mount tables), traces and profiles,
- * progress output, commands and job files, lines that are only a URL, a
- * signature.  Found once a message, before the readers run, so that every
+ * progress output, commands and job files, facts of the machine or the
+ * set-up as "key: value" lines, lines that are only a URL, a signature.  Found once a message, before the readers run, so that every
  * reader that takes numbers passes them by (import_negative.c); readers
  * that only learn context (a df line's device) still see them.
  *
@@ -21,9 +21,9 @@
 /* What a finder recognises at line i of v[0, nr): how many lines from i on are of its kind (0: none). */
 typedef size_t import_negative_find(const struct qline *v, size_t nr, size_t i);
 
-/* The finders of import_negative_sys.c and import_negative_cmd.c. */
+/* The finders of import_negative_sys.c, import_negative_cmd.c and import_keyvalue.c. */
 import_negative_find import_negative_log, import_negative_sysinfo, import_negative_trace,
-	import_negative_progress, import_negative_command;
+	import_negative_progress, import_negative_command, import_negative_setup;
 
 /*
  * Sets kind[k] for each line k of v[0, nr) to the kind of text it is

@@ -259,7 +259,8 @@ static size_t rate_unit_at(const char *p, int *bits, const char **metric)
 		}
 	}
 	for (i = 0; i < ARRAY_SIZE(things) && !n; i++) {
-		if (!strncmp(p, things[i], strlen(things[i]))) {
+		/* "files/sec" and, heading a column, "Files/sec" */
+		if (!strncasecmp(p, things[i], strlen(things[i]))) {
 			n = strlen(things[i]);
 			of_bytes = 0;
 		}

@@ -17,7 +17,7 @@
  */
 
 /* The kinds as import_negatives numbers them (import_negative.c's table). */
-enum { PATCH = 1, LOG, SYSINFO, TRACE, PROGRESS, COMMAND, URL, SIGNATURE };
+enum { PATCH = 1, LOG, SYSINFO, TRACE, PROGRESS, COMMAND, SETUP, URL, SIGNATURE };
 
 /* Splits text and marks it; *nr lines, the caller frees. */
 static unsigned char *mark(const char *text, size_t *nr, struct qtext *q)
@@ -161,6 +161,23 @@ static void test_command(void **state)
 	all_of("-- \nTom Ives, Example Corp.\n+1 555 0142\n", SIGNATURE);
 }
 
+/* Facts of the machine and the set-up as "key: value", not a table's header of such a key */
+static void test_setup(void **state)
+{
+	static const char *const facts[] = {
+		"Kernel: v5.9\n", "Date:     10:15:02\n", "Runtime:  60s\n", "Link speed: 6Gb/s\n",
+		"File size = 4 GB\n", "Timeout: 30 seconds\n", "Disk:  250 GB SATA\n",
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(facts); i++)
+		all_of(facts[i], SETUP);
+	all_of("Kernel:\t\t2.6.5-rc2\t2.6.5-rc2-mm1\nHalf(-j4)\t211.4\t\t208.9\n", 0);
+	all_of("Runs (noop):  1577.62 1596.15 1613.39\n", 0);
+	all_of("Min throughput per process = 148110.22 kB/sec\n", 0);
+}
+
 /* Results and prose around them are left to the readers. */
 static void test_results_left_alone(void **state)
 {
@@ -207,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_trace),
 		cmocka_unit_test(test_progress),
 		cmocka_unit_test(test_command),
+		cmocka_unit_test(test_setup),
 		cmocka_unit_test(test_results_left_alone),
 		cmocka_unit_test(test_names),
 	};
