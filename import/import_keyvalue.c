@@ -4,7 +4,6 @@
 #include "import_prose_words.h"
 
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -109,6 +108,14 @@ static int is_fact(const struct pword *w, size_t n)
 	return label_is(w, n, fact_words, ARRAY_SIZE(fact_words));
 }
 
+/* "Max bandwidth:", "Min throughput per process": a bound; "build (min)" is a unit */
+static int is_bound(const struct pword *w, size_t n)
+{
+	if (n > 1 && w[n - 1].s[-1] == '(')
+		n--;
+	return label_is(w, n, bound_words, ARRAY_SIZE(bound_words));
+}
+
 /* Whether every word is a metric's or names nothing ("Total time", "Throughput"). */
 static int names_nothing(const struct pword *w, size_t n)
 {
@@ -121,21 +128,33 @@ static int names_nothing(const struct pword *w, size_t n)
 	return 1;
 }
 
-/* "Average Files/sec", "Elapsed (sec)": a unit as the label's last word, into *unit (a rate or a duration). */
-static int label_unit(struct quantity *unit, const struct pword *last)
+/*
+ * "Average Files/sec", "Elapsed (min)": a unit as the label's last word
+ * gives a bare value its unit (a duration worked out in seconds); 0 when
+ * the word is no unit of a rate or a duration.
+ */
+static int label_unit(struct quantity *q, const struct pword *last)
 {
 	struct strbuf sb = STRBUF_INIT;
+	struct quantity with;
 	const char *s = last->s;
-	size_t n = last->n;
+	size_t n = last->n, number;
 	int ok;
 
 	if (n && *s == '(' && s[n - 1] == ')') {
 		s++;
 		n -= 2;
 	}
-	strbuf_addf(&sb, "1 %.*s", (int)n, s);
-	ok = !import_quantity(unit, sb.buf) && unit->len == sb.len &&
-	     (unit->kind == QUANTITY_RATE || unit->kind == QUANTITY_DURATION);
+	strbuf_addf(&sb, "%s ", q->value);
+	number = sb.len;
+	strbuf_add(&sb, s, n);
+	ok = !import_quantity(&with, sb.buf) && with.len == sb.len && number < sb.len &&
+	     (with.kind == QUANTITY_RATE || with.kind == QUANTITY_DURATION);
+	if (ok) {
+		with.len = q->len;
+		with.approx = q->approx;
+		*q = with;
+	}
 	strbuf_release(&sb);
 	return ok;
 }
@@ -229,16 +248,29 @@ static int list_names(struct kv_line *out, const char *b, const char *e)
 	return 0;
 }
 
+/* "2.4.21-4.EL", "3.10.0-957.el7": a vendor's kernel, by its three-part version and whatever follows */
+static int three_part_version(const char *s, size_t n)
+{
+	size_t i = 0;
+	int part;
+
+	for (part = 0; part < 3; part++) {
+		size_t d = i;
+
+		while (i < n && isdigit((unsigned char)s[i]))
+			i++;
+		if (i == d || (part < 2 && (i >= n || s[i++] != '.')))
+			return 0;
+	}
+	return i == n || s[i] == '-' || s[i] == '.';
+}
+
 static int one_value(struct kv_line *out, const char *b, const char *e, struct pword *w, size_t n)
 {
 	struct kv_item *it = &out->v[0];
-	struct quantity unit;
 	const struct pword *last = &w[n - 1];
 
-	if (it->q.kind == QUANTITY_NUMBER && label_unit(&unit, last)) {
-		snprintf(it->q.unit, sizeof(it->q.unit), "%s", unit.unit);
-		it->q.kind = unit.kind;
-		it->q.metric = unit.metric;
+	if (it->q.kind == QUANTITY_NUMBER && label_unit(&it->q, last)) {
 		e = last->s;
 		n--;
 	}
@@ -249,7 +281,7 @@ static int one_value(struct kv_line *out, const char *b, const char *e, struct p
 		return 0;
 	/* "2.6.23-rmap: 77.85 MB/sec": the label is the kernel */
 	last = &w[n - 1];
-	if (n <= 3 && (import_is_kernel(last->s, last->n) ||
+	if (n <= 3 && (import_is_kernel(last->s, last->n) || three_part_version(last->s, last->n) ||
 		       (memchr(last->s, '.', last->n) && prose_is_kernel(last->s, last->n, 1)))) {
 		out->kernel = xstrndup(last->s, last->n);
 		return 0;
@@ -297,7 +329,7 @@ int import_keyvalue_line(struct kv_line *out, const char *s)
 	if (!isalnum((unsigned char)*b) || !(e = separator(b, &v)))
 		return -1;
 	n = label_words(w, b, e);
-	if (!n || n > LABEL_WORDS || is_fact(w, n) || label_is(w, n, bound_words, ARRAY_SIZE(bound_words)))
+	if (!n || n > LABEL_WORDS || is_fact(w, n) || is_bound(w, n))
 		return -1;
 	if (read_values(out, s, v))
 		goto refused;

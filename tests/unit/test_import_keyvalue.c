@@ -39,8 +39,10 @@ static void test_values(void **state)
 	one_is("Total time = 17.4 s", NULL, NULL, "elapsed", "17.4", "s");
 	one_is("2.6.24-mm1:  61.20 MB/sec", NULL, "2.6.24-mm1", "throughput", "61.20", "MB/sec");
 	one_is("2.6.9 : ~2m.10s", NULL, "2.6.9", "elapsed", "130", "s");                /* 2 * 60 + 10 */
+	one_is("Vendor 3.10.0-957.el7 : 51 s", NULL, "3.10.0-957.el7", "elapsed", "51", "s");
 	one_is("Average Files/sec:   81234.5", NULL, NULL, "rate", "81234.5", "Files/sec");
 	one_is("untar (sec): 41", "untar", NULL, "elapsed", "41", "s");
+	one_is("build (min): 3.5", "build", NULL, "elapsed", "210", "s");                 /* 3.5 * 60 */
 	one_is("user:  3.25s", NULL, NULL, "user", "3.25", "s");
 	one_is("random write: 8.1 MB/s (best of three)", "random write", NULL, "throughput", "8.1", "MB/s");
 }
