@@ -79,45 +79,58 @@ static int sentence_end_at(const char *text, const char *p)
 	return 1;
 }
 
+/*
+ * A sentence is looked for this far around a number at most: prose is
+ * read in sentences of a few lines, and a long run of text without a
+ * full stop (a dump, a list) must not make each number cost its length.
+ */
+#define SENTENCE_MAX 600
+#define WORD_MAX 200
+
 static const char *sentence_start(const char *text, const char *at)
 {
-	const char *p;
+	const char *p, *lo = (size_t)(at - text) > SENTENCE_MAX ? at - SENTENCE_MAX : text;
 
-	for (p = at; p > text; p--)
+	for (p = at; p > lo; p--)
 		if (sentence_end_at(text, p - 1))
 			return p;
-	return text;
+	return lo;
 }
 
 static const char *sentence_end(const char *text, const char *at)
 {
 	const char *p;
 
-	for (p = at; *p; p++)
+	for (p = at; *p && p - at < SENTENCE_MAX; p++)
 		if (sentence_end_at(text, p))
 			return p;
 	return p;
 }
 
-/* Where the clause that holds p starts: after ';', ": ", ", and ", " while ", " but " ... */
+/* Where the clause that holds p starts: after the nearest ';', ": ", ", and ", " while ", " but " ... */
 static const char *clause_start(const char *sb, const char *p)
 {
-	static const char *const seps[] = {
-		";", ": ", ":\t", ", and ", ", but ", ", while ", " while ", " whereas ", " but ",
-		", which ", " which ", ", so ", " - ",
+#define SEP(s) { s, sizeof(s) - 1 }
+	static const struct {
+		const char *s;
+		size_t n;
+	} seps[] = {
+		SEP(";"), SEP(": "), SEP(":\t"), SEP(", and "), SEP(", but "), SEP(", while "), SEP(" while "),
+		SEP(" whereas "), SEP(" but "), SEP(", which "), SEP(" which "), SEP(", so "), SEP(" - "),
 	};
-	const char *q, *cb = sb;
+#undef SEP
+	const char *q;
 	size_t i;
 
-	for (q = sb; q < p; q++) {
-		for (i = 0; i < ARRAY_SIZE(seps); i++) {
-			size_t n = strlen(seps[i]);
-
-			if (q + n <= p && !strncmp(q, seps[i], n) && q + n > cb)
-				cb = q + n;
-		}
+	for (q = p; q > sb; q--) {
+		/* every separator ends in ';' or a blank */
+		if (q[-1] != ';' && !blank(q[-1]))
+			continue;
+		for (i = 0; i < ARRAY_SIZE(seps); i++)
+			if ((size_t)(q - sb) >= seps[i].n && !memcmp(q - seps[i].n, seps[i].s, seps[i].n))
+				return q;
 	}
-	return cb;
+	return sb;
 }
 
 /* Whether a number starts at p: a digit (or "~" and one) that no word, name or setting carries. */
@@ -129,11 +142,13 @@ static int number_start(const char *text, const char *p)
 		return 0;
 	if (p > text && (isalnum((unsigned char)p[-1]) || strchr(".-_/=+:#@$%&*\\^~", p[-1])))
 		return 0;
-	/* not inside a URL or an address */
-	for (b = p; b > text && !blank(b[-1]); b--)
+	/* not inside a URL or an address (a word longer than WORD_MAX is no prose) */
+	for (b = p; b > text && !blank(b[-1]) && p - b < WORD_MAX; b--)
 		;
-	for (e = p; *e && !blank(*e); e++)
+	for (e = p; *e && !blank(*e) && e - p < WORD_MAX; e++)
 		;
+	if (p - b >= WORD_MAX || e - p >= WORD_MAX)
+		return 0;
 	return !memmem(b, (size_t)(e - b), "://", 3) && !memmem(b, (size_t)(e - b), "www.", 4) &&
 	       !memchr(b, '@', (size_t)(e - b));
 }
@@ -613,12 +628,13 @@ static void go_on(struct reading *r, const struct reading *last, const char *las
 
 int import_prose_read(struct prose_nums *out, const char *text, size_t from, size_t to)
 {
-	const char *p, *lim = text + to, *end, *last_end = NULL;
+	const char *p, *lim = text + to, *end, *last_end = NULL, *sb = NULL, *se = NULL;
 	struct reading last;
 
 	memset(out, 0, sizeof(*out));
 	memset(&last, 0, sizeof(last));
-	for (p = text + from; p < lim && *p; p++) {
+	/* a sentence is found once for all its numbers; at most PROSE_MAX numbers a call */
+	for (p = text + from; p < lim && *p && out->nr < PROSE_MAX; p++) {
 		struct member g[GROUP_MAX];
 		struct reading r;
 		size_t n;
@@ -626,10 +642,14 @@ int import_prose_read(struct prose_nums *out, const char *text, size_t from, siz
 
 		if (!number_start(text, p))
 			continue;
+		if (!sb || p >= se) {
+			sb = sentence_start(text, p);
+			se = sentence_end(text, p);
+		}
 		memset(&r, 0, sizeof(r));
 		r.text = text;
-		r.sb = sentence_start(text, p);
-		r.se = sentence_end(text, p);
+		r.sb = sb;
+		r.se = se;
 		n = read_group(g, text, p, r.se, &end);
 		if (!n) {
 			while (p[1] && !blank(p[1]))
