@@ -660,6 +660,9 @@ int import_prose_read(struct prose_nums *out, const char *text, size_t from, siz
 		pair = n == 2 && g[0].to_next;
 		read_head(&r, &g[0], pair);
 		go_on(&r, &last, last_end, p);
+		/* a quantity may run on past where the sentence was cut ("4 minutes 20 seconds") */
+		if (end > r.se)
+			r.se = end;
 		respectively = memmem(end, (size_t)(r.se - end), "respectively", 12) != NULL;
 		if (members_ok(&r, g, n) && read_tail(&r, &g[n - 1]) && weigh(&r, g, n, respectively)) {
 			add_members(out, &r, g, n, respectively);

@@ -168,7 +168,7 @@ int prose_prev_word(struct pword *w, const char *lo, const char *p)
 	for (;;) {
 		while (e > lo && blank(e[-1]))
 			e--;
-		if (e == lo)
+		if (e <= lo)
 			return 0;
 		for (b = e; b > lo && !blank(b[-1]); b--)
 			;
