@@ -218,7 +218,7 @@ static size_t read_group(struct member *g, const char *text, const char *p, cons
 			break;
 		while (blank(*s))
 			s++;
-		if (!number_start(text, s) || import_quantity(&g[n].q, s))
+		if (n == GROUP_MAX || !number_start(text, s) || import_quantity(&g[n].q, s))
 			break;
 		/* a range ("15.0GiB/s-15.0GiB/s") after a value is a group of its own */
 		if (s[g[n].q.len] == '-' && isdigit((unsigned char)s[g[n].q.len + 1]))

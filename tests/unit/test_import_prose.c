@@ -251,6 +251,19 @@ static void test_window(void **state)
 	import_prose_release(&got);
 }
 
+/* A group longer than GROUP_MAX stops at GROUP_MAX, in bounds (ASan found the overflow on real mail). */
+static void test_long_group(void **state)
+{
+	const char *s = "The runs took 1 s, 2 s, 3 s, 4 s, 5 s, 6 s, 7 s, 8 s, 9 s and 10 s on ext3.";
+	struct prose_nums got;
+
+	(void)state;
+	assert_int_equal(import_prose_read(&got, s, 0, strlen(s)), 0);
+	assert_int_equal(got.nr, 8);
+	assert_string_equal(got.v[7].value, "8");
+	import_prose_release(&got);
+}
+
 static void test_cheap_tests(void **state)
 {
 	(void)state;
@@ -279,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_respectively),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_window),
+		cmocka_unit_test(test_long_group),
 		cmocka_unit_test(test_cheap_tests),
 	};
 
