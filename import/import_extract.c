@@ -1,4 +1,5 @@
 #include "import_extract.h"
+#include "import_prose.h"
 #include "import_table.h"
 #include "import_uuencode.h"
 #include "../core/util.h"
@@ -22,17 +23,29 @@
  * a struct import_reader, and a line here.
  */
 extern const struct import_reader import_read_prompt, import_read_time_command, import_read_time_output,
-	import_read_dd, import_read_grid, import_read_table, import_read_context, import_read_prose;
+	import_read_dd, import_read_grid, import_read_table, import_read_context, import_read_keyvalue,
+	import_read_prose;
 
 static const struct import_reader *const readers[] = {
 	&import_read_prompt,        /* the directory a shell prompt shows (takes nothing) */
 	&import_read_time_command,  /* "time cmd": what the output after it measured */
 	&import_read_time_output,   /* time's output, every shell's form */
 	&import_read_dd,            /* dd's summary line */
+	&import_read_keyvalue,      /* "dbench 4:   41Mb/sec", "swaptest:  1m48s" */
 	&import_read_grid,          /* rows of values lined up, whatever they and the columns are */
 	&import_read_table,         /* a header and rows of numbers, "4.42/4.39" cells a legend explains */
 	&import_read_context,       /* a label line, or prose naming a file system or device */
 	&import_read_prose,         /* "untarring took 45 seconds on ext3" */
+};
+
+/*
+ * The readers that learn context and take no number: they are asked on
+ * the lines whose numbers are no results too (x->negative: a df line
+ * still names a device), which the others pass by.
+ */
+static const struct import_reader *const context_readers[] = {
+	&import_read_prompt,
+	&import_read_context,
 };
 
 /* Words the readers look for per line (FEAT_ bits), found in the feature pass. */
@@ -155,12 +168,27 @@ static int has_candidates(const struct extract *x)
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
 
-		if (q->v[i].blank || !HAS_DIGIT(x, i))
+		if (q->v[i].blank || x->negative[i])
+			continue;
+		/* "at 6100 and 24000\nrespectively": the word may stand on the line after the numbers */
+		if (import_prose_lists(s))
+			return 1;
+		if (!HAS_DIGIT(x, i))
 			continue;
 		if ((x->feat[i] & (FEAT_VERB | FEAT_COPIED)) || import_time_may_start(s) ||
-		    import_table_row_like(s))
+		    import_table_row_like(s) || import_prose_holds_quantity(s))
 			return 1;
 	}
+	return 0;
+}
+
+static int learns_context(const struct import_reader *r)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(context_readers); k++)
+		if (context_readers[k] == r)
+			return 1;
 	return 0;
 }
 
@@ -172,6 +200,8 @@ static size_t read_line(struct extract *x, size_t i)
 	for (k = 0; k < ARRAY_SIZE(readers); k++) {
 		const struct import_reader *r = readers[k];
 
+		if (x->negative[i] && !learns_context(r))
+			continue;
 		if ((!r->starts || r->starts(x, i)) && (used = r->read(x, i)))
 			return used;
 	}
@@ -280,9 +310,11 @@ static void why_nothing(struct strbuf *why, struct extract *x)
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text, *what = NULL;
 
-		if (q->v[i].blank)
+		if (q->v[i].blank || x->negative[i])
 			continue;
-		if (extract_time_command(x, i))
+		if (x->refused && x->refused_at == i)
+			what = x->refused;
+		else if (extract_time_command(x, i))
 			what = "a time command, but no time block read after it";
 		else if (!HAS_DIGIT(x, i))
 			continue;
@@ -294,12 +326,15 @@ static void why_nothing(struct strbuf *why, struct extract *x)
 			what = "no dd summary read from what looks like one";
 		else if (x->feat[i] & FEAT_VERB)
 			what = "a number in prose (took, gave) in a form not read";
+		else
+			what = import_prose_why(s);
 		if (what) {
 			strbuf_addf(why, "line %ld: %s", q->v[i].lineno, what);
 			return;
 		}
 	}
-	strbuf_addstr(why, "no benchmark numbers found");
+	if (!extract_why_negative(why, x))
+		strbuf_addstr(why, "no benchmark numbers found");
 }
 
 void import_extract(struct import *imp, const struct mail_message *m, struct strbuf *why)
@@ -330,6 +365,7 @@ void import_extract(struct import *imp, const struct mail_message *m, struct str
 		extract_find_tools(&x);
 		extract_first_pass(&x);
 		walk(&x);
+		extract_prose_finish(&x);
 		imp->result.groups = x.group;
 	}
 	if (why && !x.found)

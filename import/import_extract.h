@@ -145,9 +145,13 @@ struct extract {
 	unsigned words;             /* WORDS_ bits: what some line of the text has */
 	long tool_last_line;
 	const char *tool_last;
-	unsigned char *negative;    /* per line: 1 where numbers are no results (import_negative.c) */
+	unsigned char *negative;    /* per line: its kind where numbers are no results, else 0 (import_negative.c) */
 	struct grid *grids;         /* the message's tables, by first line (import_read_grid.c) */
 	size_t ngrids, grid_next;
+	struct prose_state *prose;  /* prose numbers kept until the walk is over (import_read_prose.c) */
+	/* the first line a reader looked at and refused, and why: a message without numbers says it */
+	const char *refused;
+	size_t refused_at;
 	/*
 	 * Last, as only the first x.depths of each are cleared, not all
 	 * DEPTHS: most mail quotes a level or two.
@@ -217,8 +221,24 @@ void extract_tools_until(struct extract *x, size_t at);
 /* Which tools' reports may be in the text (tools_in_text, tool_named), before the walk. */
 void extract_note_tools(struct extract *x);
 
-/* Which lines hold numbers that are no results, a patch's diff (import_negative.c). */
+/*
+ * Which lines hold numbers that are no results (a patch's diff, a kernel
+ * log, system facts, traces, progress, commands): x->negative, per line
+ * the kind (import_negative.h), 0 where numbers may be results.
+ */
 void extract_find_negatives(struct extract *x);
+/*
+ * For a message without results: which kinds of text with numbers that
+ * are no results it held, with the first line of each, into why; 0 when
+ * it held none.
+ */
+int extract_why_negative(struct strbuf *why, const struct extract *x);
+
+/*
+ * The prose numbers read in the walk (import_read_prose.c), each a record
+ * now unless it restates one the message gave otherwise.
+ */
+void extract_prose_finish(struct extract *x);
 
 /* The message's tables (import_read_grid.c), found before the walk and read at their first lines. */
 void extract_find_grids(struct extract *x);

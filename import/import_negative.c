@@ -1,41 +1,75 @@
 #include "import_extract.h"
+#include "import_negative.h"
+#include "../core/util.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 /*
  * Lines that hold numbers which are no results, found before the readers
- * run so that every reader can pass them by: a patch's diff (file heads,
- * hunks, the diffstat before it), whose tables and example output are
- * code and documentation, not measurements.
+ * run so that every reader can pass them by.  The kinds are a table of
+ * finders, asked in order at each line; the first that recognises lines
+ * there marks them with its kind, and the walk goes on after them.  The
+ * patch, URL and signature finders are here; the others, each a family of
+ * tools' output shapes, in import_negative_sys.c and import_negative_cmd.c.
  */
 
-static int starts(const struct qline *l, const char *prefix)
+int import_neg_starts(const struct qline *l, const char *prefix)
 {
 	size_t n = strlen(prefix);
 
 	return l->len >= n && !memcmp(l->text, prefix, n);
 }
 
+int import_neg_starts_any(const struct qline *l, const char *const *prefixes, size_t n)
+{
+	const char *s = import_skip_space(l->text);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(s, prefixes[i], strlen(prefixes[i])))
+			return 1;
+	return 0;
+}
+
+size_t import_neg_block(const struct qline *v, size_t nr, size_t i, size_t max)
+{
+	size_t k;
+
+	for (k = i; k < nr && k - i < max && !v[k].blank && v[k].depth == v[i].depth; k++)
+		;
+	return k - i;
+}
+
+/* ---- a patch: its diff (file heads, hunks) and the diffstat before it ---- */
+
 /* "--- a/fs/x.c" over "+++ b/fs/x.c", "diff --git", "Index: fs/x.c", "@@ -1,4 +1,6 @@" */
 static int diff_start(const struct qline *v, size_t nr, size_t i)
 {
-	if (starts(&v[i], "diff --git ") || starts(&v[i], "diff -u") || starts(&v[i], "diff -N") ||
-	    starts(&v[i], "Index: "))
+	if (import_neg_starts(&v[i], "diff --git ") || import_neg_starts(&v[i], "diff -u") ||
+	    import_neg_starts(&v[i], "diff -N") || import_neg_starts(&v[i], "Index: "))
 		return 1;
-	if (starts(&v[i], "--- ") && i + 1 < nr && starts(&v[i + 1], "+++ "))
+	if (import_neg_starts(&v[i], "--- ") && i + 1 < nr && import_neg_starts(&v[i + 1], "+++ "))
 		return 1;
-	return starts(&v[i], "@@ -") && strstr(v[i].text + 3, " @@") != NULL;
+	return import_neg_starts(&v[i], "@@ -") && strstr(v[i].text + 3, " @@") != NULL;
 }
 
 /* A line a diff carries on with: context, removed, added, or its own heads. */
 static int diff_line(const struct qline *l)
 {
+	static const char *const heads[] = {
+		"@@ ", "diff ", "index ", "Index: ", "new file mode", "deleted file mode", "===",
+	};
 	char c = l->len ? l->text[0] : '\0';
+	size_t i;
 
-	return c == ' ' || c == '+' || c == '-' || c == '\\' || starts(l, "@@ ") ||
-	       starts(l, "diff ") || starts(l, "index ") || starts(l, "Index: ") ||
-	       starts(l, "new file mode") || starts(l, "deleted file mode") || starts(l, "===");
+	if (c == ' ' || c == '+' || c == '-' || c == '\\')
+		return 1;
+	for (i = 0; i < ARRAY_SIZE(heads); i++)
+		if (import_neg_starts(l, heads[i]))
+			return 1;
+	return 0;
 }
 
 /* " fs/ext4/inode.c |  12 ++++--", " 3 files changed, 10 insertions(+)" */
@@ -58,36 +92,142 @@ static int diffstat_line(const struct qline *l)
 	return *bar == '+' || *bar == '-' || !strncmp(bar, "Bin", 3);
 }
 
-void extract_find_negatives(struct extract *x)
+static size_t patch_lines(const struct qline *v, size_t nr, size_t i)
 {
-	const struct qline *v = x->q->v;
-	size_t nr = x->q->nr, i = 0;
+	size_t k;
 
-	free(x->negative);
-	x->negative = xcalloc(nr ? nr : 1, 1);
-	while (i < nr) {
-		size_t k;
-
-		if (diffstat_line(&v[i])) {
-			x->negative[i++] = 1;
+	if (diffstat_line(&v[i]))
+		return 1;
+	if (!diff_start(v, nr, i))
+		return 0;
+	/* the diff runs while its lines go on; a blank line inside a hunk is context a mailer cut */
+	for (k = i; k < nr; k++) {
+		if (v[k].depth != v[i].depth || !strcmp(v[k].text, "-- ") || !strcmp(v[k].text, "--"))
+			break;
+		if (diff_line(&v[k]) || diff_start(v, nr, k))
 			continue;
-		}
-		if (!diff_start(v, nr, i)) {
+		if (v[k].blank && k + 1 < nr && v[k + 1].depth == v[k].depth && diff_line(&v[k + 1]) &&
+		    !import_neg_starts(&v[k + 1], "-- "))
+			continue;
+		break;
+	}
+	return k > i ? k - i : 1;
+}
+
+/* ---- a line that is only a URL, or a reference to one ("[2] http://...") ---- */
+
+static size_t url_lines(const struct qline *v, size_t nr, size_t i)
+{
+	static const char *const schemes[] = { "http://", "https://", "ftp://", "git://", "www." };
+	const char *s = import_skip_space(v[i].text);
+	size_t k;
+
+	(void)nr;
+	if (*s == '[' && isdigit((unsigned char)s[1])) {
+		s += strspn(s + 1, "0123456789") + 1;
+		if (*s++ != ']')
+			return 0;
+		s = import_skip_space(s);
+	}
+	if (*s == '<')
+		s++;
+	for (k = 0; k < ARRAY_SIZE(schemes); k++)
+		if (!strncmp(s, schemes[k], strlen(schemes[k])))
+			break;
+	if (k == ARRAY_SIZE(schemes))
+		return 0;
+	s += strcspn(s, " \t");
+	return *import_skip_space(s) ? 0 : 1;
+}
+
+/* ---- a signature: "-- " and the lines under it, to the next blank one ---- */
+
+static size_t signature_lines(const struct qline *v, size_t nr, size_t i)
+{
+	if (strcmp(v[i].text, "-- ") && strcmp(v[i].text, "--"))
+		return 0;
+	/* a few lines: a longer block under "--" is more likely text than a signature */
+	return 1 + (i + 1 < nr ? import_neg_block(v, nr, i + 1, 12) : 0);
+}
+
+/*
+ * The kinds, asked in this order at each line; the name says in a
+ * message what a message held instead of results.
+ */
+static const struct {
+	const char *name;
+	import_negative_find *find;
+} kinds[] = {
+	{ "a patch's diff", patch_lines },
+	{ "a kernel log", import_negative_log },
+	{ "system facts (settings, hardware, memory and disk state)", import_negative_sysinfo },
+	{ "a trace or profile", import_negative_trace },
+	{ "progress output", import_negative_progress },
+	{ "commands or a job file", import_negative_command },
+	{ "facts of the machine or the set-up (Memory:, CPU:, Runtime:)", import_negative_setup },
+	{ "a URL", url_lines },
+	{ "a signature", signature_lines },
+};
+
+const char *import_negative_name(unsigned char k)
+{
+	return k && k <= ARRAY_SIZE(kinds) ? kinds[k - 1].name : NULL;
+}
+
+void import_negatives(unsigned char *kind, const struct qline *v, size_t nr)
+{
+	size_t i = 0;
+
+	memset(kind, 0, nr);
+	while (i < nr) {
+		size_t k, n = 0;
+
+		if (v[i].blank) {
 			i++;
 			continue;
 		}
-		/* the diff runs while its lines go on; a blank line inside a hunk is context a mailer cut */
-		for (k = i; k < nr; k++) {
-			if (v[k].depth != v[i].depth || !strcmp(v[k].text, "-- ") || !strcmp(v[k].text, "--"))
-				break;
-			if (diff_line(&v[k]) || diff_start(v, nr, k))
-				continue;
-			if (v[k].blank && k + 1 < nr && v[k + 1].depth == v[k].depth && diff_line(&v[k + 1]) &&
-			    !starts(&v[k + 1], "-- "))
-				continue;
-			break;
+		for (k = 0; k < ARRAY_SIZE(kinds) && !n; k++)
+			n = kinds[k].find(v, nr, i);
+		if (!n) {
+			i++;
+			continue;
 		}
-		memset(x->negative + i, 1, k - i);
-		i = k > i ? k : i + 1;
+		if (n > nr - i)
+			n = nr - i;
+		memset(kind + i, (int)k, n);
+		i += n;
 	}
+}
+
+void extract_find_negatives(struct extract *x)
+{
+	size_t nr = x->q->nr;
+
+	free(x->negative);
+	x->negative = xcalloc(nr ? nr : 1, 1);
+	import_negatives(x->negative, x->q->v, nr);
+}
+
+int extract_why_negative(struct strbuf *why, const struct extract *x)
+{
+	long first[ARRAY_SIZE(kinds) + 1] = { 0 };
+	size_t i, k, shown;
+
+	for (i = 0; i < x->q->nr; i++)
+		if (x->negative[i] && HAS_DIGIT(x, i) && !first[x->negative[i]])
+			first[x->negative[i]] = x->q->v[i].lineno;
+	/* the kinds in the order the message has them */
+	for (shown = 0;; shown++) {
+		size_t next = 0;
+
+		for (k = 1; k <= ARRAY_SIZE(kinds); k++)
+			if (first[k] && (!next || first[k] < first[next]))
+				next = k;
+		if (!next)
+			break;
+		strbuf_addstr(why, shown ? ", " : "only numbers that are no results: ");
+		strbuf_addf(why, "line %ld: %s", first[next], kinds[next - 1].name);
+		first[next] = 0;
+	}
+	return shown > 0;
 }

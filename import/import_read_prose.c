@@ -1,42 +1,269 @@
 #include "import_extract.h"
 #include "import_prose.h"
+#include "import_table.h"
+#include "../core/util.h"
 
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /*
- * Numbers in prose: "untarring took 45 seconds on ext3 and 38 on ext2"
- * (import_prose.c reads the sentences).  A file system the sentence does
- * not name comes from the paragraph, and its options only when it is the
- * paragraph's.
+ * Numbers in prose (import_prose.c reads the sentences).  A sentence may
+ * run over lines: each line is read with the line before it and the two
+ * after it of its paragraph, and only the numbers that stand on it are
+ * taken, so that each is read once.  The numbers are kept until the walk
+ * is over: one that restates what a time block, a table or a list of the
+ * message states ("the total time is around 5 seconds" over "real
+ * 0m5.493s") is dropped then, so that a measurement is counted once.
  */
+
+/* One number read, kept until the walk is over. */
+struct prose_pending {
+	struct pooled_where w;   /* its facts referenced */
+	const char *metric;
+	char *value, *unit;
+	long lineno;
+	int approx;
+	size_t block;            /* the numbers of one sentence are one group */
+};
+
+struct prose_state {
+	struct prose_pending *v;
+	size_t nr, alloc;
+	size_t blocks;
+	size_t upto_line, upto_off;  /* numbers before this offset of this line are read */
+};
+
+/* Approximate prose ("around 5 seconds") restates a number this close to it. */
+#define RESTATE_SHARE 0.1
+
+/* "scores at 6100 and 24000 respectively": bare numbers a list names, on this line or the next */
+static int says_respectively(const struct extract *x, size_t at)
+{
+	size_t k;
+
+	for (k = at; k < x->q->nr && k <= at + 1 && !x->q->v[k].blank; k++)
+		if (import_prose_lists(x->q->v[k].text))
+			return 1;
+	return 0;
+}
 
 static int prose_starts(const struct extract *x, size_t at)
 {
-	return (x->feat[at] & FEAT_VERB) != 0;
+	return HAS_DIGIT(x, at) && ((x->feat[at] & FEAT_VERB) || import_prose_holds_quantity(x->q->v[at].text) ||
+				    says_respectively(x, at));
+}
+
+static int prose_line(const struct extract *x, size_t at, size_t k)
+{
+	const struct qline *l = &x->q->v[k];
+
+	return l->depth == x->q->v[at].depth && !l->blank && !x->negative[k] &&
+	       !import_table_row_like(l->text) && !import_time_may_start(l->text);
+}
+
+/*
+ * Whether line k goes on with the sentence of line k - 1: a wrapped
+ * sentence breaks before a word in lower case or a number, after a line
+ * that did not end it.  Lines of a report ("Throughput 27.39 MB/sec")
+ * start anew.
+ */
+static int continues(const struct extract *x, size_t k)
+{
+	const struct qline *prev = &x->q->v[k - 1];
+	const char *s = import_skip_space(x->q->v[k].text);
+	char last = prev->len ? prev->text[prev->len - 1] : '\0';
+
+	if (last && strchr(".!?:", last))
+		return 0;
+	return islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '~' || *s == '(';
+}
+
+/* This message's records so far: from the first one on. */
+static size_t first_record(const struct extract *x)
+{
+	const struct import_result *r = &x->imp->result;
+	size_t k = r->borrowed.nr;
+
+	while (k > 0 && r->msg_of[k - 1] == r->nmsgs - 1)
+		k--;
+	return k;
+}
+
+/*
+ * "dbench numbers are up from 38Mb/sec and 17Mb/sec respectively": the
+ * message's own benchmarks that start with the subject's first word, in
+ * the order it gave them, when there are as many as the sentence lists.
+ */
+static const char *respective(const struct extract *x, const char *subject, int nth, int of)
+{
+	const struct recset *set = &x->imp->result.borrowed;
+	size_t n = strcspn(subject, " "), k, found = 0;
+	const char *seen[16];
+
+	for (k = first_record(x); k < set->nr && found < ARRAY_SIZE(seen); k++) {
+		const char *b = set->v[k].benchmark;
+		size_t j;
+
+		if (!b || strncasecmp(b, subject, n) || (b[n] && b[n] != ' '))
+			continue;
+		for (j = 0; j < found && strcmp(seen[j], b); j++)
+			;
+		if (j == found)
+			seen[found++] = b;
+	}
+	return (int)found == of ? seen[nth] : NULL;
+}
+
+static struct prose_state *state(struct extract *x)
+{
+	if (!x->prose)
+		x->prose = xcalloc(1, sizeof(*x->prose));
+	return x->prose;
+}
+
+static void keep(struct extract *x, size_t at, const struct prose_num *n, size_t block)
+{
+	struct prose_state *s = state(x);
+	const struct qline *l = &x->q->v[at];
+	const struct depth_ctx *d = &x->d[l->depth];
+	const char *benchmark = n->name ? n->name : n->benchmark;
+	struct prose_pending *p;
+	struct where w;
+
+	if (n->of && !n->name && n->benchmark)
+		benchmark = respective(x, n->benchmark, n->nth, n->of) ?: benchmark;
+	/* "it takes 21 seconds": what the text said last it timed */
+	if (!benchmark)
+		benchmark = d->pending ? d->pending : d->program;
+	w = extract_where(x, at, benchmark);
+	if (n->kernel)
+		w.kernel = n->kernel;
+	/* a file system the sentence does not name is the paragraph's, its options only when it is that one */
+	w.fs = n->fs ? n->fs : d->fs;
+	w.options = !n->fs || (d->fs && !strcmp(d->fs, n->fs)) ? d->options : NULL;
+	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
+	p = &s->v[s->nr++];
+	pool_where(x, &w, &p->w);
+	facts_ref(p->w.facts);
+	p->metric = n->metric;
+	p->value = xstrdup(n->value);
+	p->unit = n->unit ? xstrdup(n->unit) : NULL;
+	p->lineno = l->lineno;
+	p->approx = n->approx;
+	p->block = block;
 }
 
 static size_t prose_numbers(struct extract *x, size_t at)
 {
-	const struct qline *l = &x->q->v[at];
-	const struct depth_ctx *d = &x->d[l->depth];
+	struct prose_state *s = x->prose;
+	struct strbuf text = STRBUF_INIT;
 	struct prose_nums nums;
-	size_t i;
+	size_t first = at, last = at, k, from, to, block;
+	size_t off[4];
 
-	if (import_prose_line(&nums, l->text))
+	if (at && prose_line(x, at, at - 1) && continues(x, at))
+		first = at - 1;
+	while (last + 1 < x->q->nr && last - at < 2 && prose_line(x, at, last + 1) && continues(x, last + 1))
+		last++;
+	for (k = first; k <= last; k++) {
+		if (k > first)
+			strbuf_addch(&text, ' ');
+		off[k - first] = text.len;
+		strbuf_addstr(&text, x->q->v[k].text);
+	}
+	from = off[at - first];
+	to = from + x->q->v[at].len;
+	if (s && s->upto_line == at && s->upto_off > 0)
+		from += s->upto_off < to - from ? s->upto_off : to - from;
+	if (import_prose_read(&nums, text.buf, from, to)) {
+		if (nums.why && !x->refused) {
+			x->refused = nums.why;
+			x->refused_at = at;
+		}
+		strbuf_release(&text);
 		return 0;
-	x->group++;
-	for (i = 0; i < nums.nr; i++) {
-		const struct prose_num *n = &nums.v[i];
-		int same_fs = !n->fs || (d->fs && !strcmp(d->fs, n->fs));
-		struct where w = extract_where(x, at, n->benchmark);
-
-		w.fs = n->fs ?: d->fs;
-		w.options = same_fs ? d->options : NULL;
-		emit(x, &w, n->metric, n->value, n->unit, l->lineno);
+	}
+	s = state(x);
+	block = s->blocks++;
+	for (k = 0; k < nums.nr; k++)
+		keep(x, at, &nums.v[k], block);
+	/* a sentence read on into the next lines: their numbers up to where it ended are read */
+	for (k = last; k > at; k--) {
+		if (nums.end > off[k - first]) {
+			s->upto_line = k;
+			s->upto_off = nums.end - off[k - first];
+			break;
+		}
 	}
 	import_prose_release(&nums);
+	strbuf_release(&text);
 	/* the line may hold more than a sentence: nothing is taken from the readers after */
 	return 0;
 }
 
 const struct import_reader import_read_prose = { "prose numbers", prose_starts, prose_numbers };
+
+/*
+ * Whether p's value says b again: within a tenth when it is approximate
+ * ("around 5 seconds" for 5.493), rounded to its digits when not ("4
+ * seconds user time" for 4.42).
+ */
+static int same_value(const struct prose_pending *p, const char *value)
+{
+	double a = strtod(p->value, NULL), b = strtod(value, NULL), scale = 1;
+	const char *dot = strchr(p->value, '.');
+	size_t d = dot ? strlen(dot + 1) : 0;
+
+	if (p->approx)
+		return fabs(a - b) <= RESTATE_SHARE * fabs(b);
+	while (d--)
+		scale *= 10;
+	return fabs(a - round(b * scale) / scale) <= 1e-9 * (fabs(b) + 1);
+}
+
+/* Whether a record before (a time block's, a table's) states what p restates. */
+static int restates(const struct extract *x, size_t first, size_t end, const struct prose_pending *p)
+{
+	const struct recset *set = &x->imp->result.borrowed;
+	size_t k;
+
+	for (k = first; k < end; k++) {
+		const struct record *r = &set->v[k];
+		int same_kind = (r->metric && !strcmp(r->metric, p->metric)) ||
+				(r->unit && p->unit && !strcmp(r->unit, p->unit));
+
+		if (same_kind && r->value && same_value(p, r->value))
+			return 1;
+	}
+	return 0;
+}
+
+void extract_prose_finish(struct extract *x)
+{
+	struct prose_state *s = x->prose;
+	size_t first, end, i, block = (size_t)-1;
+
+	if (!s)
+		return;
+	first = first_record(x);
+	end = x->imp->result.borrowed.nr;
+	for (i = 0; i < s->nr; i++) {
+		struct prose_pending *p = &s->v[i];
+
+		if (!restates(x, first, end, p)) {
+			if (p->block != block)
+				x->group++;
+			block = p->block;
+			emit_pooled(x, &p->w, p->metric, p->value, p->unit, p->lineno);
+		}
+		facts_unref(p->w.facts);
+		free(p->value);
+		free(p->unit);
+	}
+	free(s->v);
+	free(s);
+	x->prose = NULL;
+}

@@ -78,7 +78,7 @@ void extract_tools_until(struct extract *x, size_t at)
 		if (idx > at)
 			return;
 		x->tool_next++;
-		if (idx >= x->q->nr || !t->metric || !t->value || !value_is_number(t->value) ||
+		if (idx >= x->q->nr || !t->metric || !t->value || !value_is_number(t->value) || x->negative[idx] ||
 		    (t->facts && facts_get(t->facts, "context")))
 			continue;
 		w = extract_where(x, idx, t->benchmark);

@@ -63,7 +63,7 @@ test_expect_success 'a message that gives nothing says why and where: no results
 	cat >want <<-EOF &&
 	message 1: skipped: line 8: a row of numbers that makes no table (one row, under no header naming its columns)
 	message 2: skipped: line 17: a time command, but no time block read after it
-	message 3: skipped: line 24: a number in prose (took, gave) in a form not read
+	message 3: skipped: line 24: a bound (over, under, up to, nearly), not a value
 	message 4: skipped: no benchmark numbers found
 	message 5: skipped: a dbench report with no number read
 	benchpost: no benchmark numbers found in 5 messages

@@ -10,7 +10,6 @@
 #include "../../import/import_hardware.h"
 #include "../../import/import_pair.h"
 #include "../../import/import_patch.h"
-#include "../../import/import_prose.h"
 #include "../../import/import_table.h"
 #include "../../import/import_uuencode.h"
 #include "../../mail/mail_lines.h"
@@ -120,70 +119,6 @@ static void test_pairs(void **state)
 	assert_int_equal(import_pair_find(&p, "user/user"), -1);
 	assert_int_equal(import_pair_find(&p, "read/user"), -1);
 	assert_int_equal(import_pair_find(&p, "ext3/ordered"), -1);
-}
-
-static size_t prose(const char *line, struct prose_nums *n)
-{
-	if (import_prose_line(n, line))
-		return 0;
-	return n->nr;
-}
-
-static void test_prose(void **state)
-{
-	static const char *const vague[] = {
-		"it took 45 seconds on ext3", "the untar took about 45 seconds",
-		"the sync took 3 seconds longer on ext3", "the run took several minutes",
-		"the total timing is around 3 seconds", "dbench 16 gave 123.4",
-		"untar took 45 on ext3", "a very long subject of many words took 4 s",
-		NULL,
-	};
-	struct prose_nums n;
-	size_t i;
-
-	(void)state;
-	assert_int_equal(prose("untarring took 45 seconds on ext3 and 38 on ext2", &n), 2);
-	assert_string_equal(n.v[0].benchmark, "untarring");
-	assert_string_equal(n.v[0].fs, "ext3");
-	assert_string_equal(n.v[0].value, "45");
-	assert_string_equal(n.v[1].fs, "ext2");
-	assert_string_equal(n.v[1].value, "38");
-	assert_string_equal(n.v[1].unit, "s");
-	import_prose_release(&n);
-	assert_int_equal(prose("dbench 16 gave 123.4 MB/s", &n), 1);
-	assert_string_equal(n.v[0].benchmark, "dbench 16");
-	assert_string_equal(n.v[0].metric, "throughput");
-	assert_string_equal(n.v[0].unit, "MB/s");
-	assert_null(n.v[0].fs);
-	import_prose_release(&n);
-	/* a second number without its own fs is not read */
-	assert_int_equal(prose("untar took 45 seconds on ext3 and 38", &n), 1);
-	import_prose_release(&n);
-	for (i = 0; vague[i]; i++)
-		assert_int_equal(prose(vague[i], &n), 0);
-	assert_true(import_prose_may_start("x took 4 s"));
-	assert_false(import_prose_may_start("took 4 s"));
-	assert_false(import_prose_may_start("real 0m1.5s"));
-	/* every verb form, at its 'k' or 'v' only */
-	for (i = 0; i < 4; i++) {
-		static const char *const lines[] = {
-			"x took 4 s", "x takes 4 s", "x gave 2 MB/s", "x gives 2 MB/s",
-		};
-		const char *kv = strpbrk(lines[i], "kv");
-
-		assert_true(import_prose_may_start(lines[i]));
-		assert_true(import_prose_verb_at(lines[i], kv));
-		assert_false(import_prose_verb_at(lines[i], kv - 1));
-	}
-	assert_false(import_prose_may_start("the kernel would have to take it"));
-	assert_int_equal(prose("untarring takes 45 seconds on ext3", &n), 1);
-	assert_string_equal(n.v[0].benchmark, "untarring");
-	assert_string_equal(n.v[0].value, "45");
-	assert_string_equal(n.v[0].fs, "ext3");
-	import_prose_release(&n);
-	assert_int_equal(prose("dbench 16 gives 99.5 MB/s", &n), 1);
-	assert_string_equal(n.v[0].value, "99.5");
-	import_prose_release(&n);
 }
 
 /* Sizes of memory and CPU words wherever they stand in the line. */
@@ -326,7 +261,6 @@ int main(void)
 		cmocka_unit_test(test_line_count),
 		cmocka_unit_test(test_patches),
 		cmocka_unit_test(test_pairs),
-		cmocka_unit_test(test_prose),
 		cmocka_unit_test(test_hardware),
 		cmocka_unit_test(test_table_blocks),
 	};

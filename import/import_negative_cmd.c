@@ -1,0 +1,282 @@
+#include "import_context.h"
+#include "import_negative.h"
+#include "../core/util.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/*
+ * Three more families of text whose numbers are no results: traces and
+ * profiles of kernel functions (function_graph, latency histograms and
+ * tables, perf report), tools' progress (fio's Jobs: lines, dbench's
+ * warmup lines and dots, a kernel build's log) and commands (shell loops,
+ * settings written to /proc, fio job files), whose numbers are
+ * parameters.  A tool's final summary is left to its reader.
+ */
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Skips "12.345": digits, a point and digits; returns where it ended, or s when there is no number. */
+static const char *skip_decimal(const char *s)
+{
+	const char *p = s;
+
+	while (is_digit(*p))
+		p++;
+	if (p == s)
+		return s;
+	if (*p == '.' && is_digit(p[1]))
+		for (p++; is_digit(*p); p++)
+			;
+	return p;
+}
+
+static int starts_any(const char *s, const char *const *prefixes, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strncmp(s, prefixes[i], strlen(prefixes[i])))
+			return 1;
+	return 0;
+}
+
+/* ---- traces and profiles ---- */
+
+/* " 2)   0.412 us    |      security_file_permission();", " 2) ! 136.698 us  |  }" */
+static int function_graph_line(const char *s)
+{
+	const char *p = s;
+
+	if (is_digit(*p)) {
+		while (is_digit(*p))
+			p++;
+		if (*p++ != ')')
+			return 0;
+	}
+	p = import_skip_space(p);
+	if (strchr("!+#*@$", *p) && *p)
+		p = import_skip_space(p + 1);
+	if (is_digit(*p)) {
+		p = skip_decimal(p);
+		if (strncmp(p, " us", 3))
+			return 0;
+		p = import_skip_space(p + 3);
+	}
+	/* the duration column alone, or the call depth bar: at least one of them after the CPU */
+	return *p == '|' && p > s && (strchr(p, '(') || strchr(p, '{') || strchr(p, '}'));
+}
+
+/* "  0.000 -    4.102:       811 |", "     4 -> 7      : 12  |****", "[1K, 2K)  12 |@@@  |" */
+static int histogram_line(const char *s)
+{
+	const char *p = skip_decimal(s);
+
+	if (p == s) {
+		if (*s != '[' || !is_digit(s[1]))
+			return 0;
+		p = s + 1 + strspn(s + 1, "0123456789KMG");
+		if (*p != ',')
+			return 0;
+		p = import_skip_space(p + 1);
+		p += strspn(p, "0123456789KMG");
+		if (*p != ')' && *p != ']')
+			return 0;
+		p = import_skip_space(p + 1);
+		p = skip_decimal(p);
+		return *import_skip_space(p) == '|';
+	}
+	p = import_skip_space(p);
+	if (*p == '-' && p[1] == '>')
+		p += 2;
+	else if (*p == '-')
+		p++;
+	else
+		return 0;
+	p = import_skip_space(p);
+	if (skip_decimal(p) == p)
+		return 0;
+	p = import_skip_space(skip_decimal(p));
+	if (*p++ != ':')
+		return 0;
+	p = import_skip_space(p);
+	if (skip_decimal(p) == p)
+		return 0;
+	p = import_skip_space(skip_decimal(p));
+	return !*p || *p == '|' || *p == '#' || *p == '*' || *p == '@';
+}
+
+/* perf report rows: "    18.42%  rm  [kernel.kallsyms]  [k] ext4_free_inode" */
+static int perf_row(const char *s)
+{
+	const char *p = skip_decimal(s);
+
+	return p != s && *p == '%' && (strstr(p, " [k] ") || strstr(p, " [.] ") || strstr(p, "%--"));
+}
+
+size_t import_negative_trace(const struct qline *v, size_t nr, size_t i)
+{
+	static const char *const comments[] = {
+		"# Samples:", "# Event count", "# Overhead", "# Children", "# ....", "# tracer:",
+		"# CPU  DURATION", "# CPU DURATION", "# |", "#           TASK-PID", "# Total Lost Samples",
+		"# To display the perf.data",
+	};
+	const char *s = import_skip_space(v[i].text);
+
+	if (starts_any(s, comments, ARRAY_SIZE(comments)))
+		return 1;
+	/* a latency table or histogram under its title, to the blank line after it */
+	if ((!strncmp(s, "Worst ", 6) && strstr(s, " latency times")) ||
+	    (strstr(s, "Range:") && strstr(s, "Mean:")) ||
+	    (strstr(s, " : count") && strstr(s, "distribution")))
+		return import_neg_block(v, nr, i, 200);
+	return function_graph_line(s) || histogram_line(s) || perf_row(s);
+}
+
+/* ---- progress ---- */
+
+/* "  CC      arch/x86/boot/version.o", "  LD [M]  fs/ext4/ext4.ko": kbuild's quiet lines */
+static int kbuild_line(const struct qline *l)
+{
+	const char *s = l->text, *p;
+	size_t n;
+
+	if (*s != ' ' && *s != '\t')
+		return 0;
+	s = import_skip_space(s);
+	for (n = 0; isupper((unsigned char)s[n]); n++)
+		;
+	if (n < 2 || n > 8)
+		return 0;
+	p = s + n;
+	if (!strncmp(p, " [M]", 4))
+		p += 4;
+	if (p[0] != ' ' || (p[1] != ' ' && p[1] != '\t'))
+		return 0;
+	p = import_skip_space(p);
+	n = strcspn(p, " \t");
+	/* a path or a file of the build ("45.2MB/s" is none), and nothing after it */
+	return n && !is_digit(*p) && (memchr(p, '/', n) || (n > 2 && p[n - 2] == '.')) &&
+	       !*import_skip_space(p + n);
+}
+
+/* "16 clients started", "  16     10011   402.11 MB/sec  warmup   1 sec  latency 12.402 ms" */
+static int dbench_progress(const char *s)
+{
+	const char *p = skip_decimal(s);
+
+	if (p == s)
+		return 0;
+	if (!strncmp(p, " clients started", 16) || !strncmp(p, " client started", 15))
+		return 1;
+	p = import_skip_space(p);
+	if (skip_decimal(p) == p)
+		return 0;
+	p = import_skip_space(skip_decimal(p));
+	if (skip_decimal(p) == p)
+		return 0;
+	p = import_skip_space(skip_decimal(p));
+	return !strncmp(p, "MB/sec", 6) &&
+	       (strstr(p, " warmup ") || strstr(p, " execute ") || strstr(p, " cleanup "));
+}
+
+size_t import_negative_progress(const struct qline *v, size_t nr, size_t i)
+{
+	static const char *const starts[] = {
+		"Jobs: ", "Starting ", "Setup is ", "System is ", "Root device is ", "Building modules",
+		"make[", "make: ", "WARNING: modpost:",
+	};
+	const char *s = import_skip_space(v[i].text);
+	size_t n;
+
+	(void)nr;
+	if (starts_any(s, starts, ARRAY_SIZE(starts))) {
+		/* each with what makes it progress: a count, a size, a state */
+		if (!strncmp(s, "Jobs: ", 6))
+			return is_digit(s[6]) && strstr(s, "(f=") != NULL;
+		if (!strncmp(s, "Starting ", 9))
+			return is_digit(s[9]) && (strstr(s, " process") || strstr(s, " thread"));
+		if (!strncmp(s, "Setup is ", 9) || !strncmp(s, "System is ", 10))
+			return strstr(s, " bytes") || strstr(s, " kB");
+		return 1;
+	}
+	if (strstr(s, ": Laying out IO file") || (strstr(s, ": (g=") && strstr(s, "rw=")))
+		return 1;
+	if (!strncmp(s, "Kernel: ", 8) && strstr(s, " is ready"))
+		return 1;
+	if (!strncmp(s, "CRC ", 4) && strspn(s + 4, "0123456789abcdef") == strlen(s + 4))
+		return 1;
+	if (!strncmp(s, "fio-", 4) && is_digit(s[4]) && !strchr(s, ' '))
+		return 1;
+	/* dbench's ".....+++++*****" */
+	n = strspn(s, ".+*");
+	if (n >= 5 && !*import_skip_space(s + n))
+		return 1;
+	return dbench_progress(s) || kbuild_line(&v[i]);
+}
+
+/* ---- commands and job files ---- */
+
+/* "[fsync-test]": a job file's section, its "key=value" and bare "key" lines under it */
+static size_t job_file(const struct qline *v, size_t nr, size_t i)
+{
+	const char *s = v[i].text;
+	size_t n, k;
+
+	if (*s != '[')
+		return 0;
+	n = 1 + strspn(s + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:/-");
+	if (n == 1 || s[n] != ']' || *import_skip_space(s + n + 1))
+		return 0;
+	for (k = i + 1; k < nr && v[k].depth == v[i].depth && !v[k].blank; k++) {
+		const char *t = v[k].text;
+		size_t w = strspn(t, "abcdefghijklmnopqrstuvwxyz_0123456789");
+
+		if (*t == ';' || *t == '#')
+			continue;
+		/* fio's "bs=4k" and "time_based": a key, '=' at once, or nothing */
+		if (!w || (t[w] && t[w] != '='))
+			break;
+	}
+	return k > i + 1 ? k - i : 0;
+}
+
+/* A shell loop or test, or a setting written to /proc or /sys: parameters, no output. */
+static int shell_line(const char *s)
+{
+	/* words a line holds alone (or before ';', a pipe, a redirection) */
+	static const char *const alone[] = { "do", "done", "then", "fi", "else", "esac" };
+	/* the starts of tests and loops, as scripts write them */
+	static const char *const opening[] = {
+		"while [", "while true", "while read ", "until [", "if [", "if test ", "case $",
+	};
+	size_t i;
+
+	if (*s == '$' || *s == '#')
+		s = import_skip_space(s + 1);
+	for (i = 0; i < ARRAY_SIZE(alone); i++) {
+		size_t n = strlen(alone[i]);
+
+		if (!strncmp(s, alone[i], n) && (!s[n] || strchr(";|<>&", *import_skip_space(s + n))))
+			return 1;
+	}
+	if (starts_any(s, opening, ARRAY_SIZE(opening)))
+		return 1;
+	/* "for i in 1 2 3 4 5; do" */
+	if (!strncmp(s, "for ", 4) && strstr(s, " in ") && (strstr(s, "; do") || strstr(s, ";do")))
+		return 1;
+	return !strncmp(s, "echo ", 5) && (strstr(s, "> /proc/") || strstr(s, ">/proc/") ||
+					   strstr(s, "> /sys/") || strstr(s, ">/sys/"));
+}
+
+size_t import_negative_command(const struct qline *v, size_t nr, size_t i)
+{
+	size_t n = job_file(v, nr, i);
+
+	if (n)
+		return n;
+	return shell_line(import_skip_space(v[i].text));
+}

@@ -1,0 +1,406 @@
+#include "import_context.h"
+#include "import_negative.h"
+#include "../core/util.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/*
+ * Two families of text whose numbers are no results: the kernel's log
+ * (boot messages, dmesg with its timestamps, syslog lines, oopses) and
+ * the facts of a system (hdparm settings, /proc/cpuinfo and meminfo,
+ * lspci, free, vmstat, df, ps and top, mkfs and xfs_info output, mdstat
+ * and raidtab, ver_linux, uname -a, fstab and mount tables).  Each is
+ * known by its own line shapes, so that prose and results around them are
+ * left alone.  The first pass still reads them for context (the kernel of
+ * a "Linux version" line, a disk model, mount options).
+ */
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Whether s starts with one of the keys followed by blanks and then c (':' or '='). */
+static int key_then(const char *s, const char *const *keys, size_t nkeys, char c)
+{
+	size_t i;
+
+	for (i = 0; i < nkeys; i++) {
+		size_t n = strlen(keys[i]);
+		const char *p = s + n;
+
+		if (strncmp(s, keys[i], n))
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p == c && (p > s + n || c == ':'))
+			return 1;
+	}
+	return 0;
+}
+
+static int contains_any(const char *s, const char *const *words, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strstr(s, words[i]))
+			return 1;
+	return 0;
+}
+
+/* ---- the kernel's log ---- */
+
+/* "[   12.402117] ", "<4>[    1.0] " */
+static int dmesg_stamp(const char *s)
+{
+	if (s[0] == '<' && is_digit(s[1]) && s[2] == '>')
+		s += 3;
+	if (*s++ != '[')
+		return 0;
+	while (*s == ' ')
+		s++;
+	if (!is_digit(*s))
+		return 0;
+	while (is_digit(*s))
+		s++;
+	if (*s++ != '.' || !is_digit(*s))
+		return 0;
+	while (is_digit(*s))
+		s++;
+	return *s == ']';
+}
+
+/* "Jul 17 10:12:03 host kernel: ..." */
+static int syslog_line(const char *s)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	size_t m;
+
+	for (m = 0; m < 12; m++)
+		if (!strncmp(s, months + 3 * m, 3))
+			break;
+	if (m == 12 || s[3] != ' ' || (s[4] != ' ' && !is_digit(s[4])) || !is_digit(s[5]) || s[6] != ' ')
+		return 0;
+	s += 7;
+	return is_digit(s[0]) && is_digit(s[1]) && s[2] == ':' && is_digit(s[3]) && is_digit(s[4]) &&
+	       s[5] == ':' && is_digit(s[6]) && is_digit(s[7]) && s[8] == ' ';
+}
+
+/* "Linux version 2.6.24 (root@host) (gcc ...)", "BIOS-provided physical RAM map:": a log starts */
+static int log_opener(const char *s)
+{
+	return (!strncmp(s, "Linux version ", 14) && strstr(s, "(gcc")) ||
+	       !strncmp(s, "BIOS-provided physical RAM map", 30);
+}
+
+static int log_line(const char *s)
+{
+	static const char *const starts[] = {
+		"BIOS-e820:", "BIOS-provided", "Calibrating delay", "Memory: ", "CPU: ",
+		"CPU0: ", "Kernel command line:", "Console: ", "Dentry cache hash table",
+		"Inode-cache hash table", "Inode cache hash table", "Mount-cache hash table",
+		"Checking 'hlt'", "POSIX conformance testing", "Freeing unused kernel memory",
+		"EXT2-fs", "EXT3-fs", "EXT4-fs", "XFS (", "XFS mounting", "ReiserFS:", "JBD:", "JBD2:",
+		"kjournald", "Oops:", "BUG: ", "Unable to handle kernel", "Call Trace:", "EIP:", "RIP:",
+		"Code: ", "Stack: ", "general protection fault", "Kernel panic", "Out of Memory:",
+		"Out of memory:", "INFO: task ", "Brought up ", "Partition check:",
+		"Uniform Multi-Platform E-IDE", "Journalled Block Device", "Initializing CPU#",
+		"Built 1 zonelists", "VFS: Mounted root", "SCSI subsystem", "PCI: ", "ACPI: ",
+		"last message repeated ", "Linux version ",
+	};
+	static const char *const holds[] = {
+		"BogoMIPS", "LOWMEM available", "HIGHMEM available", " MHz processor", "ATA DISK drive",
+		"last message repeated ", "invoked oom-killer", " sectors (", "k swap on ",
+		"processors activated",
+	};
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(starts); i++)
+		if (!strncmp(s, starts[i], strlen(starts[i])))
+			return 1;
+	if (contains_any(s, holds, ARRAY_SIZE(holds)))
+		return 1;
+	/* a call trace's "[<c01a2b41>] func+0x12/0x30" */
+	p = strstr(s, "[<");
+	return p && isxdigit((unsigned char)p[2]) && strchr(p, '>');
+}
+
+/* A robot's table of boot outcomes: its rows count boots, they time nothing. */
+static size_t boot_table(const struct qline *v, size_t nr, size_t i)
+{
+	size_t n, k;
+
+	if ((v[i].text[0] != '+' && v[i].text[0] != '|') || (i && !v[i - 1].blank && v[i - 1].depth == v[i].depth))
+		return 0;
+	n = import_neg_block(v, nr, i, 200);
+	for (k = i; k < i + n; k++)
+		if (strstr(v[k].text, "boot_successes") || strstr(v[k].text, "boot_failures"))
+			return n;
+	return 0;
+}
+
+size_t import_negative_log(const struct qline *v, size_t nr, size_t i)
+{
+	const char *s = import_skip_space(v[i].text);
+
+	if (log_opener(s))
+		return import_neg_block(v, nr, i, 400);
+	if (boot_table(v, nr, i))
+		return boot_table(v, nr, i);
+	if (dmesg_stamp(s) || syslog_line(s) || log_line(s))
+		return 1;
+	return 0;
+}
+
+/* ---- the facts of a system ---- */
+
+static const char *const cpuinfo_keys[] = {
+	"processor", "vendor_id", "cpu family", "model name", "model", "stepping", "microcode",
+	"cpu MHz", "cache size", "physical id", "siblings", "core id", "cpu cores", "apicid",
+	"initial apicid", "fdiv_bug", "hlt_bug", "f00f_bug", "coma_bug", "fpu_exception", "fpu",
+	"cpuid level", "wp", "flags", "bogomips", "clflush size", "cache_alignment", "address sizes",
+	"power management", "TLB size", "BogoMIPS", "Features", "CPU implementer",
+	"CPU architecture", "CPU variant", "CPU part", "CPU revision", "bugs",
+};
+
+static const char *const meminfo_keys[] = {
+	"MemTotal", "MemFree", "MemAvailable", "Buffers", "Cached", "SwapCached", "Active",
+	"Inactive", "HighTotal", "HighFree", "LowTotal", "LowFree", "SwapTotal", "SwapFree", "Dirty",
+	"Writeback", "AnonPages", "Mapped", "Shmem", "Slab", "SReclaimable", "SUnreclaim",
+	"KernelStack", "PageTables", "NFS_Unstable", "Bounce", "WritebackTmp", "CommitLimit",
+	"Committed_AS", "VmallocTotal", "VmallocUsed", "VmallocChunk", "HugePages_Total",
+	"HugePages_Free", "Hugepagesize",
+};
+
+/* hdparm's settings (-v and the like): " multcount    = 16 (on)" */
+static const char *const hdparm_keys[] = {
+	"multcount", "IO_support", "io_support", "unmaskirq", "using_dma", "keepsettings",
+	"readonly", "readahead", "geometry", "nowerr", "busstate", "acoustic", "write-caching",
+	"look-ahead", "wcache", "standby",
+};
+
+/* hdparm -i and -I: drive identification */
+static const char *const hdparm_id[] = {
+	"Model=", "Config={", "RawCHS=", "BuffType=", "CurCHS=", "IORDY=", "PIO modes:", "DMA modes:",
+	"UDMA modes:", "AdvancedPM=", "Drive conforms to", "* signifies", "Recommended acoustic",
+	"Model Number:", "Serial Number:", "Firmware Revision:", "LBA    user addressable",
+	"LBA48  user addressable", "device size with M =",
+};
+
+static const char *const mkfs_starts[] = {
+	"mke2fs ", "mkfs.", "mke4fs ", "Creating filesystem with", "Superblock backups stored",
+	"Allocating group tables", "Writing inode tables", "Creating journal",
+	"Writing superblocks and", "Filesystem UUID", "Filesystem label=", "OS type:", "Block size=",
+	"Fragment size=", "Stride=", "First data block=", "Maximum filesystem blocks=",
+	"This filesystem will be automatically", "Discarding device blocks", "btrfs-progs v",
+	"Node size:", "Sector size:", "Filesystem size:", "Block group profiles:", "SSD detected:",
+	"Incompat features:", "Runtime features:", "Number of devices:",
+};
+
+static const char *const mkfs_holds[] = {
+	" inodes, ", "reserved for the super user", " block groups", " blocks per group",
+	" inodes per group",
+};
+
+/* ver_linux's versions of the tools */
+static const char *const tool_versions[] = {
+	"Gnu C ", "Gnu make ", "binutils ", "util-linux ", "mount ", "module-init-tools ",
+	"modutils ", "e2fsprogs ", "jfsutils ", "reiserfsprogs ", "reiser4progs ", "xfsprogs ",
+	"quota-tools ", "nfs-utils ", "Linux C Library ", "Dynamic linker ", "Procps ", "Net-tools ",
+	"Kbd ", "Sh-utils ", "Console-tools ", "Modules Loaded ", "udev ", "Linux C++ Library ",
+};
+
+/* "00:1f.2 IDE interface: ...", "0000:00:1f.2 ..." */
+static int lspci_line(const char *s)
+{
+	if (isxdigit((unsigned char)s[0]) && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2]) &&
+	    isxdigit((unsigned char)s[3]) && s[4] == ':')
+		s += 5;
+	return isxdigit((unsigned char)s[0]) && isxdigit((unsigned char)s[1]) && s[2] == ':' &&
+	       isxdigit((unsigned char)s[3]) && isxdigit((unsigned char)s[4]) && s[5] == '.' &&
+	       isxdigit((unsigned char)s[6]) && s[7] == ' ';
+}
+
+/* Six fields, the last two single digits: fstab and /proc/mounts. */
+static int fstab_line(const char *s)
+{
+	const char *f[7];
+	size_t n = 0, len[7];
+
+	while (*s && n < 7) {
+		s = import_skip_space(s);
+		if (!*s)
+			break;
+		f[n] = s;
+		s += strcspn(s, " \t");
+		len[n] = (size_t)(s - f[n]);
+		n++;
+	}
+	if (n != 6 || *import_skip_space(s))
+		return 0;
+	if (len[4] != 1 || !is_digit(*f[4]) || len[5] != 1 || !is_digit(*f[5]))
+		return 0;
+	return *f[1] == '/' || !strncmp(f[1], "none", 4) || !strncmp(f[1], "swap", 4);
+}
+
+/*
+ * xfs_info and mkfs.xfs: "meta-data=/dev/md1  isize=512", "data     =
+ * bsize=4096", "         =  sectsz=512": a section, blanks, '=', and more
+ * settings after it.
+ */
+static int xfs_info_line(const char *s)
+{
+	static const char *const sections[] = { "data", "naming", "log", "realtime" };
+	const char *eq = NULL;
+	size_t i;
+
+	if (!strncmp(s, "meta-data=", 10))
+		eq = s + 9;
+	else if (*s == '=' && (s[1] == ' ' || s[1] == '\t'))
+		eq = s;
+	for (i = 0; !eq && i < ARRAY_SIZE(sections); i++) {
+		size_t n = strlen(sections[i]);
+
+		if (!strncmp(s, sections[i], n) && s[n] == ' ' && *import_skip_space(s + n) == '=')
+			eq = import_skip_space(s + n);
+	}
+	/* and another setting after it */
+	return eq && strchr(eq + 1, '=') != NULL;
+}
+
+/* Whether the line's words are all numbers (vmstat's, iostat-like rows under a facts header). */
+static int all_numbers(const char *s)
+{
+	int any = 0;
+
+	for (s = import_skip_space(s); *s; s = import_skip_space(s)) {
+		if (!is_digit(*s) && !(*s == '-' && is_digit(s[1])))
+			return 0;
+		s++;
+		while (is_digit(*s) || *s == '.')
+			s++;
+		if (*s && *s != ' ' && *s != '\t')
+			return 0;
+		any = 1;
+	}
+	return any;
+}
+
+static int has_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = strstr(s, w); p; p = strstr(p + 1, w))
+		if ((p == s || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+/* A header of a facts table: free's, vmstat's, df's, ps's; its rows follow. */
+static int facts_header(const char *s)
+{
+	if (has_word(s, "total") && has_word(s, "used") && has_word(s, "free") &&
+	    (has_word(s, "shared") || has_word(s, "available") || has_word(s, "buffers")))
+		return 1;
+	if (has_word(s, "swpd") && has_word(s, "buff"))
+		return 1;
+	if (has_word(s, "procs") && has_word(s, "memory") && (has_word(s, "swap") || has_word(s, "cpu")))
+		return 1;
+	if (!strncmp(s, "Filesystem", 10) && strstr(s, "Mounted on"))
+		return 1;
+	return has_word(s, "PID") && (has_word(s, "TTY") || strstr(s, "%CPU") || has_word(s, "STAT") ||
+				      has_word(s, "COMMAND") || has_word(s, "CMD"));
+}
+
+/* The rows under a facts header: to a blank line or a prompt. */
+static size_t facts_table(const struct qline *v, size_t nr, size_t i)
+{
+	size_t k;
+
+	for (k = i + 1; k < nr && !v[k].blank && v[k].depth == v[i].depth; k++) {
+		const char *s = import_skip_space(v[k].text);
+
+		if (*s == '$' || *s == '#' || import_prompt_dir(s) != NULL)
+			break;
+	}
+	return k - i;
+}
+
+static int sysinfo_line(const char *s, const struct qline *l)
+{
+	static const char *const other[] = {
+		"Personalities :", "unused devices:", "raiddev ", "load average:", "Mem:", "Swap:",
+		"-/+ buffers", "top - ", "Tasks:", "Cpu(s):", "%Cpu(s):", "KiB Mem", "KiB Swap",
+		"MiB Mem", "MiB Swap",
+	};
+	size_t i;
+
+	if (key_then(s, cpuinfo_keys, ARRAY_SIZE(cpuinfo_keys), ':') && l->text[0] != ' ')
+		return 1;
+	if (key_then(s, meminfo_keys, ARRAY_SIZE(meminfo_keys), ':') && strstr(s, " kB"))
+		return 1;
+	if (key_then(s, hdparm_keys, ARRAY_SIZE(hdparm_keys), '='))
+		return 1;
+	for (i = 0; i < ARRAY_SIZE(hdparm_id); i++)
+		if (!strncmp(s, hdparm_id[i], strlen(hdparm_id[i])) || (i == 0 && strstr(s, " FwRev=")))
+			return 1;
+	for (i = 0; i < ARRAY_SIZE(mkfs_starts); i++)
+		if (!strncmp(s, mkfs_starts[i], strlen(mkfs_starts[i])))
+			return 1;
+	if (contains_any(s, mkfs_holds, ARRAY_SIZE(mkfs_holds)))
+		return 1;
+	if (xfs_info_line(s))
+		return 1;
+	for (i = 0; i < ARRAY_SIZE(tool_versions); i++) {
+		size_t n = strlen(tool_versions[i]);
+
+		if (!strncmp(s, tool_versions[i], n) && (s[n] == ' ' || s[n] == '\t') &&
+		    is_digit(*import_skip_space(s + n)))
+			return 1;
+	}
+	for (i = 0; i < ARRAY_SIZE(other); i++)
+		if (!strncmp(s, other[i], strlen(other[i])))
+			return 1;
+	/* mdstat: "md0 : active raid5 ...", "   976767872 blocks level 5, 64k chunk ..." */
+	if (!strncmp(s, "md", 2) && is_digit(s[2]) && (strstr(s, " : active") || strstr(s, " : inactive")))
+		return 1;
+	if (strstr(s, " blocks ") && (strstr(s, " chunk") || strstr(s, "[U") || strstr(s, " super ")))
+		return 1;
+	/* mount output and uname -a */
+	if (strstr(s, " on /") && strstr(s, " type ") && strchr(s, '('))
+		return 1;
+	if (!strncmp(s, "Linux ", 6) && strstr(s, " #") && (strstr(s, "GNU/Linux") || strstr(s, " SMP ")))
+		return 1;
+	return fstab_line(s);
+}
+
+size_t import_negative_sysinfo(const struct qline *v, size_t nr, size_t i)
+{
+	const char *s = import_skip_space(v[i].text);
+	size_t k;
+
+	if (facts_header(s))
+		return facts_table(v, nr, i);
+	if (lspci_line(s)) {
+		/* lspci -v: the device's indented lines under it */
+		for (k = i + 1; k < nr && v[k].depth == v[i].depth && !v[k].blank &&
+				(v[k].text[0] == '\t' || v[k].text[0] == ' ');
+		     k++)
+			;
+		return k - i;
+	}
+	if (!sysinfo_line(s, &v[i]))
+		return 0;
+	/* a block of numbers under it: "Superblock backups stored on blocks:", raidtab, vmstat rows */
+	for (k = i + 1; k < nr && v[k].depth == v[i].depth && !v[k].blank; k++) {
+		const char *t = import_skip_space(v[k].text);
+
+		if (!(all_numbers(t) || (is_digit(*t) && strspn(t, "0123456789, \t") == strlen(t))))
+			break;
+	}
+	return k - i;
+}
