@@ -4,6 +4,7 @@
 #include "../core/error.h"
 #include "../core/options.h"
 #include "../core/record.h"
+#include "../core/strbuf.h"
 
 /*
  * The command layer: one file per command, each "int cmd_<name>(argc,
@@ -24,6 +25,8 @@ int cmd_push(int argc, const char **argv);
 int cmd_pull(int argc, const char **argv);
 /* The hidden "benchpost --list-values KIND" of the shell completions. */
 int cmd_list_values(int argc, const char **argv);
+/* The templates "report --template NAME" finds, a name a line, sorted (complete.c). */
+void cmd_list_templates(struct strbuf *out);
 
 /* Prints "benchpost: <message>" (or the last library error) and returns 1. */
 int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
