@@ -286,6 +286,11 @@ static void take_all(struct recset *out, struct recset *from)
 		recset_take(out, &from->v[i]);
 }
 
+static const char *entry_options(const struct archive_entry *e)
+{
+	return e->records.nr && e->records.v[0].options ? e->records.v[0].options : "";
+}
+
 static int cmp_ran(const void *pa, const void *pb)
 {
 	const struct archive_entry *a = *(const struct archive_entry *const *)pa;
@@ -296,6 +301,15 @@ static int cmp_ran(const void *pa, const void *pb)
 
 	if (a->when != b->when)
 		return a->when < b->when ? -1 : 1;
+	/*
+	 * A run's file systems: their names carry a content hash now
+	 * (docs/archive.md), which says nothing of the order they were given
+	 * in, so they go by file system and options, the same on every machine.
+	 */
+	if ((c = strcmp(a->fs ? a->fs : "", b->fs ? b->fs : "")))
+		return c;
+	if ((c = strcmp(entry_options(a), entry_options(b))))
+		return c;
 	/* one message's entries as the importer numbered them: x.bench, x.2.bench, x.3.bench */
 	if (la > 6 && !strcmp(a->path + la - 6, ".bench"))
 		la -= 6;
@@ -305,7 +319,7 @@ static int cmp_ran(const void *pa, const void *pb)
 	return c ? c : (la > lb) - (la < lb);
 }
 
-/* Records come in the order the runs ran (the file systems of a run as they were given). */
+/* Records come in the order the runs ran (the file systems of a run by name and options). */
 void select_take_runs(struct recset *out, struct archive_list *list)
 {
 	struct archive_entry **v = xcalloc(list->nr + 1, sizeof(*v));
