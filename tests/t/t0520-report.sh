@@ -279,8 +279,10 @@ test_expect_success 'a mail with %, backticks and quotes in its labels imports, 
 	benchpost import --archive labels "$R/labels.eml" &&
 	benchpost report --archive labels >out 2>/dev/null &&
 	postable out &&
-	grep "^untar_.id._50%$" out &&
-	grep "^rm \"-rf\" 100%d$" out &&
+	# which column a label lands in is the importer'"'"'s reading (its tests say
+	# it); here: every label reaches the report whole, as a row label
+	grep -F "untar_\`id\`_50%" out | grep "^ *untar_" &&
+	grep "^ *rm \"-rf\" 100%d" out &&
 	benchpost report --archive labels --format email >mail 2>/dev/null &&
 	python3 -c "
 import email, email.policy
@@ -304,7 +306,8 @@ test_expect_success 'an archive of kernel-less records reports, plots and diffs'
 	"$BP_HELPERS/bp-commit" --archive nok k1.bench k2.bench &&
 	benchpost report --archive nok >out 2>err &&
 	grep "kernel not stated" out &&
-	benchpost diff --archive nok $(benchpost log --archive nok | awk "{ print \$NF }" | sort -r) >out &&
+	benchpost diff --archive nok $(benchpost log --archive nok --fs ext3:data=ordered | awk "{ print \$NF }") \
+		$(benchpost log --archive nok --fs ext3:data=writeback | awk "{ print \$NF }") >out &&
 	grep "^ext3 data=ordered vs data=writeback on unknown hardware$" out &&
 	benchpost log --archive nok --hardware - >out &&
 	test $(wc -l <out) -eq 2 &&
