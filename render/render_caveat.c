@@ -217,3 +217,66 @@ void render_caveat_describe(struct strbuf *out, const struct render_caveat *c, d
 		strbuf_addf(out, " s (%s), good to +-%.0f%% at best", c->basis, 100 / lo);
 	}
 }
+
+char render_caveat_mark(struct render_caveat_marks *m, const struct render_series *row,
+			const struct render_caveat *c)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr; i++)
+		if (m->v[i].row == row && m->v[i].c.kind == c->kind)
+			break;
+	if (i == m->nr) {
+		ALLOC_GROW(m->v, m->nr + 1, m->alloc);
+		m->v[i].row = row;
+		m->v[i].c = *c;
+		m->v[i].lo = m->v[i].hi = c->seconds;
+		m->nr++;
+	}
+	if (c->seconds < m->v[i].lo)
+		m->v[i].lo = c->seconds;
+	if (c->seconds > m->v[i].hi)
+		m->v[i].hi = c->seconds;
+	return (char)('a' + c->kind - 1);
+}
+
+void render_caveat_notes(struct render_table *t, const struct render_caveat_marks *m,
+			 render_caveat_name_fn *name, const void *ctx, int letters)
+{
+	int kind;
+	size_t i;
+
+	for (kind = RENDER_CAVEAT_SHORT; kind < RENDER_CAVEAT_KINDS; kind++) {
+		struct strbuf why = STRBUF_INIT;
+
+		/* every rate a kind marks, named with its times */
+		for (i = 0; i < m->nr; i++) {
+			struct strbuf label = STRBUF_INIT;
+			const char *metric;
+
+			if ((int)m->v[i].c.kind != kind)
+				continue;
+			name(&label, ctx, m->v[i].row);
+			metric = render_series_key(m->v[i].row, RENDER_METRIC);
+			metric = metric ? metric : "value";
+			/* a flagged rate is named as the run measured it, its reason after a colon */
+			strbuf_addf(&why, "%s%s %.*s%s", why.len ? "; " : "", label.buf,
+				    (int)(strlen(metric) - (kind == RENDER_CAVEAT_FLAGGED && strlen(metric) > 8 ? 8 : 0)),
+				    metric, kind == RENDER_CAVEAT_FLAGGED ? ": " : " ");
+			render_caveat_describe(&why, &m->v[i].c, m->v[i].lo, m->v[i].hi);
+			strbuf_release(&label);
+		}
+		if (why.len && letters)
+			render_table_add_note(t, "%c: %s: %s", (char)('a' + kind - 1),
+					      render_caveat_title(kind), why.buf);
+		else if (why.len)
+			render_table_add_note(t, "%s: %s", render_caveat_title(kind), why.buf);
+		strbuf_release(&why);
+	}
+}
+
+void render_caveat_marks_release(struct render_caveat_marks *m)
+{
+	free(m->v);
+	memset(m, 0, sizeof(*m));
+}

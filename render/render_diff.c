@@ -1,4 +1,5 @@
 #include "render_diff.h"
+#include "render_caveat.h"
 #include "render_series.h"
 #include "render_text.h"
 
@@ -16,6 +17,7 @@ struct diff_state {
 	int too_small;     /* some row can never reach significance */
 	int untested;      /* some row has a single sample a side */
 	struct strbuf hidden_metrics;
+	struct render_caveat_marks caveats;   /* rates measured over too little time, either side */
 };
 
 enum { COL_OLD, COL_NEW, COL_CHANGE, COL_P };
@@ -188,6 +190,24 @@ static void geomean_rows(struct diff_state *st, const struct render_series *cons
 	strbuf_release(&other);
 }
 
+/* A rate the run's clock or a tiny job makes meaningless is said under the table, as in a run's. */
+static void mark_caveats(struct diff_state *st, const struct render_series *row,
+			 const struct render_series *o, const struct render_series *n)
+{
+	struct render_caveat c;
+
+	if (o && render_rate_caveat(&c, st->os, o))
+		render_caveat_mark(&st->caveats, row, &c);
+	if (n && render_rate_caveat(&c, st->ns, n))
+		render_caveat_mark(&st->caveats, row, &c);
+}
+
+static void whole_bench_name(struct strbuf *out, const void *ctx, const struct render_series *row)
+{
+	(void)ctx;
+	strbuf_addstr(out, render_series_key(row, RENDER_BENCHMARK));
+}
+
 /* Benchmarks in order of appearance (old side first), their metrics in the usual order. */
 static size_t order_rows(const struct render_series ***out, const struct render_series_set *os,
 			 const struct render_series_set *ns)
@@ -229,7 +249,7 @@ size_t render_diff(struct render_table *t, struct render_diff_summary *summary,
 		   const struct render_diff_opts *opts)
 {
 	struct render_series_set os = RENDER_SERIES_SET_INIT, ns = RENDER_SERIES_SET_INIT;
-	struct diff_state st = { opts, t, summary, &os, &ns, 0, 0, 0, STRBUF_INIT };
+	struct diff_state st = { opts, t, summary, &os, &ns, 0, 0, 0, STRBUF_INIT, { NULL, 0, 0 } };
 	const struct render_series **rows, **both, *last = NULL;
 	size_t nrows, nboth = 0, i;
 
@@ -269,6 +289,7 @@ size_t render_diff(struct render_table *t, struct render_diff_summary *summary,
 		} else {
 			one_side_row(&st, s, old, label.buf);
 		}
+		mark_caveats(&st, s, o, n);
 		strbuf_release(&label);
 	}
 	geomean_rows(&st, both, nboth);
@@ -292,6 +313,7 @@ size_t render_diff(struct render_table *t, struct render_diff_summary *summary,
 	}
 	if (summary->one_sided)
 		render_table_add_note(t, "only old, only new: measured on that side only");
+	render_caveat_notes(t, &st.caveats, whole_bench_name, NULL, 0);
 	/* tables that share their footnotes get one count of them all from their caller */
 	if (summary->hidden && !opts->notes)
 		render_table_add_note(t, "%zu more metric%s (%s) with --detail", summary->hidden,
@@ -299,6 +321,7 @@ size_t render_diff(struct render_table *t, struct render_diff_summary *summary,
 	free(rows);
 	free(both);
 	strbuf_release(&st.hidden_metrics);
+	render_caveat_marks_release(&st.caveats);
 	render_series_set_release(&os);
 	render_series_set_release(&ns);
 	return summary->compared;

@@ -183,6 +183,36 @@ static void set_title(struct strbuf *script, const struct render_graph *g, int u
 }
 
 /*
+ * A slanted label ends at its tic and reaches left of it: the first one
+ * would be cut by the page's edge ("ext3 on piii-1c-st340016a" under the
+ * first of five bars).  The left margin, in characters of the 9-point
+ * font (about 6 pixels; a slanted character about 5.2 across), then
+ * leaves room for it; otherwise gnuplot sizes it for the y tics.
+ */
+static void set_left_margin(struct strbuf *script, const struct render_graph *g,
+			    const struct render_plot_terminal *term, int crowd)
+{
+	const double char_px = 6.0, slanted_px = 5.2, auto_chars = 10;
+	double reach, chars;
+
+	if (!crowd || !g->nx) {
+		strbuf_addstr(script, "set lmargin -1\n");
+		return;
+	}
+	reach = render_text_width(g->x[0]) * slanted_px + char_px;
+	for (chars = auto_chars; chars < 40; chars++) {
+		double left = chars * char_px, slot = (term->panel_width - left - 20) / g->nx;
+
+		if (left + slot / 2 >= reach)
+			break;
+	}
+	if (chars > auto_chars)
+		strbuf_addf(script, "set lmargin %d\n", (int)(chars < 12 ? 12 : chars));
+	else
+		strbuf_addstr(script, "set lmargin -1\n");
+}
+
+/*
  * Crowded x labels: numbered on the dumb terminal (explained under the
  * graph), slanted on an image.
  */
@@ -196,6 +226,8 @@ static void graph_script(struct strbuf *script, const struct render_graph *g, si
 
 	set_title(script, g, utf8, !dumb);
 	strbuf_addstr(script, crowd && !dumb ? "set xtics rotate by 20 right\n" : "set xtics norotate\n");
+	if (!dumb)
+		set_left_margin(script, g, term, crowd);
 	set_string(script, "ylabel", g->ylabel, utf8);
 	set_string(script, "xlabel", g->xlabel, utf8);
 	strbuf_addstr(script, "set xtics (");

@@ -14,13 +14,6 @@
 
 enum rows { ROWS_ALL, ROWS_TIMES, ROWS_RATES, ROWS_DETAIL };
 
-/* A caveat marker: one letter per row and kind, its time range in the legend. */
-struct marker {
-	const struct render_series *row;
-	struct render_caveat c;
-	double lo, hi;
-};
-
 struct grid {
 	struct render_table t;
 	const struct render_series_set *ss;
@@ -34,8 +27,7 @@ struct grid {
 	const char *stub;                   /* the label column's heading: "total (s)" */
 	const struct render_series **benches;   /* the table's benchmarks, for their short names */
 	size_t nbenches;
-	struct marker *markers;
-	size_t nmarkers, amarkers;
+	struct render_caveat_marks marks;
 };
 
 static int wanted(const struct grid *g, const struct render_series *s)
@@ -57,28 +49,6 @@ static int wanted(const struct grid *g, const struct render_series *s)
 	}
 }
 
-static char marker_letter(struct grid *g, const struct render_series *row,
-			  const struct render_caveat *c, double secs)
-{
-	size_t i;
-
-	for (i = 0; i < g->nmarkers; i++)
-		if (g->markers[i].row == row && g->markers[i].c.kind == c->kind)
-			break;
-	if (i == g->nmarkers) {
-		ALLOC_GROW(g->markers, g->nmarkers + 1, g->amarkers);
-		g->markers[i].row = row;
-		g->markers[i].c = *c;
-		g->markers[i].lo = g->markers[i].hi = secs;
-		g->nmarkers++;
-	}
-	if (secs < g->markers[i].lo)
-		g->markers[i].lo = secs;
-	if (secs > g->markers[i].hi)
-		g->markers[i].hi = secs;
-	return (char)('a' + c->kind - 1);
-}
-
 /* A cell's note says n=K (removed later where K is the usual n) and a caveat letter. */
 static void fill_cell(struct grid *g, struct render_cell *cell, const struct render_series *s,
 		      const struct render_series *row)
@@ -92,7 +62,7 @@ static void fill_cell(struct grid *g, struct render_cell *cell, const struct ren
 		render_series_cell(&value, &spread, s, g->opts->median);
 	strbuf_addf(&note, "n=%zu", s->n);
 	if (g->rows == ROWS_RATES && render_rate_caveat(&c, g->ss, s))
-		strbuf_addf(&note, " %c", marker_letter(g, row, &c, c.seconds));
+		strbuf_addf(&note, " %c", render_caveat_mark(&g->marks, row, &c));
 	render_cell_set(cell, value.buf, spread.len ? spread.buf : NULL, note.buf);
 	strbuf_release(&value);
 	strbuf_release(&spread);
@@ -185,6 +155,11 @@ static void bench_name(struct strbuf *out, const struct grid *g, const struct re
 			return;
 		}
 	strbuf_addstr(out, render_series_key(s, RENDER_BENCHMARK));
+}
+
+static void grid_bench_name(struct strbuf *out, const void *g, const struct render_series *s)
+{
+	bench_name(out, g, s);
 }
 
 static void add_row(struct grid *g, const struct render_series *row, const char *label)
@@ -367,33 +342,10 @@ static void finish_notes(struct grid *g)
 {
 	struct strbuf legend = STRBUF_INIT;
 	size_t i, c;
-	int kind;
 
 	finish_counts(g);
-	for (kind = RENDER_CAVEAT_SHORT; kind < RENDER_CAVEAT_KINDS; kind++) {
-		struct strbuf why = STRBUF_INIT;
-
-		/* one letter a kind of caveat, every rate it marks named with its times */
-		for (i = 0; i < g->nmarkers; i++) {
-			struct strbuf label = STRBUF_INIT;
-			const char *metric;
-
-			if ((int)g->markers[i].c.kind != kind)
-				continue;
-			bench_name(&label, g, g->markers[i].row);
-			metric = render_series_key(g->markers[i].row, RENDER_METRIC);
-			/* a flagged rate is named as the run measured it, its reason after a colon */
-			strbuf_addf(&why, "%s%s %.*s%s", why.len ? "; " : "", label.buf,
-				    (int)(strlen(metric) - (kind == RENDER_CAVEAT_FLAGGED ? 8 : 0)), metric,
-				    kind == RENDER_CAVEAT_FLAGGED ? ": " : " ");
-			render_caveat_describe(&why, &g->markers[i].c, g->markers[i].lo, g->markers[i].hi);
-			strbuf_release(&label);
-		}
-		if (why.len)
-			render_table_add_note(&g->t, "%c: %s: %s", (char)('a' + kind - 1),
-					      render_caveat_title(kind), why.buf);
-		strbuf_release(&why);
-	}
+	/* one letter a kind of caveat, every rate it marks named with its times */
+	render_caveat_notes(&g->t, &g->marks, grid_bench_name, g, 1);
 	for (c = 0; c < g->ncols; c++) {
 		size_t runs = 0;
 
@@ -458,10 +410,8 @@ static void one_table(struct strbuf *out, struct grid *g, const struct render_ta
 	}
 	free(benches);
 	free(g->cols);
-	free(g->markers);
+	render_caveat_marks_release(&g->marks);
 	g->cols = NULL;
-	g->markers = NULL;
-	g->nmarkers = g->amarkers = 0;
 	render_table_release(&g->t);
 	strbuf_release(&title);
 	strbuf_release(&stub);

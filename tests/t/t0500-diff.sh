@@ -200,7 +200,10 @@ test_expect_success 'several file systems narrowed by --fs' '
 '
 
 test_expect_success 'two entries of one run: RUN --fs OLD --fs NEW, or the run alone' '
-	"$BP_HELPERS/bp-commit" --archive run --batch 2 "$R/ext3-ordered.bench" "$R/ext3-writeback.bench" >paths &&
+	# a second apart, as a run'"'"'s file systems are: run names carry a content
+	# hash, and the order they ran is what orders them
+	"$BP_HELPERS/bp-commit" --archive run --batch 2 --when 1764496800 \
+		"$R/ext3-ordered.bench" "$R/ext3-writeback.bench" >paths &&
 	commit=$(git -C run rev-parse --short HEAD) &&
 	benchpost diff --archive run --fs ext3:data=ordered --fs ext3:data=writeback "$commit" >out &&
 	benchpost diff "$R/ext3-ordered.bench" "$R/ext3-writeback.bench" >want &&

@@ -137,6 +137,12 @@ test_expect_success 'diff of the second run: both option sets named, side by sid
 	# a label too long for its line stands above its values
 	grep -A1 "^  total (s)" out | grep "(p[=<][0-9.]* n=5+5)$" &&
 	grep "^new: data=writeback$" out &&
+	# the rates a run'"'"'s table marks are said under the comparison too: the
+	# median dd write copy-time is 197 ms old (0.148 0.192 0.197 0.205
+	# 0.341 s), 99 ms new (0.086 0.091 0.099 0.135 0.221 s)
+	tr "\n" " " <out | tr -s " " >flat &&
+	grep "measured over too short a time for a rate to mean much: dd write 64 MiB throughput 99 to 197 ms (copy-time);" flat &&
+	grep "the tool.s clock counts whole seconds, over too few of them: postmark numbers=1000 transactions=1000 transactions-rate 1 s (transactions-time), good to +-100% at best" flat &&
 	postable out
 '
 

@@ -8,6 +8,7 @@
 
 #include "../../core/bench.h"
 #include "../../render/render_gnuplot.h"
+#include "../../render/render_graph.h"
 #include "../../render/render_layout.h"
 #include "../../render/render_table.h"
 #include "../../render/render_text.h"
@@ -183,6 +184,38 @@ static void test_gnuplot_quote(void **state)
 	strbuf_release(&out);
 }
 
+/*
+ * Five slanted labels on a 480-pixel panel: the first, 25 characters,
+ * reaches 25 * 5.2 + 6 = 136 pixels left of its tic; a margin of 17
+ * characters (102 px) puts the first tic at 102 + (480 - 102 - 20) / 10
+ * = 137.8 px, 16 (96 + 36.4 = 132.4) is short of it.  Short labels keep
+ * gnuplot's own margin.
+ */
+static void test_gnuplot_slanted_margin(void **state)
+{
+	char *labels[] = { "ext3 on piii-1c-st340016a", "jfs on piii-1c-st340016a",
+			   "reiserfs on piii-1c-st340016a", "xfs on piii-1c-st340016a",
+			   "ext2 on unknown" }, *shortx[] = { "ext2", "ext3" };
+	double y[5] = { 1, 2, 3, 4, 5 }, err[5] = { 0 };
+	struct render_graph_series series = { "6.1.0", y, err };
+	struct render_graph g = { RENDER_GRAPH_BARS, "untar", "elapsed (s)", "file system", "untar",
+				  labels, 5, &series, 1 };
+	struct render_plot_job job = { &g, 1, STRBUF_INIT };
+	const char *paths[] = { "/tmp/x/g0.png" };
+	struct strbuf script = STRBUF_INIT;
+
+	(void)state;
+	render_gnuplot_script(&script, &job, 1, render_plot_terminal("png"), paths, 0);
+	assert_non_null(strstr(script.buf, "set xtics rotate by 20 right\n"));
+	assert_non_null(strstr(script.buf, "set lmargin 17\n"));
+	strbuf_reset(&script);
+	g.x = shortx;
+	g.nx = 2;
+	render_gnuplot_script(&script, &job, 1, render_plot_terminal("png"), paths, 0);
+	assert_non_null(strstr(script.buf, "set lmargin -1\n"));
+	strbuf_release(&script);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_wrap),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_gnuplot_quote),
+		cmocka_unit_test(test_gnuplot_slanted_margin),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
