@@ -15,7 +15,7 @@ struct cmd_struct {
 static const struct cmd_struct commands[] = {
 	{ "run", cmd_run, "run the standard file-system tests and archive the results" },
 	{ "parse", cmd_parse, "turn time, df, dd, postmark, dbench, fio output into records" },
-	{ "import", cmd_import, "read benchmark emails (mbox, maildir, messages) into records" },
+	{ "import", cmd_import, "read benchmark emails, .bench, JSON Lines, fio, hyperfine files" },
 	{ "log", cmd_log, "list archived runs, filtered by kernel, hardware, fs, benchmark" },
 	{ "show", cmd_show, "print one archived run" },
 	{ "diff", cmd_diff, "compare two kernels or runs with significance tests" },

@@ -1,6 +1,7 @@
 #ifndef BUILTIN_H
 #define BUILTIN_H
 
+#include "../core/error.h"
 #include "../core/options.h"
 #include "../core/record.h"
 
@@ -25,6 +26,8 @@ int cmd_pull(int argc, const char **argv);
 /* Prints "benchpost: <message>" (or the last library error) and returns 1. */
 int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cmd_error_last(void);
+/* The library layers' warnings, printed as "benchpost: warning: ..." on stderr. */
+extern const struct bp_warn cmd_warn;
 /* Maps opt_parse's special returns to exit codes; -1 when parsing went on. */
 int cmd_opt_exit(int parsed);
 /* For commands whose issue has not landed yet. */

@@ -2,13 +2,14 @@
 #include "../archive/archive.h"
 #include "../core/error.h"
 #include "../import/import.h"
+#include "../import/import_formats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const import_usage[] = {
-	"benchpost import [--dry-run] [--format bench|json] FILE|DIR|-...",
+	"benchpost import [--dry-run] [--format bench|json] [--set FIELD=VALUE] FILE|DIR|-...",
 	NULL,
 };
 
@@ -104,10 +105,14 @@ int cmd_import(int argc, const char **argv)
 	const char *format = "bench", *archive = NULL;
 	int dry_run = 0, ret = 0, i;
 	struct import_result result = IMPORT_RESULT_INIT;
+	struct import_fill fill = IMPORT_FILL_INIT;
+	struct opt_list set = { 0 };
 	struct option opts[] = {
 		OPT_BOOL('n', "dry-run", &dry_run, "print the records instead of archiving them"),
 		OPT_CHOICE('f', "format", &format, format_choices, "output format with --dry-run"),
 		OPT_STRING(0, "archive", &archive, "DIR", "archive location"),
+		OPT_LIST(0, "set", &set, "FIELD=VALUE",
+			 "kernel, hardware, fs, options or device of results files that do not say"),
 		OPT_END(),
 	};
 	int nargs = opt_parse(argc, argv, opts, import_usage);
@@ -118,12 +123,19 @@ int cmd_import(int argc, const char **argv)
 		opt_usage(stderr, opts, import_usage);
 		return EXIT_USAGE;
 	}
+	for (i = 0; i < set.nr; i++)
+		if (import_fill_parse(&fill, set.v[i]) < 0) {
+			cmd_error_last();
+			ret = EXIT_USAGE;
+			goto done;
+		}
 	for (i = 0; i < nargs; i++) {
 		struct mail_list list = MAIL_LIST_INIT;
 
 		list.each = import_each;
 		list.data = &result;
-		if (mail_read_path(&list, argv[i]) < 0)
+		/* .bench, JSON Lines, fio and hyperfine files: import_formats.c; mail otherwise */
+		if (import_read_path(&result, &list, argv[i], &fill, &cmd_warn) < 0)
 			ret = cmd_error_last();
 		mail_list_release(&list);
 	}
@@ -140,5 +152,8 @@ int cmd_import(int argc, const char **argv)
 		ret = 1;
 	}
 	import_result_release(&result);
+done:
+	import_fill_release(&fill);
+	opt_list_release(&set);
 	return ret;
 }

@@ -29,6 +29,14 @@ int cmd_error_last(void)
 	return cmd_error("%s", err_last());
 }
 
+static void warn_stderr(void *payload, const char *msg)
+{
+	(void)payload;
+	warning("%s", msg);
+}
+
+const struct bp_warn cmd_warn = { warn_stderr, NULL };
+
 int cmd_opt_exit(int parsed)
 {
 	if (parsed == OPT_HELP_SHOWN)
