@@ -197,16 +197,28 @@ static void apply_fill(struct recset *set, const struct import_fill *fill)
 		}
 }
 
+static void add_msg(struct import_result *out, const char *name, const char *source,
+		    time_t when)
+{
+	struct import_msg *im;
+
+	ALLOC_GROW(out->msgs, out->nmsgs + 1, out->amsgs);
+	im = &out->msgs[out->nmsgs++];
+	im->name = import_keep(out, name);
+	im->source = import_intern(out, source);
+	im->date = when;
+}
+
 /*
- * The records of one file join the import as a message of their own,
- * each record a group of its own: import_finish then neither takes them
- * for a restatement nor drops them as quoted, and numbers their
- * iterations as a .bench file would.
+ * The records of one file join the import as messages, one for each run
+ * of records with the same source (a JSON Lines export of many emails is
+ * as many messages again), each record a group of its own: import_finish
+ * then neither takes them for a restatement nor drops them as quoted, and
+ * numbers their iterations as a .bench file and the export did.
  */
 static void take_records(struct import_result *out, struct recset *got, const char *name,
 			 time_t when)
 {
-	struct import_msg *im;
 	size_t i;
 
 	out->messages++;
@@ -216,15 +228,13 @@ static void take_records(struct import_result *out, struct recset *got, const ch
 		out->empty++;
 		return;
 	}
-	ALLOC_GROW(out->msgs, out->nmsgs + 1, out->amsgs);
-	im = &out->msgs[out->nmsgs++];
-	im->name = import_keep(out, name);
-	im->source = import_intern(out, got->v[0].source);
-	im->date = when;
 	for (i = 0; i < got->nr; i++) {
 		const struct record *s = &got->v[i];
-		struct record *r = import_add(out, out->groups++, 0);
+		struct record *r;
 
+		if (!i || strcmp(s->source, got->v[i - 1].source))
+			add_msg(out, name, s->source, when);
+		r = import_add(out, out->groups++, 0);
 		r->kernel = import_intern(out, s->kernel);
 		r->hardware = import_intern(out, s->hardware);
 		r->fs = import_intern(out, s->fs);
@@ -233,7 +243,7 @@ static void take_records(struct import_result *out, struct recset *got, const ch
 		r->benchmark = import_intern(out, s->benchmark);
 		r->metric = import_intern(out, s->metric);
 		r->unit = import_intern(out, s->unit);
-		r->source = import_intern(out, s->source);
+		r->source = out->msgs[out->nmsgs - 1].source;
 		r->value = import_keep(out, s->value);
 		r->count = s->count;
 		r->iteration = s->iteration;

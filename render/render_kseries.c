@@ -317,7 +317,7 @@ void kseries_json(struct strbuf *out, const struct kseries *ks)
 	size_t i;
 
 	for (i = 0; i < ks->nr; i++) {
-		const struct kseries_row *r = &ks->rows[i];
+		const struct kseries_row *r = &ks->rows[i], *b;
 
 		if (!r->cp)
 			continue;
@@ -339,7 +339,14 @@ void kseries_json(struct strbuf *out, const struct kseries *ks)
 		json_key_number(out, "p", r->cp->p, pd);
 		json_key_string(out, "direction", kseries_verdict(ks->better, r->cp->before,
 								   r->cp->after));
-		strbuf_addstr(out, "}\n");
+		/* the kernels between them, not measured well enough to narrow the range */
+		strbuf_addstr(out, ",\"between\":[");
+		for (b = r->last_good + 1; b < r; b++) {
+			if (b > r->last_good + 1)
+				strbuf_addch(out, ',');
+			json_add_string(out, b->kernel);
+		}
+		strbuf_addstr(out, "]}\n");
 	}
 }
 
