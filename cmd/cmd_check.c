@@ -73,11 +73,12 @@ static void where(struct strbuf *out, const struct recset *set)
 {
 	const struct record *r = set->nr ? &set->v[0] : NULL;
 
-	if (!r)
-		return;
-	strbuf_addstr(out, r->hardware ? r->hardware : "unknown hardware");
-	strbuf_addstr(out, ", ");
-	render_config_name(out, r);
+	if (r && r->hardware)
+		strbuf_addstr(out, r->hardware);
+	if (r && r->fs) {
+		strbuf_addstr(out, out->len ? ", " : "");
+		render_config_name(out, r);
+	}
 }
 
 int cmd_check(int argc, const char **argv)
