@@ -175,6 +175,13 @@ int import_fill_parse(struct import_fill *fill, const char *spec)
 		return err_set("--set '%s': the field is one of kernel, hardware, fs, options, "
 			       "device", spec);
 	record_set(record_field(&fill->r, f), eq + 1);
+	/* "fs:options", as everywhere on the command line */
+	if (!strcmp(f->name, "fs") && strchr(eq + 1, ':')) {
+		char *colon = strchr(fill->r.fs, ':');
+
+		record_set(&fill->r.options, colon + 1);
+		*colon = '\0';
+	}
 	return 0;
 }
 
