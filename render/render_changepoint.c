@@ -257,7 +257,8 @@ void changepoint_find(struct changepoint_set *out, const struct changepoint_grou
 		out->v[out->nr].p = st.v[i].p;
 		out->nr++;
 	}
-	qsort(out->v, out->nr, sizeof(*out->v), cmp_changepoint);
+	if (out->nr)
+		qsort(out->v, out->nr, sizeof(*out->v), cmp_changepoint);
 	for (i = 0; i < out->nr; i++) {
 		size_t from = i ? out->v[i - 1].at : 0;
 		size_t to = i + 1 < out->nr ? out->v[i + 1].at : ng;

@@ -40,7 +40,9 @@ test_expect_success 'too few samples to ever reach alpha: 125' '
 	$GEN 3 gen-few 6.1:1:0.01:2 6.2:1.2:0.01:3 &&
 	test_expect_code 125 benchpost check gen-few/k6.1.bench gen-few/k6.2.bench >out &&
 	cat out &&
-	tr "\n" " " <out | grep "cannot tell\. untar elapsed (s): cannot tell: 2 and 3 samples, too few"
+	tr "\n" " " <out | grep "cannot tell\. untar elapsed (s): cannot tell: 2 and 3 samples, too few" &&
+	benchpost import --archive few gen-few/*.bench >/dev/null 2>&1 &&
+	test_expect_code 125 benchpost check --archive few 6.1 6.2
 '
 
 test_expect_success 'a metric missing on a side: 125' '
