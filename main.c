@@ -22,7 +22,7 @@ static const struct cmd_struct commands[] = {
 	{ "report", cmd_report, "render a ready-to-post report (text, email, html)" },
 	{ "plot", cmd_plot, "draw graphs with gnuplot (png, svg, dumb)" },
 	{ "series", cmd_series, "one metric across kernels in version order, with change points" },
-	{ "check", cmd_check, "exit 0, 1 or 125 (for git bisect run): did NEW get worse than OLD" },
+	{ "check", cmd_check, "did NEW get worse than OLD: exit 0, 1 or 125 for git bisect run" },
 	{ "push", cmd_push, "send archived runs to another archive" },
 	{ "pull", cmd_pull, "fetch and merge archived runs from another archive" },
 };
