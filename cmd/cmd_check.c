@@ -25,6 +25,16 @@ static const int verdict_exit[] = {
 	[CHECK_FINE] = 0, [CHECK_WORSE] = 1, [CHECK_UNSURE] = 125, [CHECK_UNJUDGED] = 125,
 };
 
+static int asked_for(int argc, const char **argv, const char *option)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], option))
+			return 1;
+	return 0;
+}
+
 static const char *side_name(const char *arg)
 {
 	const char *slash = strrchr(arg, '/');
@@ -111,12 +121,15 @@ int cmd_check(int argc, const char **argv)
 		format_names[i] = check_formats[i].name;
 	format_names[i] = NULL;
 	nargs = opt_parse(argc, argv, opts, check_usage);
-	if (nargs == OPT_HELP_SHOWN) {
+	/* the man page reads --list-options: the paragraph is --help's alone */
+	if (nargs == OPT_HELP_SHOWN && !asked_for(argc, argv, "--list-options")) {
 		printf("\nExit status: 0 when no metric got worse, 1 when one did, 125 when it\n"
 		       "cannot tell (git bisect run's good, bad and skip), 128 on an error\n"
 		       "(which makes git bisect run stop).\n");
 		return 0;
 	}
+	if (nargs == OPT_HELP_SHOWN)
+		return 0;
 	if (nargs < 0)
 		return CHECK_EXIT_ERROR;
 	if (nargs != 2) {
