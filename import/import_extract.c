@@ -1278,7 +1278,7 @@ static void find_tool_reports(struct extract *x)
 			continue;
 		p = parse_find(tool_reports[i].parser);
 		if (p)
-			p->parse(&x->tools, x->joined.buf, x->joined.len, &ctx);
+			parser_run(p, &x->tools, x->joined.buf, x->joined.len, &ctx);
 	}
 	if (!x->tools.nr)
 		return;

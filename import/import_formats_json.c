@@ -319,28 +319,95 @@ static struct facts *fio_facts(const struct jval *root, const struct jval *job)
 	return f;
 }
 
+/* Adds what the job's facts say to what parse/ set on the record ("interim"). */
+static void give_facts(struct record *r, struct facts *job)
+{
+	struct facts *f;
+	size_t i;
+
+	if (!r->facts || !r->facts->nr) {
+		facts_unref(r->facts);
+		r->facts = facts_ref(job);
+		return;
+	}
+	f = facts_new();
+	for (i = 0; i < job->nr; i++)
+		facts_set(f, job->v[i].key, job->v[i].value);
+	for (i = 0; i < r->facts->nr; i++)
+		facts_set(f, r->facts->v[i].key, r->facts->v[i].value);
+	facts_unref(r->facts);
+	r->facts = f;
+}
+
+/*
+ * The line where the file's last report starts: with --status-interval
+ * fio writes a report a second and the last one is the result.  0 when the
+ * reports cannot be told apart (then every record is kept).
+ */
+static long last_report_line(const char *text, size_t len)
+{
+	size_t pos = skip_blanks(text, len, 0), used;
+	long line = 1, last = 0, errline;
+	const char *what;
+	size_t i;
+
+	while (pos < len && text[pos] == '{') {
+		struct jval v;
+
+		last = line;
+		if (jval_read(&v, text + pos, len - pos, &used, &errline, &what) < 0)
+			return 0;
+		jval_release(&v);
+		for (i = pos; i < pos + used; i++)
+			line += text[i] == '\n';
+		pos += used;
+		for (; pos < len && isspace((unsigned char)text[pos]); pos++)
+			line += text[pos] == '\n';
+	}
+	return pos < len ? 0 : last;
+}
+
+/*
+ * The facts come from the first report, the records from parse/'s fio
+ * reader, which reads every report of the file: only the last one's are
+ * kept, since fio --status-interval writes the run so far every interval
+ * and the final report is the result.  A damaged block fails the file,
+ * as any damage in a results file does.
+ */
 int import_fio_read(struct recset *out, const char *text, size_t len,
 		    const struct import_format_ctx *ctx)
 {
-	struct parse_ctx pctx = { ctx->name, 0, NULL };
+	struct parse_problems problems = { NULL, 0, 0 };
+	struct bp_warn collect = { parse_problems_warn, &problems };
+	struct parse_ctx pctx = { ctx->name, 0, &collect };
 	struct recset got = RECSET_INIT;
 	const struct jval *jobs;
-	struct facts **facts;
+	struct facts **facts = NULL;
 	struct jval root;
-	size_t i, k, njobs;
+	size_t i, k, njobs = 0, used, interim = 0;
+	long errline, last;
+	const char *what;
 	int ret;
 
-	if ((ret = read_whole(&root, text, len, ctx->name, 0)) < 0)
-		return ret;
+	if (jval_read(&root, text, len, &used, &errline, &what) < 0)
+		return err_set("%s:%ld: expected %s", ctx->name, errline, what);
 	jobs = jval_get(&root, "jobs");
 	njobs = jobs && jobs->type == J_ARRAY ? jobs->nr : 0;
 	/* one more for records whose job is not found by its name */
 	facts = xcalloc(njobs + 1, sizeof(*facts));
-	if ((ret = parse_fio(&got, text, len, &pctx)) < 0)
+	ret = parse_text(&got, "fio", text, len, &pctx);
+	if (!ret && problems.nr)
+		ret = err_set("%s", problems.v[0]);
+	if (ret < 0)
 		goto done;
+	last = last_report_line(text, len);
 	for (i = 0; i < got.nr; i++) {
 		struct record *r = &got.v[i];
 
+		if (r->line < last) {
+			interim++;
+			continue;
+		}
 		/* parse/ names each record by its job's name: the facts go with it */
 		for (k = 0; k < njobs; k++) {
 			const struct jval *name = jval_get(&jobs->kids[k], "jobname");
@@ -351,15 +418,19 @@ int import_fio_read(struct recset *out, const char *text, size_t len,
 		}
 		if (!facts[k])
 			facts[k] = fio_facts(&root, k < njobs ? &jobs->kids[k] : NULL);
-		r->facts = facts_ref(facts[k]);
+		give_facts(r, facts[k]);
 		import_format_source(r, "fio", ctx);
 		recset_take(out, r);
 	}
+	if (interim)
+		bp_warnf(ctx->warn, "%s: %zu numbers of reports before the last left out: the last "
+			 "report is the result", ctx->name, interim);
 done:
 	for (k = 0; k <= njobs; k++)
 		facts_unref(facts[k]);
 	free(facts);
 	recset_release(&got);
+	parse_problems_release(&problems);
 	jval_release(&root);
 	return ret;
 }
