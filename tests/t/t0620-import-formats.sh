@@ -85,7 +85,13 @@ fi
 # fio's digits, and the job's options as a fact.
 cat >fio.py <<'EOF'
 import json, re, sys
-report = json.load(open(sys.argv[1]))
+# with --status-interval the file holds a report an interval: the last is the result
+text, reports, at = open(sys.argv[1]).read(), [], 0
+while text[at:].strip():
+    report, end = json.JSONDecoder().raw_decode(text, len(text) - len(text[at:].lstrip()))
+    reports.append(report)
+    at = end
+report = reports[-1]
 got = [json.loads(line) for line in open(sys.argv[2])]
 def find(job, metric):
     m = [r for r in got if r["benchmark"] == job and r["metric"] == metric]
@@ -127,6 +133,14 @@ test_expect_success 'fio: the version, the date and each job options as facts' '
 	grep "^date: 2026-12-01T20:16:54Z$" out.bench &&
 	grep "^fio-options: directory=/tmp/fio-fx size=4m ioengine=psync rw=write bs=64k$" out.bench &&
 	grep "^fio-options: directory=/tmp/fio-fx size=4m ioengine=psync rw=randread bs=4k$" out.bench
+'
+
+test_expect_success 'fio --status-interval: the last report is the result' '
+	records "$S/fio-status-interval.json" >out.json 2>err &&
+	test $(grep -c "\"fio version\"" "$S/fio-status-interval.json") = 3 &&
+	python3 fio.py "$S/fio-status-interval.json" out.json fio-status-interval.json &&
+	grep "fio-status-interval.json: [0-9]* numbers of reports before the last left out" err &&
+	test $(grep -c "\"metric\":\"write-bw\"" out.json) = 1
 '
 
 if command -v fio >/dev/null 2>&1; then
