@@ -1,4 +1,5 @@
 #include "import_formats.h"
+#include "import_thread.h"
 #include "../core/bench.h"
 #include "../core/strbuf.h"
 #include "../core/util.h"
@@ -204,16 +205,21 @@ static void apply_fill(struct recset *set, const struct import_fill *fill)
 		}
 }
 
-static void add_msg(struct import_result *out, const char *name, const char *source,
-		    time_t when)
+/* Returns the message's source, the pool's, for its records. */
+static char *add_msg(struct import *imp, const char *name, const char *source, time_t when)
 {
+	static const struct mail_message no_headers;
+	struct import_result *out = &imp->result;
 	struct import_msg *im;
 
 	ALLOC_GROW(out->msgs, out->nmsgs + 1, out->amsgs);
 	im = &out->msgs[out->nmsgs++];
-	im->name = import_keep(out, name);
-	im->source = import_intern(out, source);
+	im->name = import_keep(imp, name);
+	im->source = import_intern(imp, source);
 	im->date = when;
+	/* no headers: a thread of its own, so nothing mail says is taken for a repeat of it */
+	im->thread = import_threads_add(imp->threads, &no_headers);
+	return (char *)im->source;
 }
 
 /*
@@ -223,15 +229,19 @@ static void add_msg(struct import_result *out, const char *name, const char *sou
  * then neither takes them for a restatement nor drops them as quoted, and
  * numbers their iterations as a .bench file and the export did.
  */
-static void take_records(struct import_result *out, struct recset *got, const char *name,
+static void take_records(struct import *imp, struct recset *got, const char *name,
 			 time_t when)
 {
+	struct import_result *out = &imp->result;
+	char *source = NULL;
 	size_t i;
 
 	out->messages++;
 	if (!got->nr) {
-		if (out->empty < IMPORT_EMPTY_NAMED)
+		if (out->empty < IMPORT_EMPTY_NAMED) {
 			out->empty_names[out->empty] = xstrdup(name);
+			out->empty_why[out->empty] = xstrdup("no results in the file");
+		}
 		out->empty++;
 		return;
 	}
@@ -240,18 +250,18 @@ static void take_records(struct import_result *out, struct recset *got, const ch
 		struct record *r;
 
 		if (!i || strcmp(s->source, got->v[i - 1].source))
-			add_msg(out, name, s->source, when);
+			source = add_msg(imp, name, s->source, when);
 		r = import_add(out, out->groups++, 0);
-		r->kernel = import_intern(out, s->kernel);
-		r->hardware = import_intern(out, s->hardware);
-		r->fs = import_intern(out, s->fs);
-		r->options = import_intern(out, s->options);
-		r->device = import_intern(out, s->device);
-		r->benchmark = import_intern(out, s->benchmark);
-		r->metric = import_intern(out, s->metric);
-		r->unit = import_intern(out, s->unit);
-		r->source = out->msgs[out->nmsgs - 1].source;
-		r->value = import_keep(out, s->value);
+		r->kernel = import_intern(imp, s->kernel);
+		r->hardware = import_intern(imp, s->hardware);
+		r->fs = import_intern(imp, s->fs);
+		r->options = import_intern(imp, s->options);
+		r->device = import_intern(imp, s->device);
+		r->benchmark = import_intern(imp, s->benchmark);
+		r->metric = import_intern(imp, s->metric);
+		r->unit = import_intern(imp, s->unit);
+		r->source = source;
+		r->value = import_keep(imp, s->value);
 		r->count = s->count;
 		r->iteration = s->iteration;
 		r->quoted = s->quoted;
@@ -264,7 +274,7 @@ static void take_records(struct import_result *out, struct recset *got, const ch
  * Text of one input: records when it is one of the formats (1), mail's
  * when it is not (0), an error naming it otherwise.
  */
-static int read_text(struct import_result *out, const char *text, size_t len, const char *name,
+static int read_text(struct import *imp, const char *text, size_t len, const char *name,
 		     time_t mtime, const struct import_fill *fill, const struct bp_warn *warn)
 {
 	struct recset got = RECSET_INIT;
@@ -278,14 +288,14 @@ static int read_text(struct import_result *out, const char *text, size_t len, co
 	if (ret == 0) {
 		apply_fill(&got, fill);
 		/* results that do not say when they ran ran when they were written */
-		take_records(out, &got, name, when ? when : mtime);
+		take_records(imp, &got, name, when ? when : mtime);
 		ret = 1;
 	}
 	recset_release(&got);
 	return ret;
 }
 
-static int read_file(struct import_result *out, struct mail_list *list, const char *path,
+static int read_file(struct import *imp, struct mail_list *list, const char *path,
 		     time_t mtime, const struct import_fill *fill, const struct bp_warn *warn)
 {
 	const char *map;
@@ -294,7 +304,7 @@ static int read_file(struct import_result *out, struct mail_list *list, const ch
 
 	if ((ret = map_file(&map, &len, path)) < 0)
 		return ret;
-	ret = map ? read_text(out, map, len, path, mtime, fill, warn) : 0;
+	ret = map ? read_text(imp, map, len, path, mtime, fill, warn) : 0;
 	if (map)
 		munmap((void *)map, len);
 	if (ret == 0)
@@ -353,7 +363,7 @@ static int peek_stdin(char *buf, size_t want, size_t *got)
 	return 0;
 }
 
-static int read_stdin(struct import_result *out, struct mail_list *list,
+static int read_stdin(struct import *imp, struct mail_list *list,
 		      const struct import_fill *fill, const struct bp_warn *warn)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -368,24 +378,24 @@ static int read_stdin(struct import_result *out, struct mail_list *list,
 		strbuf_release(&text);
 		return err_set_errno("cannot read standard input");
 	}
-	ret = read_text(out, text.buf, text.len, "stdin", time(NULL), fill, warn);
+	ret = read_text(imp, text.buf, text.len, "stdin", time(NULL), fill, warn);
 	if (ret == 0)
 		mail_read_buffer(list, "stdin", text.buf, text.len);
 	strbuf_release(&text);
 	return ret < 0 ? ret : 0;
 }
 
-int import_read_path(struct import_result *out, struct mail_list *list, const char *path,
+int import_read_path(struct import *imp, struct mail_list *list, const char *path,
 		     const struct import_fill *fill, const struct bp_warn *warn)
 {
 	struct stat st;
 
 	if (!strcmp(path, "-"))
-		return read_stdin(out, list, fill, warn);
+		return read_stdin(imp, list, fill, warn);
 	if (stat(path, &st) < 0)
 		return err_set_errno("cannot open '%s'", path);
 	/* a directory is a maildir or a folder of messages: mail's */
 	if (!S_ISREG(st.st_mode))
 		return mail_read_path(list, path);
-	return read_file(out, list, path, st.st_mtime, fill, warn);
+	return read_file(imp, list, path, st.st_mtime, fill, warn);
 }

@@ -75,7 +75,7 @@ void import_fill_release(struct import_fill *fill);
  * formats into out where it is one of them, as mail into list where it
  * is not (a directory too: a maildir or a folder of messages).
  */
-int import_read_path(struct import_result *out, struct mail_list *list, const char *path,
+int import_read_path(struct import *imp, struct mail_list *list, const char *path,
 		     const struct import_fill *fill, const struct bp_warn *warn);
 
 /* For the readers: "<format> <base>" as r's source unless it has one. */
