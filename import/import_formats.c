@@ -227,7 +227,9 @@ static char *add_msg(struct import *imp, const char *name, const char *source, t
  * of records with the same source (a JSON Lines export of many emails is
  * as many messages again), each record a group of its own: import_finish
  * then neither takes them for a restatement nor drops them as quoted, and
- * numbers their iterations as a .bench file and the export did.
+ * numbers their iterations as a .bench file and the export did.  Group
+ * numbers go on from the last message's (extraction counts up before it
+ * adds), so the first record never joins a group of the mail before it.
  */
 static void take_records(struct import *imp, struct recset *got, const char *name,
 			 time_t when)
@@ -251,7 +253,7 @@ static void take_records(struct import *imp, struct recset *got, const char *nam
 
 		if (!i || strcmp(s->source, got->v[i - 1].source))
 			source = add_msg(imp, name, s->source, when);
-		r = import_add(out, out->groups++, 0);
+		r = import_add(out, ++out->groups, 0);
 		r->kernel = import_intern(imp, s->kernel);
 		r->hardware = import_intern(imp, s->hardware);
 		r->fs = import_intern(imp, s->fs);

@@ -185,6 +185,18 @@ test_expect_success 'JSON Lines as import prints them come back the same' '
 	test -s a.jsonl
 '
 
+# A results file is a thread of its own: the numbers of a mail beside it
+# are neither dropped as its repeats nor it as theirs, in either order.
+test_expect_success 'mail and a results file in one import: both kept whole' '
+	records "$FIXTURES/import/thread.mbox" a.jsonl >both.json &&
+	test $(wc -l <both.json) = $(($(wc -l <a.jsonl) * 2)) &&
+	records a.jsonl "$FIXTURES/import/thread.mbox" >both2.json &&
+	sort both.json >x && sort both2.json >y &&
+	test_cmp x y &&
+	sort a.jsonl a.jsonl >z &&
+	test_cmp z x
+'
+
 test_expect_success 'JSON Lines from parse, through a pipe' '
 	benchpost parse --format json "$FIXTURES/bench/design-example.bench" >p.jsonl &&
 	cat p.jsonl | records - >out.json &&
