@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 
 static const char *const check_usage[] = {
-	"benchpost check OLD NEW [--hardware H] [--fs F] [--benchmark B] [--metric M] [--threshold PCT] [--alpha A] [--format text|ktap|junit]",
+	"benchpost check [SELECTION OPTIONS] [--metric M] [--threshold PCT] [--alpha A] [--format text|ktap|junit] OLD NEW",
 	NULL,
 };
 
@@ -64,7 +64,7 @@ static int read_side(struct recset *out, struct select_opts *sel, const char *ar
 		*missing = 1;
 		return 0;
 	}
-	if (ret < 0 || select_check_single(out, arg) < 0)
+	if (ret < 0 || select_check_single(out, arg, SELECT_ONE_HARDWARE | SELECT_ONE_CONFIG) < 0)
 		return -1;
 	if (metric) {
 		size_t i, kept = 0;
@@ -103,15 +103,12 @@ int cmd_check(int argc, const char **argv)
 	int old_missing = 0, new_missing = 0, ret = CHECK_EXIT_ERROR;
 	size_t i;
 	struct option opts[] = {
-		OPT_STRING(0, "hardware", &sel.hardware, "H", "hardware key when there are several"),
-		OPT_STRING(0, "fs", &sel.fs, "F", "file system (or fs:options) when there are several"),
-		OPT_STRING(0, "benchmark", &sel.benchmark, "B", "only this benchmark"),
+		SELECT_FILTER_OPTIONS(sel),
 		OPT_STRING(0, "metric", &metric, "M", "only this metric"),
 		OPT_DOUBLE(0, "threshold", &co.threshold, "PCT",
 			   "worse only by more than this many percent (default: 5)"),
 		OPT_DOUBLE(0, "alpha", &co.alpha, "A", "significance level (default: 0.05)"),
 		OPT_CHOICE(0, "format", &format, format_names, "the reason as text, KTAP or JUnit XML"),
-		OPT_STRING(0, "archive", &sel.archive, "DIR", "archive location"),
 		OPT_END(),
 	};
 	int nargs;
@@ -134,11 +131,11 @@ int cmd_check(int argc, const char **argv)
 		return CHECK_EXIT_ERROR;
 	if (nargs != 2) {
 		opt_usage(stderr, opts, check_usage);
-		return CHECK_EXIT_ERROR;
+		goto done;
 	}
 	if (!(co.alpha > 0 && co.alpha < 1) || !(co.threshold >= 0)) {
 		cmd_error("--alpha must be between 0 and 1 and --threshold at least 0");
-		return CHECK_EXIT_ERROR;
+		goto done;
 	}
 	co.test = stats_test_by_name("utest");
 	/* an archive that cannot be opened is an error, not a kernel without results */

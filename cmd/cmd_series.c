@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 
 static const char *const series_usage[] = {
-	"benchpost series [SELECTION...] [--hardware H] [--fs F] [--benchmark B] [--metric M] [--format text|json] [--terminal png|svg|dumb] [-o FILE]",
+	"benchpost series [SELECTION...] [SELECTION OPTIONS] [--metric M] [--format text|json] [--terminal png|svg|dumb] [-o FILE]",
 	NULL,
 };
 
@@ -38,7 +38,7 @@ int cmd_select_results(struct recset *out, struct select_opts *sel, const char *
 			recset_take(out, &got.v[i]);
 		if (out->nr == before)
 			ret = err_set("no results for '%s'%s", arg,
-				      sel->hardware || sel->fs || sel->benchmark ?
+				      select_has_filters(sel) ?
 				      " with these filters" : "");
 	}
 	recset_release(&got);
@@ -168,33 +168,32 @@ int cmd_series(int argc, const char **argv)
 	struct kseries ks = KSERIES_INIT;
 	struct strbuf out = STRBUF_INIT, title = STRBUF_INIT;
 	const char *format = "text", *terminal = NULL, *output = NULL, *metric = NULL;
-	const char **kernels = NULL;
+	const char **kernels = NULL, *terminals[8];
 	size_t nkernels = 0, i;
 	int min_samples = KSERIES_MIN_SAMPLES, utf8 = 0, ret = 1, k;
 	struct option opts[] = {
-		OPT_STRING(0, "kernel", &sel.kernel, "K", "only these kernels (exact, prefix or glob)"),
-		OPT_STRING(0, "hardware", &sel.hardware, "H", "hardware key when the archive has several"),
-		OPT_STRING(0, "fs", &sel.fs, "F", "file system (or fs:options) when there are several"),
-		OPT_STRING(0, "benchmark", &sel.benchmark, "B", "the benchmark when there are several"),
+		SELECT_FILTER_OPTIONS(sel),
 		OPT_STRING(0, "metric", &metric, "M", "the metric (default: the only one, else elapsed)"),
 		OPT_CHOICE(0, "format", &format, series_formats,
 			   "text table, or JSON Lines of the change points"),
-		OPT_CHOICE(0, "terminal", &terminal, render_plot_terminals,
+		OPT_CHOICE(0, "terminal", &terminal, terminals,
 			   "draw the series as a graph instead"),
 		OPT_STRING('o', "output", &output, "FILE", "write the graph here"),
 		OPT_DOUBLE(0, "fdr", &ko.cp.q, "Q", "false-discovery rate of the change points (default: 0.05)"),
 		OPT_INT(0, "min-samples", &min_samples, "N", "fewer samples: shown, not analysed (default: 3)"),
 		OPT_DOUBLE(0, "alpha", &ko.alpha, "A", "level of the neighbours' \"~\" (default: 0.05)"),
 		OPT_BOOL(0, "utf8", &utf8, "allow UTF-8 in the output (default: ASCII)"),
-		OPT_STRING(0, "archive", &sel.archive, "DIR", "archive location"),
 		OPT_END(),
 	};
-	int nargs = opt_parse(argc, argv, opts, series_usage);
+	int nargs;
 
+	render_plot_terminal_names(terminals, ARRAY_SIZE(terminals));
+	nargs = opt_parse(argc, argv, opts, series_usage);
 	if (nargs < 0)
 		return cmd_opt_exit(nargs);
 	if (!(ko.cp.q > 0 && ko.cp.q < 1) || !(ko.alpha > 0 && ko.alpha < 1) || min_samples < 1) {
 		cmd_error("--fdr and --alpha must be between 0 and 1, --min-samples at least 1");
+		select_release(&sel);
 		return EXIT_USAGE;
 	}
 	ko.min_samples = (size_t)min_samples;
@@ -214,7 +213,7 @@ int cmd_series(int argc, const char **argv)
 		err_set("no results for benchmark '%s'", sel.benchmark ? sel.benchmark : "?");
 		goto fail;
 	}
-	if (select_check_single(&chosen, "series") < 0 ||
+	if (select_check_single(&chosen, "series", SELECT_ONE_HARDWARE | SELECT_ONE_CONFIG) < 0 ||
 	    cmd_select_one_metric(&chosen, metric, "series") < 0)
 		goto fail;
 	kernels = kernels_beside(&nkernels, &all, &chosen.v[0]);
