@@ -145,7 +145,8 @@ static char *name_unit(const char *s)
 		for (i = 0; i < ARRAY_SIZE(units); i++)
 			if (strlen(units[i].word) == n && !strncasecmp(w, units[i].word, n))
 				return xstrdup(units[i].unit);
-		if (w[0] == '%' || w[n - 1] == '%')
+		/* "%CPU", "CPU%", but "50%" is a value that a name holds, no unit */
+		if (w[0] == '%' || (w[n - 1] == '%' && n > 1 && !isdigit((unsigned char)w[n - 2])))
 			return xstrdup("%");
 		for (slash = 0; slash < n && w[slash] != '/'; slash++)
 			;
