@@ -15,12 +15,14 @@ struct cmd_struct {
 static const struct cmd_struct commands[] = {
 	{ "run", cmd_run, "run the standard file-system tests and archive the results" },
 	{ "parse", cmd_parse, "turn time, df, dd, postmark, dbench, fio output into records" },
-	{ "import", cmd_import, "read benchmark emails (mbox, maildir, messages) into records" },
+	{ "import", cmd_import, "read benchmark emails, .bench, JSON Lines, fio, hyperfine files" },
 	{ "log", cmd_log, "list archived runs, filtered by kernel, hardware, fs, benchmark" },
 	{ "show", cmd_show, "print one archived run" },
 	{ "diff", cmd_diff, "compare two kernels or runs with significance tests" },
 	{ "report", cmd_report, "render a ready-to-post report (text, email, html)" },
 	{ "plot", cmd_plot, "draw graphs with gnuplot (png, svg, dumb)" },
+	{ "series", cmd_series, "one metric across kernels in version order, with change points" },
+	{ "check", cmd_check, "did NEW get worse than OLD: exit 0, 1 or 125 for git bisect run" },
 	{ "push", cmd_push, "send archived runs to another archive" },
 	{ "pull", cmd_pull, "fetch and merge archived runs from another archive" },
 };

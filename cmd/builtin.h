@@ -23,6 +23,8 @@ int cmd_report(int argc, const char **argv);
 int cmd_plot(int argc, const char **argv);
 int cmd_push(int argc, const char **argv);
 int cmd_pull(int argc, const char **argv);
+int cmd_series(int argc, const char **argv);
+int cmd_check(int argc, const char **argv);
 /* The hidden "benchpost --list-values KIND" of the shell completions. */
 int cmd_list_values(int argc, const char **argv);
 /* The templates "report --template NAME" finds, a name a line, sorted (complete.c). */
@@ -41,5 +43,16 @@ int cmd_opt_exit(int parsed);
 int cmd_write_records(const struct recset *set, const char *format);
 
 extern const char *const format_choices[];
+
+/*
+ * Shared by series and check (cmd_series.c): the records one argument
+ * names, where a file may be of any format import reads (.bench, JSON
+ * Lines, fio, hyperfine), narrowed by the filters; and one benchmark,
+ * metric and unit of a set (metric NULL: the only one, else elapsed),
+ * BP_EAMBIGUOUS naming the choices otherwise.
+ */
+struct select_opts;
+int cmd_select_results(struct recset *out, struct select_opts *sel, const char *arg);
+int cmd_select_one_metric(struct recset *set, const char *metric, const char *what);
 
 #endif

@@ -2,13 +2,14 @@
 #include "../archive/archive.h"
 #include "../core/error.h"
 #include "../import/import.h"
+#include "../import/import_formats.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const import_usage[] = {
-	"benchpost import [--dry-run] [--format bench|json] FILE|DIR|-...",
+	"benchpost import [--dry-run] [--format bench|json] [--set FIELD=VALUE] FILE|DIR|-...",
 	NULL,
 };
 
@@ -113,12 +114,16 @@ int cmd_import(int argc, const char **argv)
 	const char *format = "bench", *archive = NULL;
 	int dry_run = 0, ret = 0, i;
 	const struct bp_warn warn = { warn_stderr, NULL };
+	struct import_fill fill = IMPORT_FILL_INIT;
+	struct opt_list set = { 0 };
 	struct import *imp;
 	const struct import_result *result;
 	struct option opts[] = {
 		OPT_BOOL('n', "dry-run", &dry_run, "print the records instead of archiving them"),
 		OPT_CHOICE('f', "format", &format, format_choices, "output format with --dry-run"),
 		OPT_STRING(0, "archive", &archive, "DIR", "archive location"),
+		OPT_LIST(0, "set", &set, "FIELD=VALUE",
+			 "kernel, hardware, fs, options or device of results files that do not say"),
 		OPT_END(),
 	};
 	int nargs = opt_parse(argc, argv, opts, import_usage);
@@ -129,8 +134,16 @@ int cmd_import(int argc, const char **argv)
 		opt_usage(stderr, opts, import_usage);
 		return EXIT_USAGE;
 	}
-	if (import_new(&imp, &warn) < 0)
-		return cmd_error_last();
+	for (i = 0; i < set.nr; i++)
+		if (import_fill_parse(&fill, set.v[i]) < 0) {
+			cmd_error_last();
+			ret = EXIT_USAGE;
+			goto done;
+		}
+	if (import_new(&imp, &warn) < 0) {
+		ret = cmd_error_last();
+		goto done;
+	}
 	result = &imp->result;
 	for (i = 0; i < nargs; i++) {
 		struct mail_list list = MAIL_LIST_INIT;
@@ -138,7 +151,8 @@ int cmd_import(int argc, const char **argv)
 		list.each = import_each;
 		list.data = imp;
 		list.warn = warn;
-		if (mail_read_path(&list, argv[i]) < 0)
+		/* .bench, JSON Lines, fio and hyperfine files: import_formats.c; mail otherwise */
+		if (import_read_path(imp, &list, argv[i], &fill, &warn) < 0)
 			ret = cmd_error_last();
 		mail_list_release(&list);
 	}
@@ -155,5 +169,8 @@ int cmd_import(int argc, const char **argv)
 		ret = 1;
 	}
 	import_free(imp);
+done:
+	import_fill_release(&fill);
+	opt_list_release(&set);
 	return ret;
 }

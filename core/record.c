@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct facts *facts_new(void)
 {
@@ -70,6 +71,30 @@ const char *facts_get(const struct facts *f, const char *key)
 		if (!strcmp(f->v[i].key, key))
 			return f->v[i].value;
 	return NULL;
+}
+
+#define FACTS_DATE_FORMAT "%Y-%m-%dT%H:%M:%SZ"
+
+time_t facts_get_date(const struct facts *f)
+{
+	const char *s = facts_get(f, "date"), *end;
+	struct tm tm;
+
+	if (!s)
+		return 0;
+	memset(&tm, 0, sizeof(tm));
+	end = strptime(s, FACTS_DATE_FORMAT, &tm);
+	return end && !*end ? timegm(&tm) : 0;
+}
+
+void facts_set_date(struct facts *f, time_t t)
+{
+	struct tm tm;
+	char buf[32];
+
+	gmtime_r(&t, &tm);
+	strftime(buf, sizeof(buf), FACTS_DATE_FORMAT, &tm);
+	facts_set(f, "date", buf);
 }
 
 #define FIELD(name) { #name, offsetof(struct record, name) }

@@ -2,6 +2,7 @@
 #define RECORD_H
 
 #include <stddef.h>
+#include <time.h>
 
 /*
  * The record: one measured number with everything needed to compare it
@@ -35,6 +36,13 @@ void facts_clear(struct facts *f);
 /* Sets key to value (replacing, keeping the key's position). */
 void facts_set(struct facts *f, const char *key, const char *value);
 const char *facts_get(const struct facts *f, const char *key);
+/*
+ * The "date" fact, when a run was measured, in the form the archive
+ * writes (2026-12-01T20:00:03Z, UTC): 0 when there is none or it is not
+ * in that form.
+ */
+time_t facts_get_date(const struct facts *f);
+void facts_set_date(struct facts *f, time_t t);
 
 struct record {
 	char *kernel;
