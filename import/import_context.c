@@ -201,7 +201,7 @@ const char *import_label_fs(const char *label, char **options)
 	return fs;
 }
 
-static inline const char *version_end(const char *s, const char *dot);
+static const char *version_end(const char *s, const char *dot, int two_parts);
 
 int import_is_kernel(const char *w, size_t len)
 {
@@ -209,6 +209,12 @@ int import_is_kernel(const char *w, size_t len)
 	char *s;
 	int ok;
 
+	/* "v6.8" as a table's label */
+	if (len > 3 && w[0] == 'v' && isdigit((unsigned char)w[1]) && w[2] == '.') {
+		const char *e = version_end(w, w + 2, 0);
+
+		return e && (size_t)(e - w) == len;
+	}
 	/* a version that starts the word starts with its major and a '.': most names do not */
 	if (len < 3 || !isdigit((unsigned char)w[0]) || w[1] != '.')
 		return 0;
@@ -218,7 +224,7 @@ int import_is_kernel(const char *w, size_t len)
 	 * (what import_find_kernel would find there, without its strength)
 	 */
 	if (!w[len]) {
-		const char *e = version_end(w, w + 1);
+		const char *e = version_end(w, w + 1, 0);
 
 		return e && (size_t)(e - w) == len;
 	}
@@ -249,21 +255,27 @@ static int ends_with_word(const char *s, const char *at, const struct cue *cue)
 
 #define CUE(w) { w, sizeof(w) - 1 }
 static const struct cue kernel_cues[] = {
-	CUE("kernel is"), CUE("kernel"), CUE("kernels"), CUE("using plain"), CUE("using"),
+	CUE("kernel is"), CUE("kernel version"), CUE("kernel"), CUE("kernels"), CUE("using plain"), CUE("using"),
 	CUE("against"), CUE("running"), CUE("linux"), CUE("booted"), CUE("on"), CUE("tested"),
+	CUE("under"), CUE("with"),
 };
-#undef CUE
 
 /*
  * The end of the kernel version whose one-digit major stands right before
  * the '.' at dot of line s, or NULL when there is none.
  */
-static const char *version_end(const char *s, const char *dot)
+/* "v6.8", "v5.4-rc2": a 'v' right before the major, starting a word. */
+static int v_prefixed(const char *s, const char *p)
+{
+	return p > s && p[-1] == 'v' && (p - 1 == s || !isalnum((unsigned char)p[-2]));
+}
+
+static const char *version_end(const char *s, const char *dot, int two_parts)
 {
 	const char *p = dot - 1, *q, *e;
-	int parts = 1, major;
+	int parts = 1, major, v = v_prefixed(s, p);
 
-	if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||
+	if (!isdigit((unsigned char)*p) || (p > s && !v && (isalnum((unsigned char)p[-1]) ||
 	    p[-1] == '.' || p[-1] == '-' || p[-1] == '_' || p[-1] == '/')))
 		return NULL;
 	major = *p - '0';
@@ -276,7 +288,13 @@ static const char *version_end(const char *s, const char *dot)
 			q++;
 		parts++;
 	}
-	if (parts < 3 && !(major >= 3 && parts == 2 && q[0] == '-' && q[1] == 'r' && q[2] == 'c'))
+	/*
+	 * "3.10-rc4" is a kernel, "3.10-rc kernels" a series of them; "v6.8"
+	 * and "Linux 6.8" are kernels, a bare "6.8" may be any number
+	 */
+	if (parts < 3 && !(major >= 3 && parts == 2 &&
+			   ((q[0] == '-' && q[1] == 'r' && q[2] == 'c' && isdigit((unsigned char)q[3])) ||
+			    v || two_parts)))
 		return NULL;
 	if (parts > 4)
 		return NULL;
@@ -287,6 +305,9 @@ static const char *version_end(const char *s, const char *dot)
 
 		while (isalnum((unsigned char)*f) || *f == '_')
 			f++;
+		/* "-rc" without its number: a series ("3.10-rc kernels") */
+		if (f - e == 3 && !strncmp(e, "-rc", 3))
+			return NULL;
 		e = f;
 	}
 	/* a file or tarball name, not a kernel under test */
@@ -294,7 +315,162 @@ static const char *version_end(const char *s, const char *dot)
 		return NULL;
 	if (isalnum((unsigned char)*e) || *e == '_')
 		return NULL;
+	/* "5.10.0" fine, "6.8." ends a sentence, "6.8.x" a series */
 	return e;
+}
+
+/*
+ * Words after a version that make it the workload, not the kernel under
+ * test: "the 2.6.1 tree", "Untar the Linux 2.6.8.1 tarball", "2.6.12
+ * sources".
+ */
+static const struct cue workload_words[] = {
+	CUE("tree"), CUE("trees"), CUE("tarball"), CUE("tarballs"), CUE("source"), CUE("sources"),
+	CUE("src"), CUE("tar"), CUE("kernel tree"), CUE("source tree"), CUE("sourcetree"),
+};
+
+/* Tools whose version is no kernel: "gcc version 7.2.0", "binutils 2.17.50". */
+static const struct cue tool_words[] = {
+	CUE("gcc"), CUE("gcc version"), CUE("glibc"), CUE("libc"), CUE("binutils"), CUE("compiler"),
+	CUE("util-linux"), CUE("e2fsprogs"), CUE("xfsprogs"), CUE("btrfs-progs"),
+};
+#undef CUE
+
+static int starts_with_word(const char *at, const struct cue *cue)
+{
+	return !strncasecmp(at, cue->word, cue->n) && !isalnum((unsigned char)at[cue->n]) &&
+	       at[cue->n] != '-';
+}
+
+/* ... and before it: "a tarball of 2.4.3", "the tree of 2.6.16" */
+static const struct cue workload_before[] = {
+	{ "tarball of", 10 }, { "tree of", 7 }, { "source of", 9 }, { "sources of", 10 },
+	{ "untar", 5 }, { "untarred", 8 }, { "unpacked", 8 }, { "extract", 7 }, { "extracted", 9 },
+};
+
+static int names_workload(const char *s, const char *before, const char *e)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(workload_before); i++)
+		if (ends_with_word(s, before, &workload_before[i]))
+			return 1;
+
+	e = import_skip_space(e);
+	for (i = 0; i < ARRAY_SIZE(workload_words); i++)
+		if (starts_with_word(e, &workload_words[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether a version listed after "tried" was only tried, not measured
+ * ("i already tried 2.6.20-rc5 and 2.6.20-rc5-rt8 but"): the words
+ * before it are looked at back over the versions listed with it.
+ */
+static int only_tried(const char *s, const char *before)
+{
+	static const struct cue tried = { "tried", 5 }, and = { "and", 3 }, or = { "or", 2 };
+	int hops;
+
+	for (hops = 0; hops < 8; hops++) {
+		const char *b = before;
+
+		if (ends_with_word(s, b, &tried))
+			return 1;
+		if (ends_with_word(s, b, &and))
+			b -= 3;
+		else if (ends_with_word(s, b, &or))
+			b -= 2;
+		else if (b > s && b[-1] == ',')
+			b--;
+		else
+			return 0;
+		while (b > s && b[-1] == ' ')
+			b--;
+		/* over the version listed before: its digits, dots, letters and dashes */
+		while (b > s && (isalnum((unsigned char)b[-1]) || b[-1] == '.' || b[-1] == '-'))
+			b--;
+		while (b > s && b[-1] == ' ')
+			b--;
+		before = b;
+	}
+	return 0;
+}
+
+/* "running plain 2.4.9", "on a vanilla 2.6.16": before the words between a cue and the version. */
+static const char *past_adjective(const char *s, const char *before)
+{
+	static const struct cue adjectives[] = {
+		{ "plain", 5 }, { "vanilla", 7 }, { "stock", 5 }, { "a", 1 }, { "the", 3 }, { "an", 2 },
+		{ "mainline", 8 }, { "current", 7 }, { "latest", 6 },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(adjectives); i++)
+		if (ends_with_word(s, before, &adjectives[i])) {
+			before -= adjectives[i].n;
+			while (before > s && (before[-1] == ' ' || before[-1] == '\t'))
+				before--;
+			return before;
+		}
+	return before;
+}
+
+/* "Linux version 2.6.3 (root@host) ...": the boot log's own line. */
+static int after_linux_version(const char *s, const char *before)
+{
+	return ends_with_word(s, before, &(const struct cue){ "linux version", 13 });
+}
+
+static int names_tool(const char *s, const char *before)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tool_words); i++)
+		if (ends_with_word(s, before, &tool_words[i]))
+			return 1;
+	/* "version 3.3.5" of a tool, but "kernel version 2.6.3" */
+	return ends_with_word(s, before, &(const struct cue){ "version", 7 }) &&
+	       !ends_with_word(s, before, &(const struct cue){ "kernel version", 14 });
+}
+
+/*
+ * "Linux host 2.6.3-1-686 #1 SMP Tue ...": uname -a, the kernel name,
+ * the host name, the release, then '#' and the build number.
+ */
+static int uname_release(const char *s, const char *p, const char *e)
+{
+	const char *l = import_skip_space(s), *h;
+
+	if (strncmp(l, "Linux ", 6))
+		return 0;
+	h = import_skip_space(l + 6);
+	h += strcspn(h, " \t");
+	return import_skip_space(h) == p && import_skip_space(e)[0] == '#';
+}
+
+/* Cues that make a bare two-part number a kernel: "Linux 6.8", "kernel 5.10", "Kernel: 4.19". */
+static const struct cue two_part_cues[] = {
+	{ "linux", 5 }, { "kernel", 6 }, { "kernels", 7 }, { "kernel version", 14 },
+};
+
+/* "Linux 6.8", "a 5.10 kernel": a two-part version the words around it call a kernel. */
+static const char *two_part_version(const char *s, const char *dot)
+{
+	const char *p = dot - 1, *e = version_end(s, dot, 1), *before;
+	size_t i;
+
+	if (!e)
+		return NULL;
+	if (!strncasecmp(import_skip_space(e), "kernel", 6))
+		return e;
+	for (before = p; before > s && (before[-1] == ' ' || before[-1] == ':'); before--)
+		;
+	for (i = 0; i < ARRAY_SIZE(two_part_cues); i++)
+		if (ends_with_word(s, before, &two_part_cues[i]))
+			return e;
+	return NULL;
 }
 
 int import_find_kernel(const char *s, size_t *pos, size_t *len)
@@ -306,12 +482,23 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 		const char *p = dot - 1, *e, *before;
 		size_t i;
 
-		if (!(e = version_end(s, dot)))
+		if (!(e = version_end(s, dot, 0)) && !(e = two_part_version(s, dot)))
 			continue;
+		for (before = p - v_prefixed(s, p); before > s && (before[-1] == ' ' || before[-1] == '\t' || before[-1] == ':' ||
+						 before[-1] == '('); before--)
+			;
+		if (after_linux_version(s, before) || uname_release(s, p, e)) {
+			*pos = p - s;
+			*len = e - p;
+			return 3;
+		}
+		if (names_workload(s, before, e) || names_tool(s, before) || only_tried(s, before)) {
+			dot = e - 1;
+			continue;
+		}
 		*pos = p - s;
 		*len = e - p;
-		for (before = p; before > s && (before[-1] == ' ' || before[-1] == '\t' || before[-1] == ':'); before--)
-			;
+		before = past_adjective(s, before);
 		for (i = 0; i < ARRAY_SIZE(kernel_cues); i++)
 			if (ends_with_word(s, before, &kernel_cues[i]))
 				return 2;
