@@ -5,6 +5,7 @@
 #include "import_context.h"
 #include "import_features.h"
 #include "import_hardware.h"
+#include "import_section.h"
 #include "import_time.h"
 #include "../mail/mail_quote.h"
 
@@ -34,6 +35,7 @@ enum field { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_UNI
 /* What the text has said so far at one quote depth, in reading order. */
 struct depth_ctx {
 	const char *fs;
+	size_t fs_at;        /* the line that named it */
 	char *options;
 	char *device;
 	char *benchmark;     /* what the last one-line summary measured */
@@ -149,6 +151,7 @@ struct extract {
 	unsigned char *negative;    /* per line: 1 where numbers are no results (import_negative.c) */
 	struct grid *grids;         /* the message's tables, by first line (import_read_grid.c) */
 	size_t ngrids, grid_next;
+	struct sections sec;        /* sections, and each line's kernel (import_section.c) */
 	/*
 	 * Last, as only the first x.depths of each are cleared, not all
 	 * DEPTHS: most mail quotes a level or two.
@@ -178,6 +181,7 @@ struct where {
 	const char *benchmark;
 	int depth;
 	const char *author;
+	const char *config;     /* what a heading says the config is; pool_where adds it to the options */
 };
 
 /* The where of line at, from what its depth has said so far. */

@@ -1,0 +1,310 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../import/import.h"
+#include "../../import/import_context.h"
+#include "../../import/import_section.h"
+#include "../../mail/mail.h"
+#include "../../core/util.h"
+
+/*
+ * Attribution per section (import_section.c): each case is a message and,
+ * per input line that holds numbers, the kernel, file system and options
+ * every record of that line must have ("-" for none).
+ */
+
+struct want {
+	long line;
+	const char *kernel, *fs, *options;
+};
+
+static int same(const char *got, const char *want)
+{
+	if (!strcmp(want, "-"))
+		return got == NULL;
+	return got && !strcmp(got, want);
+}
+
+static void check_message(const char *name, const char *text, const struct want *w, size_t nw)
+{
+	struct mail_list list = MAIL_LIST_INIT;
+	struct import *imp;
+	const struct recset *r;
+	size_t i, k;
+
+	assert_int_equal(import_new(&imp, NULL), 0);
+	r = &imp->result.borrowed;
+	mail_read_buffer(&list, name, text, strlen(text));
+	import_messages(imp, &list);
+	import_finish(imp);
+	for (k = 0; k < nw; k++) {
+		size_t seen = 0;
+
+		for (i = 0; i < r->nr; i++) {
+			const struct record *rec = &r->v[i];
+
+			if (rec->line != w[k].line)
+				continue;
+			seen++;
+			if (!same(rec->kernel, w[k].kernel) || !same(rec->fs, w[k].fs) ||
+			    !same(rec->options, w[k].options))
+				fail_msg("%s: line %ld: got kernel '%s' fs '%s' options '%s', want '%s' '%s' '%s'",
+					 name, w[k].line, rec->kernel ? rec->kernel : "-", rec->fs ? rec->fs : "-",
+					 rec->options ? rec->options : "-", w[k].kernel, w[k].fs, w[k].options);
+		}
+		if (!seen)
+			fail_msg("%s: no record at line %ld", name, w[k].line);
+	}
+	import_free(imp);
+	mail_list_release(&list);
+}
+
+#define CHECK(text, ...) do { \
+	static const struct want w_[] = { __VA_ARGS__ }; \
+	check_message(__func__, text, w_, ARRAY_SIZE(w_)); \
+} while (0)
+
+static void test_rules(void **state)
+{
+	static const char *const rules[] = {
+		"---", "-----------------------------", "# ------------------------ #", "=====",
+		"  * * * * *", "~~~~~~", "_______",
+	};
+	static const char *const not_rules[] = { "--", "-- ", "--- a/fs/ext3/inode.c", "-aa:", "+++", "==> x <==", "" };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(rules); i++)
+		if (!import_is_rule(rules[i], strlen(rules[i])))
+			fail_msg("'%s' is a rule", rules[i]);
+	for (i = 0; i < ARRAY_SIZE(not_rules); i++)
+		if (import_is_rule(not_rules[i], strlen(not_rules[i])) && strcmp(not_rules[i], "+++"))
+			fail_msg("'%s' is no rule", not_rules[i]);
+}
+
+/*
+ * Kernel versions as mail writes them ("v6.8", "Linux 6.8"); versions that
+ * name the workload, a tool or a kernel only tried are no kernel under test.
+ */
+static void test_kernel_forms(void **state)
+{
+	static const struct { const char *text, *kernel; int strength; } cases[] = {
+		{ "make -j4 bzImage of the 2.6.1 tree.", NULL, 0 },
+		{ "Untar the Linux 2.6.8.1 tarball on each file system.", NULL, 0 },
+		{ "copies a bzip2 tarball of 2.4.3 (24M) in", NULL, 0 },
+		{ "(gcc version 7.2.0 (GCC)) #1 SMP", NULL, 0 },
+		{ "i already tried 2.6.20-rc5 and 2.6.20-rc5-rt8 but nothing changes", NULL, 0 },
+		{ "slower with 3.10-rc kernels", NULL, 0 },
+		{ "same kernel (2.6.18.6), same disk", "2.6.18.6", 2 },
+		{ "I am running plain 2.4.9 here", "2.4.9", 2 },
+		{ "[    0.000000] Linux version 4.13.5 (root@kbox) (gcc version 7.2.0)", "4.13.5", 3 },
+		{ "Linux kbox 4.14.0-rc5 #3 SMP Mon Oct 16 20:11:04 CEST 2017 x86_64", "4.14.0-rc5", 3 },
+		{ "kernel version 2.6.9 was slower", "2.6.9", 2 },
+		{ "tested on v3.6-rc2 and", "3.6-rc2", 2 },
+		{ "Kernel: v5.7", "5.7", 2 },
+		{ "| v6.8 | base |", "6.8", 1 },
+		{ "Linux 6.8 is fine", "6.8", 2 },
+		{ "a 5.15 kernel", "5.15", 2 },
+		{ "running on a 3.2 GHz Xeon", NULL, 0 },
+		{ "it took 5.10 seconds", NULL, 0 },
+		{ "between 3.13 and 3.14", NULL, 0 },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		size_t pos = 0, len;
+		int strength = import_find_kernel(cases[i].text, &pos, &len);
+
+		if (!cases[i].kernel) {
+			if (strength)
+				fail_msg("'%s': found kernel '%.*s'", cases[i].text, (int)len, cases[i].text + pos);
+			continue;
+		}
+		if (strength != cases[i].strength || len != strlen(cases[i].kernel) ||
+		    strncmp(cases[i].text + pos, cases[i].kernel, len))
+			fail_msg("'%s': got '%.*s' (%d), want '%s' (%d)", cases[i].text, strength ? (int)len : 0,
+				 cases[i].text + pos, strength, cases[i].kernel, cases[i].strength);
+	}
+}
+
+/* Each heading naming a kernel holds to the next; a prompt's tree and the prose list do not count. */
+static void test_kernel_headings(void **state)
+{
+	(void)state;
+	CHECK("Subject: find got slower\n"
+	      "\n"
+	      "Slow with the newer kernels (3.9.5, 3.10.0-rc4):\n"
+	      "\n"
+	      "3.10.0-rc4:\n"
+	      "$ time find /var/log | wc -l\n"
+	      "real    0m2.441s\n"
+	      "user    0m0.210s\n"
+	      "sys     0m0.880s\n"
+	      "\n"
+	      "3.9.5:\n"
+	      "[root@fw linux-2.6.12]# time find /var/log | wc -l\n"
+	      "real    0m0.733s\n"
+	      "user    0m0.190s\n"
+	      "sys     0m0.402s\n",
+	      { 7, "3.10.0-rc4", "-", "-" }, { 13, "3.9.5", "-", "-" });
+}
+
+/* uname -a and a boot log's "Linux version" line above each result. */
+static void test_command_output(void **state)
+{
+	(void)state;
+	CHECK("Subject: git status\n"
+	      "\n"
+	      "On ext4, warm cache:\n"
+	      "\n"
+	      "$ uname -a\n"
+	      "Linux kbox 4.14.0-rc5 #3 SMP Mon Oct 16 20:11:04 CEST 2017 x86_64 GNU/Linux\n"
+	      "$ time git status >/dev/null\n"
+	      "\n"
+	      "real    0m1.904s\n"
+	      "user    0m0.412s\n"
+	      "sys     0m1.388s\n"
+	      "\n"
+	      "$ dmesg | head -1\n"
+	      "[    0.000000] Linux version 4.13.5 (root@kbox) (gcc version 7.2.0 (GCC)) #1 SMP\n"
+	      "$ time git status >/dev/null\n"
+	      "\n"
+	      "real    0m1.102s\n"
+	      "user    0m0.401s\n"
+	      "sys     0m0.690s\n",
+	      { 9, "4.14.0-rc5", "ext4", "-" }, { 17, "4.13.5", "ext4", "-" });
+}
+
+/* "first A, then B": the blocks of results after it, counted again under each heading. */
+static void test_order(void **state)
+{
+	(void)state;
+	CHECK("Subject: dbench on reiserfs\n"
+	      "\n"
+	      "All on reiserfs.  First lines for 2.4.7-ac3, then 2.4.7-ac9.\n"
+	      "\n"
+	      "dbench 48\n"
+	      "Throughput 27.3983 MB/sec (NB=34.2479 MB/sec  273.983 MBit/sec)\n"
+	      "37.580u 115.730s 3:51.30 66.2%  0+0k 0+0io 1310pf+0w\n"
+	      "\n"
+	      "Throughput 18.4711 MB/sec (NB=23.0889 MB/sec  184.711 MBit/sec)\n"
+	      "37.710u 121.900s 5:43.05 46.5%  0+0k 0+0io 1311pf+0w\n"
+	      "\n"
+	      "dbench 32\n"
+	      "Throughput 34.7552 MB/sec (NB=43.444 MB/sec  347.552 MBit/sec)\n"
+	      "24.620u 73.980s 2:02.55 80.4%   0+0k 0+0io 911pf+0w\n"
+	      "\n"
+	      "Throughput 21.8827 MB/sec (NB=27.3533 MB/sec  218.827 MBit/sec)\n"
+	      "25.410u 76.610s 3:14.04 52.5%   0+0k 0+0io 912pf+0w\n",
+	      { 7, "2.4.7-ac3", "reiserfs", "-" }, { 10, "2.4.7-ac9", "reiserfs", "-" },
+	      { 14, "2.4.7-ac3", "reiserfs", "-" }, { 17, "2.4.7-ac9", "reiserfs", "-" });
+}
+
+/* The kernel and fs a section names after its numbers; "--" with text after it is no signature. */
+static void test_named_after(void **state)
+{
+	(void)state;
+	CHECK("Subject: Re: IDE in 2.5\n"
+	      "\n"
+	      "--\n"
+	      "\n"
+	      "Athlon 1GHz:\n"
+	      "\n"
+	      "kala@nibbler:/tmp/1$ time tar xjf rock.tar.bz2\n"
+	      "real    3m19.703s\n"
+	      "user    0m9.870s\n"
+	      "sys     0m24.840s\n"
+	      "\n"
+	      "According to top, the system was idle.\n"
+	      "Linux 2.4.19-rc1-ac3, reiserfs 3.6.\n",
+	      { 8, "2.4.19-rc1-ac3", "reiserfs", "-" });
+}
+
+/* A row's own kernel label, and its second line indented below it. */
+static void test_row_labels(void **state)
+{
+	(void)state;
+	CHECK("Subject: forkbomb\n"
+	      "\n"
+	      "The kernel 2.5.23 built on each:\n"
+	      "\n"
+	      "2.5.1-pre1:\t0.000u 0.120s 0:12.66 0.9%      0+0k 0+0io 71pf+0w\n"
+	      "\t\t0.010u 0.100s 0:01.24 8.8%      0+0k 0+0io 70pf+0w\n"
+	      "\n"
+	      "2.5.23-rmap:\t0.000u 0.400s 0:13.19 3.0%      0+0k 0+0io 71pf+0w\n"
+	      "\t\t0.000u 0.250s 0:01.43 17.4%     0+0k 0+0io 71pf+0w\n",
+	      { 5, "2.5.1-pre1", "-", "-" }, { 6, "2.5.1-pre1", "-", "-" },
+	      { 8, "2.5.23-rmap", "-", "-" }, { 9, "2.5.23-rmap", "-", "-" });
+}
+
+/* The Subject's one kernel when the text names none; its list tag names no fs. */
+static void test_subject(void **state)
+{
+	(void)state;
+	CHECK("Subject: [BENCHMARK] 3.4-rc3 guest: tar on xfs\n"
+	      "\n"
+	      "$ time tar xf linux-3.3.tar\n"
+	      "real    0m41.200s\n"
+	      "user    0m1.100s\n"
+	      "sys     0m9.300s\n",
+	      { 4, "3.4-rc3", "xfs", "-" });
+	CHECK("Subject: [Ext2-devel] slower than 2.6.9 on 2.6.10\n"
+	      "\n"
+	      "$ time sync\n"
+	      "real    0m1.200s\n"
+	      "user    0m0.000s\n"
+	      "sys     0m0.100s\n",
+	      { 4, "-", "-", "-" });
+}
+
+/* A config heading holds over the fs headings under it, to the next rule. */
+static void test_config_headings(void **state)
+{
+	(void)state;
+	CHECK("Subject: tar with elevators\n"
+	      "\n"
+	      "---------------------------------\n"
+	      "2.6.11-rc2 elevator=deadline\n"
+	      "\n"
+	      "ext3:\n"
+	      "sync                         0.00user 0.18system 0:09.66elapsed 1%CPU\n"
+	      "\n"
+	      "xfs:\n"
+	      "sync                         0.00user 0.03system 0:02.84elapsed 1%CPU\n"
+	      "\n"
+	      "---------------------------------\n"
+	      "2.6.11-rc2 elevator=cfq\n"
+	      "\n"
+	      "ext3:\n"
+	      "sync                         0.00user 0.20system 0:11.31elapsed 1%CPU\n"
+	      "\n"
+	      "With atomic_t:\n"
+	      "\n"
+	      "sync                         0.00user 0.21system 0:11.40elapsed 1%CPU\n",
+	      { 7, "2.6.11-rc2", "ext3", "elevator=deadline" }, { 10, "2.6.11-rc2", "xfs", "elevator=deadline" },
+	      { 16, "2.6.11-rc2", "ext3", "elevator=cfq" }, { 20, "2.6.11-rc2", "ext3", "With atomic_t" });
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_kernel_forms),
+		cmocka_unit_test(test_kernel_headings),
+		cmocka_unit_test(test_command_output),
+		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_named_after),
+		cmocka_unit_test(test_row_labels),
+		cmocka_unit_test(test_subject),
+		cmocka_unit_test(test_config_headings),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
