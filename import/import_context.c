@@ -23,6 +23,7 @@ static const char *const fs_names[26][6] = {
 	['n' - 'a'] = { "nilfs2", "ntfs", "nfs", "nfs4" },
 	['o' - 'a'] = { "ocfs2" },
 	['r' - 'a'] = { "reiserfs", "reiser4", "ramfs" },
+	['s' - 'a'] = { "shmfs", "squashfs" },
 	['t' - 'a'] = { "tmpfs" },
 	['u' - 'a'] = { "udf", "ufs", "ubifs" },
 	['v' - 'a'] = { "vfat" },
