@@ -510,6 +510,58 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 	return 0;
 }
 
+int import_is_commit(const char *s, size_t n)
+{
+	size_t i, letters = 0;
+
+	if (n < 7 || n > 40)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] >= 'a' && s[i] <= 'f')
+			letters++;
+		else if (!isdigit((unsigned char)s[i]))
+			return 0;
+	}
+	return letters > 0 && letters < n;
+}
+
+/*
+ * Words before a commit id that say the run was of it: "one run for
+ * 4edee232ed", "tested on 4f1e2a3b9c"; not "caused by commit X" or
+ * "bisected to X", which compare a kernel with the one before.
+ */
+static const struct cue commit_cues[] = {
+	{ "for", 3 }, { "on", 2 }, { "with", 4 }, { "at", 2 }, { "running", 7 }, { "kernel", 6 },
+	{ "tested", 6 }, { "booted", 6 }, { "head", 4 },
+};
+
+int import_find_commit(const char *s, size_t *pos, size_t *len)
+{
+	const char *p = s + *pos;
+
+	while (*p) {
+		const char *w, *before;
+		size_t n, i;
+
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		for (w = p; isalnum((unsigned char)*p); p++)
+			;
+		n = (size_t)(p - w);
+		if (!import_is_commit(w, n) || (*p && *p != ' ' && !strchr(",.:;)", *p)))
+			continue;
+		for (before = w; before > s && before[-1] == ' '; before--)
+			;
+		for (i = 0; i < ARRAY_SIZE(commit_cues); i++)
+			if (ends_with_word(s, before, &commit_cues[i])) {
+				*pos = (size_t)(w - s);
+				*len = n;
+				return 2;
+			}
+	}
+	return 0;
+}
+
 size_t import_device_after_slash(const char *s)
 {
 	size_t n;

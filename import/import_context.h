@@ -42,6 +42,14 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len);
 int import_is_kernel(const char *word, size_t len);
 
 /*
+ * Commit ids that name the kernel of a run ("one run for 4edee232ed"):
+ * 7 to 40 hex digits, with a word before that says the run was of it.
+ * Finds the next at or after *pos; returns 2 (a cue's strength) or 0.
+ */
+int import_is_commit(const char *word, size_t len);
+int import_find_commit(const char *s, size_t *pos, size_t *len);
+
+/*
  * "/dev/hdc2": the device token at the start of s, or 0.  Inline for the
  * first byte, as most lines tried start otherwise; the rest is in
  * import_device_after_slash.

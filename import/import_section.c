@@ -211,23 +211,44 @@ static char *config_heading(const char *t, size_t n)
 }
 
 /* The first pass: flags, marks, sections and what they name. */
+static void add_mark(struct extract *x, struct pass *p, size_t i, int strength, size_t pos, size_t len,
+		     char *kernel)
+{
+	struct mark *m;
+
+	ALLOC_GROW(p->marks, p->nmarks + 1, p->amarks);
+	m = &p->marks[p->nmarks++];
+	m->line = i;
+	m->strength = strength;
+	m->pos = pos;
+	m->len = len;
+	m->kernel = keep(&x->sec, kernel);
+}
+
+/* The kernels line i names: versions, and the commit ids a run was of, in the order they stand. */
 static void find_marks(struct extract *x, struct pass *p, size_t i)
 {
-	const struct qline *l = &x->q->v[i];
-	size_t pos = 0, len;
+	const char *s = x->q->v[i].text;
+	size_t pos = 0, len, cpos = 0, clen, first = p->nmarks;
 	int strength;
 
-	while ((strength = import_find_kernel(l->text, &pos, &len))) {
-		struct mark *m;
-
-		ALLOC_GROW(p->marks, p->nmarks + 1, p->amarks);
-		m = &p->marks[p->nmarks++];
-		m->line = i;
-		m->strength = strength;
-		m->pos = pos;
-		m->len = len;
-		m->kernel = keep(&x->sec, import_patched_kernel(l->text + pos, len));
+	while ((strength = import_find_kernel(s, &pos, &len))) {
+		add_mark(x, p, i, strength, pos, len, import_patched_kernel(s + pos, len));
 		pos += len;
+	}
+	while ((strength = import_find_commit(s, &cpos, &clen))) {
+		size_t a = p->nmarks;
+
+		add_mark(x, p, i, strength, cpos, clen, xstrndup(s + cpos, clen));
+		/* in place among the versions */
+		while (a > first && p->marks[a - 1].pos > cpos) {
+			struct mark t = p->marks[a - 1];
+
+			p->marks[a - 1] = p->marks[a];
+			p->marks[a] = t;
+			a--;
+		}
+		cpos += clen;
 	}
 }
 

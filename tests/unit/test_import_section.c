@@ -134,6 +134,34 @@ static void test_kernel_forms(void **state)
 	}
 }
 
+/* A commit id is the kernel of a run only when the words before it say so. */
+static void test_commit_ids(void **state)
+{
+	static const struct { const char *text, *commit; } cases[] = {
+		{ "I attached fio.output from one run for 4edee232ed as example", "4edee232ed" },
+		{ "tested on 4f1e2a3b9c, the head of the branch", "4f1e2a3b9c" },
+		{ "a regression caused by commit 4f1e2a3b9c", NULL },
+		{ "bisected to ab23a77687", NULL },
+		{ "for 1234567890 files", NULL },
+		{ "for deadbeefcafe", NULL },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		size_t pos = 0, len;
+		int strength = import_find_commit(cases[i].text, &pos, &len);
+
+		if (!cases[i].commit) {
+			if (strength)
+				fail_msg("'%s': found '%.*s'", cases[i].text, (int)len, cases[i].text + pos);
+		} else if (!strength || len != strlen(cases[i].commit) ||
+			   strncmp(cases[i].text + pos, cases[i].commit, len)) {
+			fail_msg("'%s': want '%s'", cases[i].text, cases[i].commit);
+		}
+	}
+}
+
 /* Each heading naming a kernel holds to the next; a prompt's tree and the prose list do not count. */
 static void test_kernel_headings(void **state)
 {
@@ -297,6 +325,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rules),
 		cmocka_unit_test(test_kernel_forms),
+		cmocka_unit_test(test_commit_ids),
 		cmocka_unit_test(test_kernel_headings),
 		cmocka_unit_test(test_command_output),
 		cmocka_unit_test(test_order),
