@@ -279,7 +279,8 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		return 1;
 	}
 	/* "ext3:" names the file system of what follows, "write:" its step */
-	if (p[n - 1] == ':' && n < 24 && !strchr(p, ' ') && !label_may_name_fs(p)) {
+	if (p[n - 1] == ':' && n < 24 && !strchr(p, ' ') && !label_may_name_fs(p) &&
+	    !import_is_kernel(p, n - 1)) {
 		take_str(&d->step, xstrndup(p, n - 1));
 		d->step_at = at;
 		return 1;

@@ -115,10 +115,10 @@ static int is_result_line(const struct extract *x, size_t i, const unsigned char
 /*
  * A heading's shape: a short line that is no sentence, no command and no
  * attribution line ("On Mon, ... wrote:").  One that does not end in ':'
- * is at most five words and stands right over the lines it heads, or
- * names a kernel.
+ * is at most five words that stand right over the lines they head, or
+ * alone as a paragraph, or name a kernel.
  */
-static int heading_shape(const char *t, size_t n, int over_text, int names_kernel)
+static int heading_shape(const char *t, size_t n, int over_text, int alone, int names_kernel)
 {
 	size_t words;
 	char last;
@@ -133,7 +133,7 @@ static int heading_shape(const char *t, size_t n, int over_text, int names_kerne
 		return 0;
 	if (last == ':')
 		return !has_word(t, n, "wrote") && !has_word(t, n, "writes");
-	return words <= 5 && (over_text || names_kernel);
+	return words <= 5 && (over_text || names_kernel || alone);
 }
 
 /* "elevator=deadline", "AS", "mem=128m": what a kernel heading says of the config. */
@@ -208,6 +208,44 @@ static char *config_heading(const char *t, size_t n)
 			return NULL;
 	}
 	return xstrndup(t, n);
+}
+
+/*
+ * The benchmarks and workloads a heading may name ("dbench 48", "Test 2:
+ * tiobench with 4 threads"): the standard tools of the lists and the
+ * commands their timings are of.
+ */
+static const char *const benchmark_words[] = {
+	"dbench", "tbench", "tiobench", "bonnie", "bonnie++", "postmark", "kernbench", "fio",
+	"iozone", "fs_mark", "fsmark", "reaim", "aim7", "aim9", "contest", "sysbench", "netperf",
+	"hackbench", "lmbench", "unixbench", "pgbench", "filebench", "compilebench", "blogbench",
+	"ffsb", "iperf", "stress-ng", "kbuild", "untar", "mmtests", "xfstests", "fsstress", "hdparm",
+};
+
+/* "Test 2: dbench 4", "Benchmark: tiobench with 4 threads", "dbench 48": the benchmark, or NULL. */
+static char *benchmark_heading(const char *t, size_t n)
+{
+	size_t w, k;
+
+	while (n && strchr(" \t\r:.", t[n - 1]))
+		n--;
+	if (!strncasecmp(t, "test", 4) || !strncasecmp(t, "benchmark", 9)) {
+		const char *colon = memchr(t, ':', n);
+
+		if (!colon || colon - t > 14)
+			return NULL;
+		n -= (size_t)(colon + 1 - t);
+		t = colon + 1;
+		while (n && (*t == ' ' || *t == '\t'))
+			t++, n--;
+	}
+	w = strcspn(t, " \t:,(");
+	if (w > n)
+		w = n;
+	for (k = 0; k < ARRAY_SIZE(benchmark_words); k++)
+		if (strlen(benchmark_words[k]) == w && !strncasecmp(t, benchmark_words[k], w))
+			return xstrndup(t, n);
+	return NULL;
 }
 
 /* The first pass: flags, marks, sections and what they name. */
@@ -422,7 +460,7 @@ static void find_sections(struct extract *x, struct pass *p)
 	struct sections *s = &x->sec;
 	unsigned cur[DEPTHS];
 	int rule_before[DEPTHS] = { 0 }, several[DEPTHS] = { 0 };
-	const char *config[DEPTHS] = { NULL };
+	const char *config[DEPTHS] = { NULL }, *bench[DEPTHS] = { NULL };
 	size_t i, from = 0, to = 0;
 
 	for (i = 0; i < DEPTHS; i++)
@@ -443,12 +481,13 @@ static void find_sections(struct extract *x, struct pass *p)
 		if (p->flags[i] & L_RULE) {
 			rule_before[dp] = 1;
 			config[dp] = NULL;
+			bench[dp] = NULL;
 			continue;
 		}
 		if ((p->flags[i] & (L_PARA_START | L_RESULT | L_SKIP)) == L_PARA_START && kernels <= 1 &&
 		    !(x->feat[i] & (FEAT_VERB | FEAT_TIME)) &&
 		    heading_shape(t, n, i + 1 < q->nr && !q->v[i + 1].blank && q->v[i + 1].depth == dp,
-				  kernels == 1)) {
+				  i + 1 >= q->nr || q->v[i + 1].blank, kernels == 1)) {
 			p->flags[i] |= L_HEADING;
 			if (kernels == 1) {
 				size_t a;
@@ -460,6 +499,8 @@ static void find_sections(struct extract *x, struct pass *p)
 				config[dp] = c ? keep(s, c) : NULL;
 			} else if ((c = config_heading(t, n))) {
 				config[dp] = keep(s, c);
+			} else if ((c = benchmark_heading(t, n))) {
+				bench[dp] = keep(s, c);
 			}
 		}
 		if (kernels >= 2 && !(p->flags[i] & (L_RESULT | L_SKIP)) &&
@@ -475,6 +516,8 @@ static void find_sections(struct extract *x, struct pass *p)
 		s->of_line[i] = cur[dp];
 		if (!sec->config)
 			sec->config = config[dp];
+		if (!sec->benchmark)
+			sec->benchmark = bench[dp];
 		if (!(p->flags[i] & (L_RESULT | L_SKIP)))
 			section_fs(x, sec, i, &s->depth_fs[dp], &several[dp]);
 	}

@@ -49,6 +49,7 @@ struct section {
 	const char *fs;        /* the first file system its own text names, or NULL */
 	char *fs_mode;         /* the data= mode named with it, or NULL */
 	const char *config;    /* the config a heading gave, held to the next rule, kernel or config heading */
+	const char *benchmark; /* the benchmark a heading named ("Test 2: dbench 4"), held to the next rule or such heading */
 };
 
 struct sections {

@@ -22,6 +22,7 @@
 struct want {
 	long line;
 	const char *kernel, *fs, *options;
+	const char *benchmark;   /* NULL: not looked at */
 };
 
 static int same(const char *got, const char *want)
@@ -53,10 +54,13 @@ static void check_message(const char *name, const char *text, const struct want 
 				continue;
 			seen++;
 			if (!same(rec->kernel, w[k].kernel) || !same(rec->fs, w[k].fs) ||
-			    !same(rec->options, w[k].options))
-				fail_msg("%s: line %ld: got kernel '%s' fs '%s' options '%s', want '%s' '%s' '%s'",
-					 name, w[k].line, rec->kernel ? rec->kernel : "-", rec->fs ? rec->fs : "-",
-					 rec->options ? rec->options : "-", w[k].kernel, w[k].fs, w[k].options);
+			    !same(rec->options, w[k].options) ||
+			    (w[k].benchmark && !same(rec->benchmark, w[k].benchmark)))
+				fail_msg("%s: line %ld: got kernel '%s' fs '%s' options '%s' benchmark '%s', "
+					 "want '%s' '%s' '%s' '%s'", name, w[k].line, rec->kernel ? rec->kernel : "-",
+					 rec->fs ? rec->fs : "-", rec->options ? rec->options : "-",
+					 rec->benchmark ? rec->benchmark : "-", w[k].kernel, w[k].fs, w[k].options,
+					 w[k].benchmark ? w[k].benchmark : "");
 		}
 		if (!seen)
 			fail_msg("%s: no record at line %ld", name, w[k].line);
@@ -181,7 +185,7 @@ static void test_kernel_headings(void **state)
 	      "real    0m0.733s\n"
 	      "user    0m0.190s\n"
 	      "sys     0m0.402s\n",
-	      { 7, "3.10.0-rc4", "-", "-" }, { 13, "3.9.5", "-", "-" });
+	      { 7, "3.10.0-rc4", "-", "-", NULL }, { 13, "3.9.5", "-", "-", NULL });
 }
 
 /* uname -a and a boot log's "Linux version" line above each result. */
@@ -207,7 +211,7 @@ static void test_command_output(void **state)
 	      "real    0m1.102s\n"
 	      "user    0m0.401s\n"
 	      "sys     0m0.690s\n",
-	      { 9, "4.14.0-rc5", "ext4", "-" }, { 17, "4.13.5", "ext4", "-" });
+	      { 9, "4.14.0-rc5", "ext4", "-", NULL }, { 17, "4.13.5", "ext4", "-", NULL });
 }
 
 /* "first A, then B": the blocks of results after it, counted again under each heading. */
@@ -231,8 +235,8 @@ static void test_order(void **state)
 	      "\n"
 	      "Throughput 21.8827 MB/sec (NB=27.3533 MB/sec  218.827 MBit/sec)\n"
 	      "25.410u 76.610s 3:14.04 52.5%   0+0k 0+0io 912pf+0w\n",
-	      { 7, "2.4.7-ac3", "reiserfs", "-" }, { 10, "2.4.7-ac9", "reiserfs", "-" },
-	      { 14, "2.4.7-ac3", "reiserfs", "-" }, { 17, "2.4.7-ac9", "reiserfs", "-" });
+	      { 7, "2.4.7-ac3", "reiserfs", "-", NULL }, { 10, "2.4.7-ac9", "reiserfs", "-", NULL },
+	      { 14, "2.4.7-ac3", "reiserfs", "-", NULL }, { 17, "2.4.7-ac9", "reiserfs", "-", NULL });
 }
 
 /* The kernel and fs a section names after its numbers; "--" with text after it is no signature. */
@@ -252,7 +256,7 @@ static void test_named_after(void **state)
 	      "\n"
 	      "According to top, the system was idle.\n"
 	      "Linux 2.4.19-rc1-ac3, reiserfs 3.6.\n",
-	      { 8, "2.4.19-rc1-ac3", "reiserfs", "-" });
+	      { 8, "2.4.19-rc1-ac3", "reiserfs", "-", NULL });
 }
 
 /* A row's own kernel label, and its second line indented below it. */
@@ -268,8 +272,8 @@ static void test_row_labels(void **state)
 	      "\n"
 	      "2.5.23-rmap:\t0.000u 0.400s 0:13.19 3.0%      0+0k 0+0io 71pf+0w\n"
 	      "\t\t0.000u 0.250s 0:01.43 17.4%     0+0k 0+0io 71pf+0w\n",
-	      { 5, "2.5.1-pre1", "-", "-" }, { 6, "2.5.1-pre1", "-", "-" },
-	      { 8, "2.5.23-rmap", "-", "-" }, { 9, "2.5.23-rmap", "-", "-" });
+	      { 5, "2.5.1-pre1", "-", "-", NULL }, { 6, "2.5.1-pre1", "-", "-", NULL },
+	      { 8, "2.5.23-rmap", "-", "-", NULL }, { 9, "2.5.23-rmap", "-", "-", NULL });
 }
 
 /* The Subject's one kernel when the text names none; its list tag names no fs. */
@@ -282,14 +286,14 @@ static void test_subject(void **state)
 	      "real    0m41.200s\n"
 	      "user    0m1.100s\n"
 	      "sys     0m9.300s\n",
-	      { 4, "3.4-rc3", "xfs", "-" });
+	      { 4, "3.4-rc3", "xfs", "-", NULL });
 	CHECK("Subject: [Ext2-devel] slower than 2.6.9 on 2.6.10\n"
 	      "\n"
 	      "$ time sync\n"
 	      "real    0m1.200s\n"
 	      "user    0m0.000s\n"
 	      "sys     0m0.100s\n",
-	      { 4, "-", "-", "-" });
+	      { 4, "-", "-", "-", NULL });
 }
 
 /* A config heading holds over the fs headings under it, to the next rule. */
@@ -316,8 +320,30 @@ static void test_config_headings(void **state)
 	      "With atomic_t:\n"
 	      "\n"
 	      "sync                         0.00user 0.21system 0:11.40elapsed 1%CPU\n",
-	      { 7, "2.6.11-rc2", "ext3", "elevator=deadline" }, { 10, "2.6.11-rc2", "xfs", "elevator=deadline" },
-	      { 16, "2.6.11-rc2", "ext3", "elevator=cfq" }, { 20, "2.6.11-rc2", "ext3", "With atomic_t" });
+	      { 7, "2.6.11-rc2", "ext3", "elevator=deadline", NULL }, { 10, "2.6.11-rc2", "xfs", "elevator=deadline", NULL },
+	      { 16, "2.6.11-rc2", "ext3", "elevator=cfq", NULL }, { 20, "2.6.11-rc2", "ext3", "With atomic_t", NULL });
+}
+
+/* A heading naming a benchmark holds over the kernel headings under it; a row's kernel label is no benchmark. */
+static void test_benchmark_headings(void **state)
+{
+	(void)state;
+	CHECK("Subject: tcsh timings\n"
+	      "\n"
+	      "ext3 with data=ordered on a laptop disk, tcsh's time.\n"
+	      "\n"
+	      "2.6.2-rc1:      812.330u 61.220s 7:31.02 193.6%   0+0k 0+0io 902112pf+0w\n"
+	      "\n"
+	      "Test 2: dbench 4\n"
+	      "\n"
+	      "2.6.2-rc1:\n"
+	      "3.120u 5.440s 0:10.14 84.4%     0+0k 0+0io 190pf+0w\n"
+	      "\n"
+	      "2.6.2-rc1-rmap:\n"
+	      "3.010u 5.120s 0:10.02 81.4%     0+0k 0+0io 190pf+0w\n",
+	      { 5, "2.6.2-rc1", "ext3", "data=ordered", "-" },
+	      { 10, "2.6.2-rc1", "ext3", "data=ordered", "dbench 4" },
+	      { 13, "2.6.2-rc1-rmap", "ext3", "data=ordered", "dbench 4" });
 }
 
 int main(void)
@@ -333,6 +359,7 @@ int main(void)
 		cmocka_unit_test(test_row_labels),
 		cmocka_unit_test(test_subject),
 		cmocka_unit_test(test_config_headings),
+		cmocka_unit_test(test_benchmark_headings),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
