@@ -510,6 +510,45 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 	return 0;
 }
 
+const char *import_name_fs(const char *name)
+{
+	const char *p = name, *w, *fs;
+
+	while (*p) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		for (w = p; isalnum((unsigned char)*p); p++)
+			;
+		if (p > w && (fs = import_fs_name(w, (size_t)(p - w))))
+			return fs;
+	}
+	return NULL;
+}
+
+char *import_name_kernel(const char *name)
+{
+	char *s = xstrdup(name), *dot, *k = NULL;
+	size_t i, pos = 0, len;
+	int round;
+
+	/* "results.txt.gz": its extensions off, so that a version may end the name */
+	for (round = 0; round < 2 && (dot = strrchr(s, '.')); round++) {
+		for (i = 1; isalpha((unsigned char)dot[i]); i++)
+			;
+		if (dot[i] || i < 2 || i > 5)
+			break;
+		*dot = '\0';
+	}
+	/* "tiobench-2.6.6", "run_2.6.9": a version after a separator starts a word */
+	for (i = 1; s[i]; i++)
+		if ((s[i - 1] == '-' || s[i - 1] == '_') && isdigit((unsigned char)s[i]))
+			s[i - 1] = ' ';
+	if (import_find_kernel(s, &pos, &len))
+		k = xstrndup(s + pos, len);
+	free(s);
+	return k;
+}
+
 int import_is_commit(const char *s, size_t n)
 {
 	size_t i, letters = 0;

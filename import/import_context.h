@@ -47,6 +47,14 @@ int import_is_kernel(const char *word, size_t len);
  * Finds the next at or after *pos; returns 2 (a cue's strength) or 0.
  */
 int import_is_commit(const char *word, size_t len);
+
+/*
+ * What an attachment's file name says: the file system it names as a
+ * word ("results-ext4.txt", "ext2_tiobench.txt"), or NULL; the kernel
+ * version in it ("tiobench-2.6.6-hackedup"), the caller's, or NULL.
+ */
+const char *import_name_fs(const char *name);
+char *import_name_kernel(const char *name);
 int import_find_commit(const char *s, size_t *pos, size_t *len);
 
 /*

@@ -461,7 +461,7 @@ static void find_sections(struct extract *x, struct pass *p)
 	unsigned cur[DEPTHS];
 	int rule_before[DEPTHS] = { 0 }, several[DEPTHS] = { 0 };
 	const char *config[DEPTHS] = { NULL }, *bench[DEPTHS] = { NULL };
-	size_t i, from = 0, to = 0;
+	size_t i, from = 0, to = 0, next_part = 0;
 
 	for (i = 0; i < DEPTHS; i++)
 		cur[i] = UINT_MAX;
@@ -469,11 +469,29 @@ static void find_sections(struct extract *x, struct pass *p)
 		const struct qline *l = &q->v[i];
 		int dp = l->depth, kernels;
 		const char *t = import_skip_space(l->text);
-		size_t n = l->len - (size_t)(t - l->text);
+		size_t n = l->len - (size_t)(t - l->text), d;
+		const struct mail_part_name *part = NULL;
 		struct section *sec;
 		char *c = NULL;
 
+		/* an attachment starts: what came before holds no more in it */
+		while (next_part < x->msg->npart_names && x->msg->part_names[next_part].line <= l->lineno)
+			part = &x->msg->part_names[next_part++];
+		if (part)
+			for (d = 0; d < DEPTHS; d++) {
+				rule_before[d] = 1;
+				config[d] = bench[d] = NULL;
+			}
 		s->of_line[i] = cur[dp];
+		if (part && !l->blank) {
+			sec = new_section(s, i, dp);
+			cur[dp] = (unsigned)(s->nr - 1);
+			rule_before[dp] = 0;
+			sec->fs = import_name_fs(part->name);
+			if ((c = import_name_kernel(part->name)))
+				sec->kernel = keep(s, c);
+			c = NULL;
+		}
 		if (l->blank)
 			continue;
 		line_marks(p, i, &from, &to);
@@ -660,7 +678,7 @@ static void give_kernels(struct extract *x, struct pass *p)
 								    p->first_strength[d->section] };
 			}
 			d->section = k;
-			d->best = (struct held){ NULL, 0 };
+			d->best = (struct held){ s->v[k].kernel, s->v[k].kernel ? KERNEL_HEADING : 0 };
 		}
 		if (!(f & (L_RESULT | L_SKIP)))
 			for (a = from; a < to; a++)

@@ -9,10 +9,11 @@
  * message may hold results of several kernels and configs.
  *
  * At each quote depth a section starts at the depth's first line, after
- * a rule ("---", "=====", "# ---- #") and at a heading: a short line that
+ * a rule ("---", "=====", "# ---- #"), at a heading: a short line that
  * starts a paragraph and holds no result ("2.6.3:", "ext3:", "With
  * atomic_t:", "2.6.11-rc2 elevator=deadline", "dbench 48", "Normal" over
- * a time block).  A paragraph that names a kernel or a file system is
+ * a time block), and where an attachment with a file name starts (the
+ * name's file system and kernel are the section's: "results-ext4.txt").  A paragraph that names a kernel or a file system is
  * part of its section: what it names holds from it on (see the kernel
  * marks below).
  *
@@ -50,6 +51,7 @@ struct section {
 	char *fs_mode;         /* the data= mode named with it, or NULL */
 	const char *config;    /* the config a heading gave, held to the next rule, kernel or config heading */
 	const char *benchmark; /* the benchmark a heading named ("Test 2: dbench 4"), held to the next rule or such heading */
+	const char *kernel;    /* the kernel an attachment's file name names, for the part it starts */
 };
 
 struct sections {

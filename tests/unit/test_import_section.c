@@ -346,6 +346,59 @@ static void test_benchmark_headings(void **state)
 	      { 13, "2.6.2-rc1-rmap", "ext3", "data=ordered", "dbench 4" });
 }
 
+/* An attachment's file name gives its text the file system and kernel it names. */
+static void test_attachment_names(void **state)
+{
+	static const struct { const char *name, *fs, *kernel; } names[] = {
+		{ "results-ext4.txt", "ext4", NULL },
+		{ "ext2_tiobench.txt", "ext2", NULL },
+		{ "tiobench-2.6.6-hackedup", NULL, "2.6.6-hackedup" },
+		{ "xfs-2.6.9.log.gz", "xfs", "2.6.9" },
+		{ "run_v5.10.out", NULL, "5.10" },
+		{ "config-2.6.9.txt", NULL, "2.6.9" },
+		{ "fio.output", NULL, NULL },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		const char *fs = import_name_fs(names[i].name);
+		char *k = import_name_kernel(names[i].name);
+
+		if (!same(fs, names[i].fs ? names[i].fs : "-") || !same(k, names[i].kernel ? names[i].kernel : "-"))
+			fail_msg("'%s': got fs '%s' kernel '%s'", names[i].name, fs ? fs : "-", k ? k : "-");
+		free(k);
+	}
+	CHECK("From: k@example.org\n"
+	      "Subject: delivery times\n"
+	      "MIME-Version: 1.0\n"
+	      "Content-Type: multipart/mixed; boundary=\"b\"\n"
+	      "\n"
+	      "--b\n"
+	      "Content-Type: text/plain\n"
+	      "\n"
+	      "Kernel 5.10.0-8-amd64, the runs on xfs first.\n"
+	      "\n"
+	      "--b\n"
+	      "Content-Type: text/plain; name=\"results-ext4.txt\"\n"
+	      "Content-Disposition: attachment; filename=\"results-ext4.txt\"\n"
+	      "\n"
+	      "real    1m12.402s\n"
+	      "user    0m10.101s\n"
+	      "sys     0m31.220s\n"
+	      "\n"
+	      "--b\n"
+	      "Content-Type: text/plain; name=\"results-2.6.32.txt\"\n"
+	      "Content-Disposition: attachment; filename=\"results-2.6.32.txt\"\n"
+	      "\n"
+	      "real    0m58.990s\n"
+	      "user    0m10.042s\n"
+	      "sys     0m27.118s\n"
+	      "\n"
+	      "--b--\n",
+	      { 15, "5.10.0-8-amd64", "ext4", "-", NULL }, { 23, "2.6.32", "xfs", "-", NULL });
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -360,6 +413,7 @@ int main(void)
 		cmocka_unit_test(test_subject),
 		cmocka_unit_test(test_config_headings),
 		cmocka_unit_test(test_benchmark_headings),
+		cmocka_unit_test(test_attachment_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
