@@ -1,5 +1,6 @@
 #include "import_extract.h"
 #include "import_grid.h"
+#include "import_heading.h"
 #include "import_patch.h"
 #include "import_table.h"
 #include "../core/util.h"
@@ -27,6 +28,7 @@ enum {
 	L_PARA_RESULT = 16, /* its paragraph holds a result line */
 	L_SKIP = 32,       /* a signature's, a patch's or a table's line: its kernels mark no section */
 	L_ORDER = 64,      /* names kernels in an order later blocks follow */
+	L_KNOWN = 128,     /* whether L_RESULT is set is known: found only for the lines that ask */
 };
 
 struct mark {
@@ -39,6 +41,7 @@ struct mark {
 /* One message's working state, freed before the walk. */
 struct pass {
 	unsigned char *flags;
+	const unsigned char *tool_line;  /* per line: a tool's report has a number there */
 	struct mark *marks;
 	size_t nmarks, amarks;
 	const char **own;        /* per line: the kernel its own text names for its numbers */
@@ -53,55 +56,6 @@ static const char *keep(struct sections *s, char *str)
 	return str;
 }
 
-int import_is_rule(const char *s, size_t len)
-{
-	const char *e = s + len;
-	size_t run = 0;
-	char c = 0;
-
-	while (s < e && (*s == ' ' || *s == '\t' || *s == '#'))
-		s++;
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '#' || e[-1] == '\r'))
-		e--;
-	if (s == e || !strchr("-=_*~+", *s))
-		return 0;
-	c = *s;
-	for (; s < e; s++) {
-		if (*s == c)
-			run++;
-		else if (*s != ' ')
-			return 0;
-	}
-	return run >= 3;
-}
-
-static size_t count_words(const char *s, size_t n)
-{
-	size_t i, words = 0;
-	int in = 0;
-
-	for (i = 0; i < n; i++) {
-		int space = s[i] == ' ' || s[i] == '\t';
-
-		if (!space && !in)
-			words++;
-		in = !space;
-	}
-	return words;
-}
-
-/* The case-insensitive word w in the n bytes at s, standing alone. */
-static int has_word(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (!strncasecmp(s + i, w, k) && (i == 0 || !isalnum((unsigned char)s[i - 1])) &&
-		    (i + k == n || !isalnum((unsigned char)s[i + k])))
-			return 1;
-	return 0;
-}
-
 static int is_result_line(const struct extract *x, size_t i, const unsigned char *tool_line)
 {
 	const char *s = x->q->v[i].text;
@@ -112,140 +66,28 @@ static int is_result_line(const struct extract *x, size_t i, const unsigned char
 	       import_table_row_like(s);
 }
 
-/*
- * A heading's shape: a short line that is no sentence, no command and no
- * attribution line ("On Mon, ... wrote:").  One that does not end in ':'
- * is at most five words that stand right over the lines they head, or
- * alone as a paragraph, or name a kernel.
- */
-static int heading_shape(const char *t, size_t n, int over_text, int alone, int names_kernel)
+/* Whether line i holds a result, looked at once and only for the lines that ask. */
+static int result_at(const struct extract *x, struct pass *p, size_t i)
 {
-	size_t words;
-	char last;
-
-	while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r'))
-		n--;
-	if (!n || n > 72 || strchr("$#%>|[{(<", t[0]) || memchr(t, '@', n))
-		return 0;
-	words = count_words(t, n);
-	last = t[n - 1];
-	if (words > 8 || strchr(".,;?!", last))
-		return 0;
-	if (last == ':')
-		return !has_word(t, n, "wrote") && !has_word(t, n, "writes");
-	return words <= 5 && (over_text || names_kernel || alone);
-}
-
-/* "elevator=deadline", "AS", "mem=128m": what a kernel heading says of the config. */
-static const char *const schedulers[] = {
-	"as", "cfq", "deadline", "noop", "anticipatory", "bfq", "kyber", "mq-deadline",
-};
-
-static char *kernel_heading_config(const char *t, size_t n, size_t kpos, size_t klen)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i = 0;
-
-	while (i < n) {
-		size_t w, k;
-		int take = 0;
-
-		while (i < n && strchr(" \t,:;()", t[i]))
-			i++;
-		w = i;
-		while (i < n && !strchr(" \t,:;()", t[i]))
-			i++;
-		if (w == i || (w >= kpos && w < kpos + klen))
-			continue;
-		if (memchr(t + w, '=', i - w) && strncmp(t + w, "data=", 5))
-			take = 1;
-		for (k = 0; !take && k < ARRAY_SIZE(schedulers); k++)
-			take = strlen(schedulers[k]) == i - w && !strncasecmp(t + w, schedulers[k], i - w);
-		if (take) {
-			if (sb.len)
-				strbuf_addch(&sb, ',');
-			strbuf_add(&sb, t + w, i - w);
-		}
+	if (!(p->flags[i] & L_KNOWN)) {
+		p->flags[i] |= L_KNOWN;
+		if (is_result_line(x, i, p->tool_line))
+			p->flags[i] |= L_RESULT;
 	}
-	return sb.len ? strbuf_detach(&sb, NULL) : (strbuf_release(&sb), NULL);
-}
-
-/* Words that start a heading naming a config: "With atomic_t:", "Unpatched:", "on 3ware (7850) :". */
-static const char *const config_words[] = {
-	"with", "without", "before", "after", "patched", "unpatched", "vanilla", "baseline",
-	"stock", "on", "using",
-};
-
-static char *config_heading(const char *t, size_t n)
-{
-	size_t k, w = strcspn(t, " \t:");
-
-	while (n && strchr(" \t\r", t[n - 1]))
-		n--;
-	if (!n || t[n - 1] != ':')
-		return NULL;
-	while (n && strchr(" \t:", t[n - 1]))
-		n--;
-	for (k = 0; k < ARRAY_SIZE(config_words); k++)
-		if (strlen(config_words[k]) == w && !strncasecmp(t, config_words[k], w))
-			break;
-	if (k == ARRAY_SIZE(config_words) || (w == n && w <= 5 && strncasecmp(t, "unpatched", 9) &&
-					      strncasecmp(t, "patched", 7) && strncasecmp(t, "vanilla", 7) &&
-					      strncasecmp(t, "baseline", 8) && strncasecmp(t, "before", 6) &&
-					      strncasecmp(t, "after", 5) && strncasecmp(t, "stock", 5)))
-		return NULL;
-	/* "on ext3:" names a file system, "on 2.6.3:" a kernel: neither is a config */
-	{
-		const char *fs;
-		char *mode;
-		size_t pos = 0, len;
-
-		if (import_find_fs_n(t, n, &fs, &mode)) {
-			free(mode);
-			return NULL;
-		}
-		if (import_find_kernel(t, &pos, &len) && pos < n)
-			return NULL;
-	}
-	return xstrndup(t, n);
+	return p->flags[i] & L_RESULT;
 }
 
 /*
- * The benchmarks and workloads a heading may name ("dbench 48", "Test 2:
- * tiobench with 4 threads"): the standard tools of the lists and the
- * commands their timings are of.
+ * "Normal" or "HSM" right over time output: the config that block ran
+ * in, when the label names no kernel, file system or benchmark.
  */
-static const char *const benchmark_words[] = {
-	"dbench", "tbench", "tiobench", "bonnie", "bonnie++", "postmark", "kernbench", "fio",
-	"iozone", "fs_mark", "fsmark", "reaim", "aim7", "aim9", "contest", "sysbench", "netperf",
-	"hackbench", "lmbench", "unixbench", "pgbench", "filebench", "compilebench", "blogbench",
-	"ffsb", "iperf", "stress-ng", "kbuild", "untar", "mmtests", "xfstests", "fsstress", "hdparm",
-};
-
-/* "Test 2: dbench 4", "Benchmark: tiobench with 4 threads", "dbench 48": the benchmark, or NULL. */
-static char *benchmark_heading(const char *t, size_t n)
+static char *label_over_time(const struct extract *x, size_t i, const char *t, size_t n)
 {
-	size_t w, k;
+	const struct qtext *q = x->q;
 
-	while (n && strchr(" \t\r:.", t[n - 1]))
-		n--;
-	if (!strncasecmp(t, "test", 4) || !strncasecmp(t, "benchmark", 9)) {
-		const char *colon = memchr(t, ':', n);
-
-		if (!colon || colon - t > 14)
-			return NULL;
-		n -= (size_t)(colon + 1 - t);
-		t = colon + 1;
-		while (n && (*t == ' ' || *t == '\t'))
-			t++, n--;
-	}
-	w = strcspn(t, " \t:,(");
-	if (w > n)
-		w = n;
-	for (k = 0; k < ARRAY_SIZE(benchmark_words); k++)
-		if (strlen(benchmark_words[k]) == w && !strncasecmp(t, benchmark_words[k], w))
-			return xstrndup(t, n);
-	return NULL;
+	if (i + 1 >= q->nr || q->v[i + 1].depth != q->v[i].depth || !import_time_may_start(q->v[i + 1].text))
+		return NULL;
+	return import_config_label(t, n);
 }
 
 /* The first pass: flags, marks, sections and what they name. */
@@ -316,13 +158,6 @@ static int distinct_kernels(const struct pass *p, size_t from, size_t to)
 	return n;
 }
 
-/* "first lines for A, then B", "in order, A, B and C", "A and B respectively" */
-static int order_cue(const char *s, size_t n)
-{
-	return has_word(s, n, "first") || has_word(s, n, "then") || has_word(s, n, "in order") ||
-	       has_word(s, n, "respectively") || has_word(s, n, "followed by");
-}
-
 /*
  * Whether the grid found is a table the grid reader reads: rows of time
  * output or of a tool's report are read by their own readers, and the
@@ -373,7 +208,7 @@ static void mark_lines(struct extract *x, struct pass *p, const unsigned char *t
 	for (g = 0; g < x->ngrids; g++)
 		if (is_table(x, &x->grids[g], tool_line))
 			for (i = x->grids[g].first; i < x->grids[g].end && i < q->nr; i++)
-				p->flags[i] |= L_SKIP | L_RESULT;
+				p->flags[i] |= L_SKIP | L_RESULT | L_KNOWN;
 	for (i = 0; i < q->nr; i++) {
 		const struct qline *l = &q->v[i];
 
@@ -383,8 +218,6 @@ static void mark_lines(struct extract *x, struct pass *p, const unsigned char *t
 			sig[l->depth] = 1;
 		if (sig[l->depth] || x->negative[i])
 			p->flags[i] |= L_SKIP;
-		if (is_result_line(x, i, tool_line))
-			p->flags[i] |= L_RESULT;
 		if (import_is_rule(l->text, l->len))
 			p->flags[i] |= L_RULE;
 		if (i == 0 || q->v[i - 1].blank || q->v[i - 1].depth != l->depth || (p->flags[i - 1] & L_RULE))
@@ -392,11 +225,18 @@ static void mark_lines(struct extract *x, struct pass *p, const unsigned char *t
 		if (HAS_DIGIT(x, i) && !x->negative[i] && !sig[l->depth])
 			find_marks(x, p, i);
 	}
-	/* a paragraph holding a result line is one of results, from its start */
+}
+
+/* Which paragraphs hold a result line (an order counts them), from their first line on. */
+static void para_results(const struct extract *x, struct pass *p)
+{
+	const struct qtext *q = x->q;
+	size_t i;
+
 	for (i = q->nr; i-- > 0;) {
 		if (q->v[i].blank)
 			continue;
-		if ((p->flags[i] & L_RESULT) && !(p->flags[i] & L_RULE))
+		if (!(p->flags[i] & L_RULE) && result_at(x, p, i))
 			p->flags[i] |= L_PARA_RESULT;
 		if (!(p->flags[i] & L_PARA_START) && (p->flags[i] & L_PARA_RESULT) && i &&
 		    !q->v[i - 1].blank)
@@ -430,7 +270,8 @@ static struct section *new_section(struct sections *s, size_t first, int depth)
 }
 
 /* The file system a section's own text names first, and the data= mode named with it. */
-static void section_fs(struct extract *x, struct section *sec, size_t i, const char **depth_fs, int *several)
+static void section_fs(struct extract *x, struct pass *p, struct section *sec, size_t i, const char **depth_fs,
+		       int *several)
 {
 	const struct qline *l = &x->q->v[i];
 	const char *fs, *after;
@@ -438,7 +279,7 @@ static void section_fs(struct extract *x, struct section *sec, size_t i, const c
 
 	if (!(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
 		return;
-	if (!fs) {
+	if (!fs || result_at(x, p, i)) {
 		free(mode);
 		return;
 	}
@@ -454,7 +295,7 @@ static void section_fs(struct extract *x, struct section *sec, size_t i, const c
 		free(mode);
 }
 
-static void find_sections(struct extract *x, struct pass *p)
+static void find_sections(struct extract *x, struct pass *p, int *orders)
 {
 	const struct qtext *q = x->q;
 	struct sections *s = &x->sec;
@@ -502,29 +343,35 @@ static void find_sections(struct extract *x, struct pass *p)
 			bench[dp] = NULL;
 			continue;
 		}
-		if ((p->flags[i] & (L_PARA_START | L_RESULT | L_SKIP)) == L_PARA_START && kernels <= 1 &&
+		if ((p->flags[i] & (L_PARA_START | L_SKIP)) == L_PARA_START && kernels <= 1 &&
 		    !(x->feat[i] & (FEAT_VERB | FEAT_TIME)) &&
-		    heading_shape(t, n, i + 1 < q->nr && !q->v[i + 1].blank && q->v[i + 1].depth == dp,
-				  i + 1 >= q->nr || q->v[i + 1].blank, kernels == 1)) {
+		    import_heading_shape(t, n, i + 1 < q->nr && !q->v[i + 1].blank && q->v[i + 1].depth == dp,
+				  i + 1 >= q->nr || q->v[i + 1].blank, kernels == 1) &&
+		    !result_at(x, p, i)) {
 			p->flags[i] |= L_HEADING;
 			if (kernels == 1) {
 				size_t a;
 
 				for (a = from; a < to; a++)
 					p->marks[a].strength = KERNEL_HEADING;
-				c = kernel_heading_config(t, n, p->marks[from].pos - (size_t)(t - l->text),
+				c = import_kernel_heading_config(t, n, p->marks[from].pos - (size_t)(t - l->text),
 							  p->marks[from].len);
 				config[dp] = c ? keep(s, c) : NULL;
-			} else if ((c = config_heading(t, n))) {
+			} else if ((c = import_config_heading(t, n))) {
 				config[dp] = keep(s, c);
-			} else if ((c = benchmark_heading(t, n))) {
+			} else if ((c = import_benchmark_heading(t, n))) {
 				bench[dp] = keep(s, c);
+			} else if ((c = label_over_time(x, i, t, n))) {
+				config[dp] = keep(s, c);
 			}
 		}
-		if (kernels >= 2 && !(p->flags[i] & (L_RESULT | L_SKIP)) &&
-		    (order_cue(l->text, l->len) ||
-		     (!(p->flags[i] & L_PARA_START) && order_cue(q->v[i - 1].text, q->v[i - 1].len))))
+		if (kernels >= 2 && !(p->flags[i] & L_SKIP) &&
+		    (import_order_cue(l->text, l->len) ||
+		     (!(p->flags[i] & L_PARA_START) && import_order_cue(q->v[i - 1].text, q->v[i - 1].len))) &&
+		    !result_at(x, p, i)) {
 			p->flags[i] |= L_ORDER;
+			*orders = 1;
+		}
 		if (cur[dp] == UINT_MAX || rule_before[dp] || (p->flags[i] & L_HEADING)) {
 			sec = new_section(s, i, dp);
 			cur[dp] = (unsigned)(s->nr - 1);
@@ -536,8 +383,8 @@ static void find_sections(struct extract *x, struct pass *p)
 			sec->config = config[dp];
 		if (!sec->benchmark)
 			sec->benchmark = bench[dp];
-		if (!(p->flags[i] & (L_RESULT | L_SKIP)))
-			section_fs(x, sec, i, &s->depth_fs[dp], &several[dp]);
+		if (!(p->flags[i] & L_SKIP))
+			section_fs(x, p, sec, i, &s->depth_fs[dp], &several[dp]);
 	}
 	for (i = 0; i < x->depths; i++)
 		if (several[i])
@@ -555,7 +402,7 @@ static void section_bests(struct extract *x, struct pass *p)
 		const struct mark *m = &p->marks[a];
 		unsigned k = x->sec.of_line[m->line];
 
-		if ((p->flags[m->line] & (L_RESULT | L_SKIP)) || k == UINT_MAX)
+		if ((p->flags[m->line] & L_SKIP) || k == UINT_MAX || result_at(x, p, m->line))
 			continue;
 		if (m->strength > p->first_strength[k]) {
 			p->first_best[k] = m->kernel;
@@ -680,7 +527,7 @@ static void give_kernels(struct extract *x, struct pass *p)
 			d->section = k;
 			d->best = (struct held){ s->v[k].kernel, s->v[k].kernel ? KERNEL_HEADING : 0 };
 		}
-		if (!(f & (L_RESULT | L_SKIP)))
+		if (from < to && !(f & L_SKIP) && !result_at(x, p, i))
 			for (a = from; a < to; a++)
 				if (p->marks[a].strength >= d->best.strength)
 					d->best = (struct held){ p->marks[a].kernel, p->marks[a].strength };
@@ -724,6 +571,7 @@ void extract_sections(struct extract *x)
 	struct pass p;
 	unsigned char *tool_line;
 	size_t i, from = 0, to = 0;
+	int orders = 0;
 
 	memset(&p, 0, sizeof(p));
 	if (!q->nr)
@@ -736,8 +584,11 @@ void extract_sections(struct extract *x)
 	s->of_line = xcalloc(q->nr, sizeof(*s->of_line));
 	s->kernel = xcalloc(q->nr, sizeof(*s->kernel));
 	s->depth_fs = xcalloc(x->depths, sizeof(*s->depth_fs));
+	p.tool_line = tool_line;
 	mark_lines(x, &p, tool_line);
-	find_sections(x, &p);
+	find_sections(x, &p, &orders);
+	if (orders)
+		para_results(x, &p);
 	if (!s->depth_fs[0] && x->depths)
 		s->depth_fs[0] = subject_fs(x);
 	p.own = xcalloc(q->nr, sizeof(*p.own));
@@ -745,8 +596,9 @@ void extract_sections(struct extract *x)
 		line_marks(&p, i, &from, &to);
 		p.own[i] = own_kernel(x, &p, from, to);
 		/* a result's second line, indented under the row that names its kernel */
-		if (!p.own[i] && i && (p.flags[i] & L_RESULT) && !(p.flags[i] & L_PARA_START) &&
-		    (q->v[i].text[0] == ' ' || q->v[i].text[0] == '\t') && (p.flags[i - 1] & L_RESULT))
+		if (!p.own[i] && i && p.own[i - 1] && !(p.flags[i] & L_PARA_START) &&
+		    (q->v[i].text[0] == ' ' || q->v[i].text[0] == '\t') && result_at(x, &p, i) &&
+		    result_at(x, &p, i - 1))
 			p.own[i] = p.own[i - 1];
 	}
 	section_bests(x, &p);

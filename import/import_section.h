@@ -71,7 +71,4 @@ void extract_sections_release(struct extract *x);
 /* The section of line at (NULL before extract_sections). */
 const struct section *extract_section_at(const struct extract *x, size_t at);
 
-/* Whether line s (len bytes) is a rule between sections: "----", "=====", "# ---- #". */
-int import_is_rule(const char *s, size_t len);
-
 #endif

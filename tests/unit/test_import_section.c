@@ -9,6 +9,7 @@
 
 #include "../../import/import.h"
 #include "../../import/import_context.h"
+#include "../../import/import_heading.h"
 #include "../../import/import_section.h"
 #include "../../mail/mail.h"
 #include "../../core/util.h"
