@@ -36,15 +36,15 @@ struct where extract_where(const struct extract *x, size_t at, const char *bench
 
 	if (!s)
 		return w;
-	w.kernel = x->sec.kernel[at];
+	w.kernel = x->sec->kernel[at];
 	w.config = s->config;
 	if (d->fs && d->fs_at >= s->first)
 		return w;
 	if (s->fs) {
 		w.fs = s->fs;
 		w.options = s->fs_mode;
-	} else if (!d->fs && x->sec.depth_fs[l->depth]) {
-		w.fs = x->sec.depth_fs[l->depth];
+	} else if (!d->fs) {
+		w.fs = extract_depth_fs(x, at);
 	}
 	return w;
 }

@@ -86,6 +86,7 @@ void import_scratch_free(struct import_scratch *s)
 	facts_unref(s->echo_cmd);
 	free(s->nums);
 	free(s->cls);
+	sections_free(&s->sections);
 	free(s);
 }
 

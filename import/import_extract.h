@@ -107,6 +107,7 @@ struct import_scratch {
 	size_t anums;
 	struct cls *cls;
 	size_t acls;
+	struct sections sections;   /* import_section.c's blocks */
 };
 
 struct import_scratch *import_scratch_new(void);
@@ -151,7 +152,7 @@ struct extract {
 	unsigned char *negative;    /* per line: 1 where numbers are no results (import_negative.c) */
 	struct grid *grids;         /* the message's tables, by first line (import_read_grid.c) */
 	size_t ngrids, grid_next;
-	struct sections sec;        /* sections, and each line's kernel (import_section.c) */
+	struct sections *sec;       /* sections, and each line's kernel (import_section.c): scratch->sections */
 	/*
 	 * Last, as only the first x.depths of each are cleared, not all
 	 * DEPTHS: most mail quotes a level or two.

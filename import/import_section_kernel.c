@@ -1,0 +1,306 @@
+#include "import_extract.h"
+#include "import_patch.h"
+#include "../core/util.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * The kernel each line's numbers get, from the kernels the text names
+ * (marks), the message's sections and the order lines (import_section.h
+ * says how it is chosen).
+ */
+
+static void add_mark(struct extract *x, size_t i, int strength, size_t pos, size_t len, char *kernel)
+{
+	struct sections *s = x->sec;
+	struct kernel_mark *m;
+
+	ALLOC_GROW(s->marks, s->nmarks + 1, s->amarks);
+	m = &s->marks[s->nmarks++];
+	m->line = i;
+	m->strength = strength;
+	m->pos = pos;
+	m->len = len;
+	m->kernel = sections_keep(s, kernel);
+}
+
+/* The kernels line i names: versions, and the commit ids a run was of, in the order they stand. */
+void sections_find_marks(struct extract *x, size_t i)
+{
+	struct sections *s = x->sec;
+	const char *t = x->q->v[i].text;
+	size_t pos = 0, len, cpos = 0, clen, first = s->nmarks;
+	int strength;
+
+	while ((strength = import_find_kernel(t, &pos, &len))) {
+		add_mark(x, i, strength, pos, len, import_patched_kernel(t + pos, len));
+		pos += len;
+	}
+	while ((strength = import_find_commit(t, &cpos, &clen))) {
+		size_t a = s->nmarks;
+
+		add_mark(x, i, strength, cpos, clen, xstrndup(t + cpos, clen));
+		/* in place among the versions */
+		while (a > first && s->marks[a - 1].pos > cpos) {
+			struct kernel_mark m = s->marks[a - 1];
+
+			s->marks[a - 1] = s->marks[a];
+			s->marks[a] = m;
+			a--;
+		}
+		cpos += clen;
+	}
+}
+
+/* The marks of line i: [*from, *to), moved on from the last line asked (lines are asked in order). */
+void sections_line_marks(const struct sections *s, size_t i, size_t *from, size_t *to)
+{
+	size_t a = *to;
+
+	while (a < s->nmarks && s->marks[a].line < i)
+		a++;
+	*from = a;
+	while (a < s->nmarks && s->marks[a].line == i)
+		a++;
+	*to = a;
+}
+
+int sections_distinct_kernels(const struct sections *s, size_t from, size_t to)
+{
+	size_t a, b;
+	int n = 0;
+
+	for (a = from; a < to; a++) {
+		for (b = from; b < a && strcmp(s->marks[a].kernel, s->marks[b].kernel); b++)
+			;
+		n += b == a;
+	}
+	return n;
+}
+
+/* The one kernel a line names for its own numbers: at its start, or with a cue. */
+static const char *own_kernel(const struct extract *x, size_t from, size_t to)
+{
+	const struct sections *s = x->sec;
+	const struct kernel_mark *m = &s->marks[from];
+	const char *t;
+
+	if (from == to || sections_distinct_kernels(s, from, to) != 1)
+		return NULL;
+	t = x->q->v[m->line].text;
+	if (m->strength >= KERNEL_CUE || import_skip_space(t) == t + m->pos)
+		return m->kernel;
+	return NULL;
+}
+
+static void own_kernels(struct extract *x)
+{
+	const struct qtext *q = x->q;
+	struct sections *s = x->sec;
+	size_t i, from = 0, to = 0;
+
+	for (i = 0; i < q->nr; i++) {
+		sections_line_marks(s, i, &from, &to);
+		s->own[i] = own_kernel(x, from, to);
+		/* a result's second line, indented under the row that names its kernel */
+		if (!s->own[i] && i && s->own[i - 1] && !(s->flags[i] & L_PARA_START) &&
+		    (q->v[i].text[0] == ' ' || q->v[i].text[0] == '\t') && sections_result_at(x, i) &&
+		    sections_result_at(x, i - 1))
+			s->own[i] = s->own[i - 1];
+	}
+}
+
+/* Which paragraphs hold a result line (an order counts them), from their first line on. */
+static void para_results(struct extract *x)
+{
+	const struct qtext *q = x->q;
+	unsigned char *f = x->sec->flags;
+	size_t i;
+
+	for (i = q->nr; i-- > 0;) {
+		if (q->v[i].blank)
+			continue;
+		if (!(f[i] & L_RULE) && sections_result_at(x, i))
+			f[i] |= L_PARA_RESULT;
+		if (!(f[i] & L_PARA_START) && (f[i] & L_PARA_RESULT) && i && !q->v[i - 1].blank)
+			f[i - 1] |= L_PARA_RESULT;
+	}
+}
+
+/* The strongest kernel of each section (the first of them), from the marks that may mark one. */
+static void section_bests(struct extract *x)
+{
+	struct sections *s = x->sec;
+	size_t a;
+
+	ALLOC_GROW(s->first_best, s->nr + 1, s->bests_alloc);
+	s->first_strength = xrealloc(s->first_strength, s->bests_alloc * sizeof(*s->first_strength));
+	memset(s->first_best, 0, (s->nr + 1) * sizeof(*s->first_best));
+	memset(s->first_strength, 0, (s->nr + 1) * sizeof(*s->first_strength));
+	for (a = 0; a < s->nmarks; a++) {
+		const struct kernel_mark *m = &s->marks[a];
+		unsigned k = s->of_line[m->line];
+
+		if ((s->flags[m->line] & L_SKIP) || k == UINT_MAX || sections_result_at(x, m->line))
+			continue;
+		if (m->strength > s->first_strength[k]) {
+			s->first_best[k] = m->kernel;
+			s->first_strength[k] = m->strength;
+		}
+	}
+}
+
+/* The kernel of each depth's whole text: the strongest mark, the first of them. */
+static void depth_bests(struct extract *x)
+{
+	const struct sections *s = x->sec;
+	size_t a;
+
+	for (a = 0; a < s->nmarks; a++) {
+		const struct kernel_mark *m = &s->marks[a];
+		int dp = x->q->v[m->line].depth;
+
+		if (m->strength > x->kernel_strength[dp]) {
+			take_str(&x->kernel[dp], xstrdup(m->kernel));
+			x->kernel_strength[dp] = m->strength;
+		}
+	}
+}
+
+/* The one kernel the Subject names, or NULL. */
+static const char *subject_kernel(struct extract *x)
+{
+	const char *subj = x->msg->subject, *found = NULL;
+	size_t pos = 0, len, flen = 0;
+
+	if (!subj)
+		return NULL;
+	while (import_find_kernel(subj, &pos, &len)) {
+		if (found && (len != flen || strncmp(found, subj + pos, len)))
+			return NULL;
+		found = subj + pos;
+		flen = len;
+		pos += len;
+	}
+	return found ? sections_keep(x->sec, import_patched_kernel(found, flen)) : NULL;
+}
+
+struct held {
+	const char *kernel;
+	int strength;
+};
+
+/* The first of the kernels held that is named with a cue or more, else the first there is. */
+static const char *choose(const struct held *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (c[i].kernel && c[i].strength >= KERNEL_CUE)
+			return c[i].kernel;
+	for (i = 0; i < n; i++)
+		if (c[i].kernel)
+			return c[i].kernel;
+	return NULL;
+}
+
+/* Per depth, what the pass holds while it reads the lines in order. */
+struct depth_walk {
+	unsigned section;
+	struct held best, carried;
+	const struct kernel_mark *order;   /* the order line's first mark */
+	size_t order_n, count;
+	const char *para_kernel;           /* what the order gives the paragraph being read */
+};
+
+/* A new section at depth d: what the one before it held passes on. */
+static void enter_section(const struct sections *s, struct depth_walk *d, unsigned k)
+{
+	if (d->section != UINT_MAX) {
+		if (d->best.kernel)
+			d->carried = d->best;
+		else if (s->first_best[d->section])
+			d->carried = (struct held){ s->first_best[d->section], s->first_strength[d->section] };
+	}
+	d->section = k;
+	d->best = (struct held){ s->v[k].kernel, s->v[k].kernel ? KERNEL_HEADING : 0 };
+}
+
+/* The paragraph starting at a line with flags f: the kernel an order gives it, or NULL. */
+static void count_paragraph(struct depth_walk *d, unsigned char f)
+{
+	d->para_kernel = NULL;
+	if (!(f & L_PARA_RESULT) || !d->order || (f & L_ORDER))
+		return;
+	if (d->count < d->order_n)
+		d->para_kernel = d->order[d->count++].kernel;
+	else
+		d->order = NULL;
+}
+
+void sections_give_kernels(struct extract *x)
+{
+	const struct qtext *q = x->q;
+	struct sections *s = x->sec;
+	struct depth_walk w[DEPTHS];
+	const char *subj = subject_kernel(x);
+	size_t i, from = 0, to = 0;
+	int orders = 0;
+
+	for (i = 0; i < q->nr && !orders; i++)
+		orders = (s->flags[i] & L_ORDER) != 0;
+	if (orders)
+		para_results(x);
+	own_kernels(x);
+	section_bests(x);
+	depth_bests(x);
+	memset(w, 0, sizeof(w));
+	for (i = 0; i < DEPTHS; i++)
+		w[i].section = UINT_MAX;
+	for (i = 0; i < q->nr; i++) {
+		const struct qline *l = &q->v[i];
+		struct depth_walk *d = &w[l->depth];
+		unsigned k = s->of_line[i];
+		unsigned char f = s->flags[i];
+		size_t a;
+
+		sections_line_marks(s, i, &from, &to);
+		if (l->blank || k == UINT_MAX)
+			continue;
+		if (f & L_RULE) {
+			d->order = NULL;
+			continue;
+		}
+		if (k != d->section)
+			enter_section(s, d, k);
+		if (from < to && !(f & L_SKIP) && !sections_result_at(x, i))
+			for (a = from; a < to; a++)
+				if (s->marks[a].strength >= d->best.strength)
+					d->best = (struct held){ s->marks[a].kernel, s->marks[a].strength };
+		if (f & L_HEADING) {
+			d->count = 0;
+			if (from < to)
+				d->order = NULL;
+		}
+		if (f & L_ORDER) {
+			d->order = &s->marks[from];
+			d->order_n = to - from;
+			d->count = 0;
+		}
+		if (f & L_PARA_START)
+			count_paragraph(d, f);
+		if (!(s->kernel[i] = s->own[i]) && !(s->kernel[i] = d->para_kernel)) {
+			const struct held c[] = {
+				d->best,
+				{ s->first_best[k], s->first_strength[k] },
+				d->carried,
+				{ x->kernel[l->depth], x->kernel_strength[l->depth] },
+				{ l->depth ? NULL : subj, KERNEL_BARE },
+			};
+
+			s->kernel[i] = choose(c, ARRAY_SIZE(c));
+		}
+	}
+}
