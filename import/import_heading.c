@@ -193,16 +193,30 @@ char *import_benchmark_heading(const char *t, size_t n)
 	return NULL;
 }
 
+/*
+ * Words that open a line introducing the text after it ("To summarize:",
+ * "Results:", "Here it is"), not naming the config a block ran in.
+ */
+static const char *const lead_in_words[] = {
+	"to", "in", "here", "so", "now", "and", "but", "also", "then", "the", "this", "these",
+	"my", "our", "i", "we", "results", "result", "summary", "output", "numbers", "timings",
+	"times", "example", "note", "update", "again",
+};
+
 char *import_config_label(const char *t, size_t n)
 {
 	const char *fs;
 	char *mode;
-	size_t k;
+	size_t k, w;
 
 	while (n && strchr(" \t\r:", t[n - 1]))
 		n--;
 	if (!n || import_count_words(t, n) > 3)
 		return NULL;
+	w = strcspn(t, " \t\r:,");
+	for (k = 0; k < ARRAY_SIZE(lead_in_words); k++)
+		if (strlen(lead_in_words[k]) == w && !strncasecmp(t, lead_in_words[k], w))
+			return NULL;
 	for (k = 0; k < n; k++)
 		if (isdigit((unsigned char)t[k]) || strchr("$#%>=/", t[k]))
 			return NULL;

@@ -38,7 +38,8 @@ char *import_benchmark_heading(const char *t, size_t n);
 
 /*
  * "Normal", "HSM": a label of at most three words, no digits, no file
- * system, that may name the config of the time output right under it.
+ * system, that may name the config of the time output right under it;
+ * not a lead-in ("To summarize:", "Results:").
  */
 char *import_config_label(const char *t, size_t n);
 

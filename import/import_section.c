@@ -151,6 +151,7 @@ struct heading_state {
 	unsigned cur;          /* the depth's section, or UINT_MAX */
 	int rule_before;
 	const char *config, *bench;
+	const char *label;     /* a label over time output names the config of its own section only */
 };
 
 /* Line i, a heading: what it says of the kernel's config, the config, the benchmark. */
@@ -168,8 +169,10 @@ static void read_heading(struct extract *x, size_t i, size_t from, int kernels, 
 		c = import_kernel_heading_config(t, n, s->marks[from].pos - (size_t)(t - l->text),
 						 s->marks[from].len);
 		h->config = c ? sections_keep(s, c) : NULL;
-	} else if ((c = import_config_heading(t, n)) || (c = label_over_time(x, i, t, n))) {
+	} else if ((c = import_config_heading(t, n))) {
 		h->config = sections_keep(s, c);
+	} else if ((c = label_over_time(x, i, t, n))) {
+		h->label = sections_keep(s, c);
 	} else if ((c = import_benchmark_heading(t, n))) {
 		h->bench = sections_keep(s, c);
 	}
@@ -266,6 +269,9 @@ static void find_sections(struct extract *x)
 		}
 		sec = &s->v[hd->cur];
 		s->of_line[i] = hd->cur;
+		if (hd->label)
+			sec->config = hd->label;
+		hd->label = NULL;
 		if (!sec->config)
 			sec->config = hd->config;
 		if (!sec->benchmark)

@@ -325,6 +325,33 @@ static void test_config_headings(void **state)
 	      { 16, "2.6.11-rc2", "ext3", "elevator=cfq", NULL }, { 20, "2.6.11-rc2", "ext3", "With atomic_t", NULL });
 }
 
+/* A label right over time output names its block's config, and only its own; a lead-in names none. */
+static void test_time_labels(void **state)
+{
+	(void)state;
+	CHECK("Subject: copies with and without the daemon\n"
+	      "\n"
+	      "This is 2.6.18 on ext3.\n"
+	      "\n"
+	      "Normal\n"
+	      "real    0m10.50s\n"
+	      "user    0m0.10s\n"
+	      "sys     0m1.00s\n"
+	      "\n"
+	      "HSM\n"
+	      "real    0m12.00s\n"
+	      "user    0m0.10s\n"
+	      "sys     0m1.20s\n"
+	      "\n"
+	      "To summarize:\n"
+	      "real    0m11.00s\n"
+	      "user    0m0.10s\n"
+	      "sys     0m1.10s\n",
+	      { 6, "2.6.18", "ext3", "Normal", NULL }, { 8, "2.6.18", "ext3", "Normal", NULL },
+	      { 11, "2.6.18", "ext3", "HSM", NULL }, { 16, "2.6.18", "ext3", "-", NULL },
+	      { 18, "2.6.18", "ext3", "-", NULL });
+}
+
 /* A heading naming a benchmark holds over the kernel headings under it; a row's kernel label is no benchmark. */
 static void test_benchmark_headings(void **state)
 {
@@ -413,6 +440,7 @@ int main(void)
 		cmocka_unit_test(test_row_labels),
 		cmocka_unit_test(test_subject),
 		cmocka_unit_test(test_config_headings),
+		cmocka_unit_test(test_time_labels),
 		cmocka_unit_test(test_benchmark_headings),
 		cmocka_unit_test(test_attachment_names),
 	};
