@@ -115,7 +115,7 @@ void pool_where(struct extract *x, const struct where *w, struct pooled_where *p
 	/* the pool holds the message's source: records point to it, one copy */
 	char *source = (char *)r->msgs[r->nmsgs - 1].source;
 
-	p->kernel = pooled(x, F_KERNEL, w->kernel);
+	p->kernel = pooled(x, F_KERNEL, sections_full_kernel(x, w->kernel, w->depth));
 	p->hardware = NULL;
 	p->facts = NULL;
 	if (!w->depth) {

@@ -83,6 +83,22 @@ static int v_prefixed(const char *s, const char *p)
 	return p > s && p[-1] == 'v' && (p - 1 == s || !isalnum((unsigned char)p[-2]));
 }
 
+/* "aa1", "pre6aa2": runs of at most five lowercase letters, each with its number. */
+static const char *attached_suffixes(const char *e)
+{
+	for (;;) {
+		const char *f = e;
+
+		while (f - e < 6 && islower((unsigned char)*f))
+			f++;
+		if (f == e || f - e > 5 || !isdigit((unsigned char)*f))
+			return e;
+		while (isdigit((unsigned char)*f))
+			f++;
+		e = f;
+	}
+}
+
 static const char *version_end(const char *s, const char *dot, int two_parts)
 {
 	const char *p = dot - 1, *q, *e;
@@ -112,6 +128,12 @@ static const char *version_end(const char *s, const char *dot, int two_parts)
 	if (parts > 4)
 		return NULL;
 	e = q;
+	/*
+	 * suffixes written on without a dash, as 2.4 and 2.5 trees named
+	 * theirs: 2.4.20aa1, 2.4.22pre6aa2 (letters, then the number)
+	 */
+	if (parts >= 3)
+		e = attached_suffixes(e);
 	/* suffixes: -pre4, -rc5, -mm3, -ac2, -28-amd64 */
 	while (*e == '-' && isalnum((unsigned char)e[1])) {
 		const char *f = e + 1;

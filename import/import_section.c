@@ -391,6 +391,7 @@ static void prepare(struct extract *x)
 	}
 	memset(s->depth_fs_known, 0, x->depths);
 	s->nr = 0;
+	s->short_in = s->short_out = NULL;
 	s->nmarks = 0;
 }
 

@@ -103,6 +103,8 @@ struct sections {
 	const char **first_best;
 	int *first_strength;
 	size_t bests_alloc;
+	const char *short_in, *short_out; /* sections_full_kernel's last answer */
+	int short_depth;
 	char **owned;          /* the strings the above point to */
 	size_t nowned, aowned;
 };
@@ -128,5 +130,13 @@ void sections_find_marks(struct extract *x, size_t i);
 void sections_line_marks(const struct sections *s, size_t i, size_t *from, size_t *to);
 int sections_distinct_kernels(const struct sections *s, size_t from, size_t to);
 void sections_give_kernels(struct extract *x);
+
+/*
+ * The kernel the short form k stands for ("22pre6", "pre6aa2" for
+ * 2.4.22-pre6 and 2.4.22pre6aa2, as a table's label writes them), when
+ * exactly one kernel the text of that depth names in full ends so (a
+ * version only the quoted mail names is not the author's); else k.
+ */
+const char *sections_full_kernel(const struct extract *x, const char *k, int depth);
 
 #endif

@@ -2,6 +2,7 @@
 #include "import_patch.h"
 #include "../core/util.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,4 +304,67 @@ void sections_give_kernels(struct extract *x)
 			s->kernel[i] = choose(c, ARRAY_SIZE(c));
 		}
 	}
+}
+
+/* The letters and digits of s, lowercased, into buf (of n bytes); how many. */
+static size_t squeeze(const char *s, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	for (; *s && k + 1 < n; s++)
+		if (isalnum((unsigned char)*s))
+			buf[k++] = (char)tolower((unsigned char)*s);
+	buf[k] = '\0';
+	return k;
+}
+
+/*
+ * Whether the short form k (squeezed) names kernel full: what stands in
+ * full from a '.' or '-', or from where its letters start, on ("22pre6"
+ * of 2.4.22-pre6, "pre6aa2" of 2.4.22pre6aa2).
+ */
+static int tail_of(const char *full, const char *k)
+{
+	char buf[64];
+	const char *p;
+
+	for (p = full + 1; *p; p++)
+		if (((p[-1] == '.' || p[-1] == '-') && isalnum((unsigned char)*p)) ||
+		    (isdigit((unsigned char)p[-1]) && isalpha((unsigned char)*p))) {
+			squeeze(p, buf, sizeof(buf));
+			if (!strcmp(buf, k))
+				return 1;
+		}
+	return 0;
+}
+
+const char *sections_full_kernel(const struct extract *x, const char *k, int depth)
+{
+	struct sections *s = x->sec;
+	const char *found = NULL;
+	char buf[64];
+	size_t a, n;
+
+	if (!k || !s || (n = strlen(k)) >= sizeof(buf) || import_is_kernel(k, n))
+		return k;
+	if (s->short_in && s->short_depth == depth && !strcmp(s->short_in, k))
+		return s->short_out;
+	if (squeeze(k, buf, sizeof(buf)) >= 3 && strpbrk(buf, "0123456789"))
+		for (a = 0; a < s->nmarks; a++) {
+			const char *m = s->marks[a].kernel;
+
+			if (x->q->v[s->marks[a].line].depth != depth || (found && !strcmp(found, m)))
+				continue;
+			if (tail_of(m, buf)) {
+				if (found) {
+					found = NULL;
+					break;
+				}
+				found = m;
+			}
+		}
+	s->short_in = sections_keep(s, xstrdup(k));
+	s->short_depth = depth;
+	s->short_out = found ? found : s->short_in;
+	return s->short_out;
 }

@@ -119,6 +119,10 @@ static void test_kernel_forms(void **state)
 		{ "running on a 3.2 GHz Xeon", NULL, 0 },
 		{ "it took 5.10 seconds", NULL, 0 },
 		{ "between 3.13 and 3.14", NULL, 0 },
+		{ "numbers for 2.4.20aa1 follow", "2.4.20aa1", 1 },
+		{ "with 2.4.22pre6aa2 here", "2.4.22pre6aa2", 2 },
+		{ "a 2.6.8.1tar file", NULL, 0 },
+		{ "2.4.20abcdef1 is no version", NULL, 0 },
 	};
 	size_t i;
 
@@ -325,6 +329,25 @@ static void test_config_headings(void **state)
 	      { 16, "2.6.11-rc2", "ext3", "elevator=cfq", NULL }, { 20, "2.6.11-rc2", "ext3", "With atomic_t", NULL });
 }
 
+/* A table's short label stands for the one kernel the author's text names in full that ends so. */
+static void test_short_labels(void **state)
+{
+	(void)state;
+	CHECK("Subject: Re: 2.5.3pre2xx1 streaming numbers\n"
+	      "\n"
+	      "I compared plain 2.5.2 with 2.5.3-pre2 and with 2.5.3pre2xx1, three runs\n"
+	      "each, on the same disk.\n"
+	      "\n"
+	      "Kernel     MB  Write  %CPU   Read  %CPU\n"
+	      "2.5.2     200  18311  61.2  25012  9.1\n"
+	      "3pre2     200  19020  63.0  25540  8.7\n"
+	      "3pre2xx1  200  18875  62.4  26981  9.3\n"
+	      "\n"
+	      "> Earlier I had only 2.5.3pre1xx9 and 2.4.3pre2 here.\n",
+	      { 7, "2.5.2", "-", "-", NULL }, { 8, "2.5.3-pre2", "-", "-", NULL },
+	      { 9, "2.5.3pre2xx1", "-", "-", NULL });
+}
+
 /* A label right over time output names its block's config, and only its own; a lead-in names none. */
 static void test_time_labels(void **state)
 {
@@ -441,6 +464,7 @@ int main(void)
 		cmocka_unit_test(test_subject),
 		cmocka_unit_test(test_config_headings),
 		cmocka_unit_test(test_time_labels),
+		cmocka_unit_test(test_short_labels),
 		cmocka_unit_test(test_benchmark_headings),
 		cmocka_unit_test(test_attachment_names),
 	};
