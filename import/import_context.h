@@ -56,6 +56,12 @@ int import_is_commit(const char *word, size_t len);
 const char *import_name_fs(const char *name);
 char *import_name_kernel(const char *name);
 int import_find_commit(const char *s, size_t *pos, size_t *len);
+/*
+ * A tree's name standing for the kernel ("-mm plus both patches", "On
+ * -aa3 this takes"): at the line's start (1) or after a cue (2); the
+ * next at or after *pos, or 0.
+ */
+int import_find_tree(const char *s, size_t *pos, size_t *len);
 
 /*
  * "/dev/hdc2": the device token at the start of s, or 0.  Inline for the

@@ -445,3 +445,42 @@ int import_find_commit(const char *s, size_t *pos, size_t *len)
 	return 0;
 }
 
+
+/*
+ * The trees kernels are named after relative to their base: "-mm",
+ * "-aa3", "-ac2" stand for the base version the text is about with that
+ * tree's patches.  Only these: "-rf", "-j4" and the like are options.
+ */
+static const char *const trees[] = { "mm", "aa", "ac", "ck", "rt", "mjb", "jam", "wli", "next", "tip" };
+
+int import_find_tree(const char *s, size_t *pos, size_t *len)
+{
+	const char *p = s + *pos, *lead = import_skip_space(s);
+
+	while ((p = strchr(p, '-'))) {
+		const char *w = p++, *e = p, *before;
+		size_t i, n;
+
+		while (islower((unsigned char)*e))
+			e++;
+		n = (size_t)(e - p);
+		for (i = 0; i < ARRAY_SIZE(trees) && (strlen(trees[i]) != n || strncmp(p, trees[i], n)); i++)
+			;
+		if (i == ARRAY_SIZE(trees) || (w > s && !strchr(" \t(", w[-1])))
+			continue;
+		while (isdigit((unsigned char)*e))
+			e++;
+		if (*e && !strchr(" \t,.:;)", *e))
+			continue;
+		*pos = (size_t)(w - s);
+		*len = (size_t)(e - w);
+		if (w == lead)
+			return 1;
+		for (before = w; before > s && before[-1] == ' '; before--)
+			;
+		for (i = 0; i < ARRAY_SIZE(kernel_cues); i++)
+			if (ends_with_word(s, before, &kernel_cues[i]))
+				return 2;
+	}
+	return 0;
+}

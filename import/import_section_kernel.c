@@ -27,7 +27,23 @@ static void add_mark(struct extract *x, size_t i, int strength, size_t pos, size
 	m->kernel = sections_keep(s, kernel);
 }
 
-/* The kernels line i names: versions, and the commit ids a run was of, in the order they stand. */
+/* The name at [pos, pos + len) of line i, among the marks of the line from first, by where it stands. */
+static void add_mark_in_place(struct extract *x, size_t i, size_t first, int strength, size_t pos, size_t len)
+{
+	struct sections *s = x->sec;
+	size_t a = s->nmarks;
+
+	add_mark(x, i, strength, pos, len, xstrndup(x->q->v[i].text + pos, len));
+	while (a > first && s->marks[a - 1].pos > pos) {
+		struct kernel_mark m = s->marks[a - 1];
+
+		s->marks[a - 1] = s->marks[a];
+		s->marks[a] = m;
+		a--;
+	}
+}
+
+/* The kernels line i names: versions, trees, and the commit ids a run was of, in the order they stand. */
 void sections_find_marks(struct extract *x, size_t i)
 {
 	struct sections *s = x->sec;
@@ -40,17 +56,12 @@ void sections_find_marks(struct extract *x, size_t i)
 		pos += len;
 	}
 	while ((strength = import_find_commit(t, &cpos, &clen))) {
-		size_t a = s->nmarks;
-
-		add_mark(x, i, strength, cpos, clen, xstrndup(t + cpos, clen));
-		/* in place among the versions */
-		while (a > first && s->marks[a - 1].pos > cpos) {
-			struct kernel_mark m = s->marks[a - 1];
-
-			s->marks[a - 1] = s->marks[a];
-			s->marks[a] = m;
-			a--;
-		}
+		add_mark_in_place(x, i, first, strength, cpos, clen);
+		cpos += clen;
+	}
+	cpos = 0;
+	while ((strength = import_find_tree(t, &cpos, &clen))) {
+		add_mark_in_place(x, i, first, strength, cpos, clen);
 		cpos += clen;
 	}
 }

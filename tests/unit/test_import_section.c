@@ -348,6 +348,26 @@ static void test_short_labels(void **state)
 	      { 9, "2.5.3pre2xx1", "-", "-", NULL });
 }
 
+/* A tree's name ("-mm", "-ck2") starting a row or after a cue is the kernel of its numbers. */
+static void test_tree_names(void **state)
+{
+	(void)state;
+	CHECK("Subject: dd read speed\n"
+	      "\n"
+	      "Reading the disk with dd, 2.6.30-rc2 against its -mm tree:\n"
+	      "\n"
+	      "kernel                 MB/s   swap used\n"
+	      "2.6.30-rc2             61.2   3\n"
+	      "2.6.30-rc2-mm1         48.0   180\n"
+	      "-mm plus the fix       60.7   0\n"
+	      "\n"
+	      "And the untar, timed by hand:\n"
+	      "\n"
+	      "   On -ck2 this takes 68 seconds, while the old one never finished.\n",
+	      { 6, "2.6.30-rc2", "-", "-", NULL }, { 7, "2.6.30-rc2-mm1", "-", "-", NULL },
+	      { 8, "-mm", "-", "-", NULL }, { 12, "-ck2", "-", "-", NULL });
+}
+
 /* A label right over time output names its block's config, and only its own; a lead-in names none. */
 static void test_time_labels(void **state)
 {
@@ -465,6 +485,7 @@ int main(void)
 		cmocka_unit_test(test_config_headings),
 		cmocka_unit_test(test_time_labels),
 		cmocka_unit_test(test_short_labels),
+		cmocka_unit_test(test_tree_names),
 		cmocka_unit_test(test_benchmark_headings),
 		cmocka_unit_test(test_attachment_names),
 	};
