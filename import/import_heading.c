@@ -86,13 +86,24 @@ static const char *const schedulers[] = {
 	"as", "cfq", "deadline", "noop", "anticipatory", "bfq", "kyber", "mq-deadline",
 };
 
+/* Whether the n bytes at w are a scheduler's name, either case. */
+static int is_scheduler(const char *w, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(schedulers); k++)
+		if (strlen(schedulers[k]) == n && !strncasecmp(w, schedulers[k], n))
+			return 1;
+	return 0;
+}
+
 char *import_kernel_heading_config(const char *t, size_t n, size_t kpos, size_t klen)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i = 0;
 
 	while (i < n) {
-		size_t w, k;
+		size_t w;
 		int take = 0;
 
 		while (i < n && strchr(" \t,:;()", t[i]))
@@ -104,8 +115,8 @@ char *import_kernel_heading_config(const char *t, size_t n, size_t kpos, size_t 
 			continue;
 		if (memchr(t + w, '=', i - w) && strncmp(t + w, "data=", 5))
 			take = 1;
-		for (k = 0; !take && k < ARRAY_SIZE(schedulers); k++)
-			take = strlen(schedulers[k]) == i - w && !strncasecmp(t + w, schedulers[k], i - w);
+		if (!take)
+			take = is_scheduler(t + w, i - w);
 		if (take) {
 			if (sb.len)
 				strbuf_addch(&sb, ',');
@@ -121,12 +132,48 @@ static const char *const config_words[] = {
 	"stock", "on", "using",
 };
 
+/*
+ * "elevator=deadline", "mem=128m nr_requests=512", "deadline:": a heading
+ * of up to three boot or tuning parameters, or a scheduler's name alone.
+ * data= is a file system's mode, not a config of the kernel.
+ */
+static int is_parameter_heading(const char *t, size_t n)
+{
+	size_t i = 0, words = 0;
+
+	while (n && strchr(" \t:", t[n - 1]))
+		n--;
+	if (n && is_scheduler(t, n) && (t[0] != 'a' || n > 2))
+		return 1;
+	while (i < n) {
+		size_t w = i, eq = 0;
+
+		while (i < n && (isalnum((unsigned char)t[i]) || t[i] == '_' || t[i] == '.'))
+			i++;
+		if (i == w || i >= n || t[i] != '=' || !strncmp(t + w, "data=", 5))
+			return 0;
+		eq = ++i;
+		while (i < n && t[i] != ' ' && t[i] != '\t')
+			i++;
+		if (i == eq || ++words > 3)
+			return 0;
+		while (i < n && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+	}
+	return words > 0;
+}
+
 char *import_config_heading(const char *t, size_t n)
 {
 	size_t k, w = strcspn(t, " \t:");
 
 	while (n && strchr(" \t\r", t[n - 1]))
 		n--;
+	if (is_parameter_heading(t, n)) {
+		while (n && strchr(" \t:", t[n - 1]))
+			n--;
+		return xstrndup(t, n);
+	}
 	if (!n || t[n - 1] != ':')
 		return NULL;
 	while (n && strchr(" \t:", t[n - 1]))

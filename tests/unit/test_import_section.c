@@ -395,6 +395,39 @@ static void test_time_labels(void **state)
 	      { 18, "2.6.18", "ext3", "-", NULL });
 }
 
+/* What a heading line says of the config: the words it is written with, or nothing. */
+static void test_config_heading_forms(void **state)
+{
+	static const struct { const char *text, *config; } cases[] = {
+		{ "elevator=deadline", "elevator=deadline" },
+		{ "mem=128m nr_requests=512:", "mem=128m nr_requests=512" },
+		{ "deadline:", "deadline" },
+		{ "Anticipatory", "Anticipatory" },
+		{ "With atomic_t:", "With atomic_t" },
+		{ "Unpatched:", "Unpatched" },
+		{ "data=writeback", NULL },
+		{ "on ext3:", NULL },
+		{ "on 2.6.3:", NULL },
+		{ "a=1 b=2 c=3 d=4", NULL },
+		{ "x = 3", NULL },
+		{ "as", NULL },
+		{ "To summarize:", NULL },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *got = import_config_heading(cases[i].text, strlen(cases[i].text));
+
+		if (cases[i].config ? !got || strcmp(got, cases[i].config) : got != NULL)
+			fail_msg("'%s': got '%s', want '%s'", cases[i].text, got ? got : "-",
+				 cases[i].config ? cases[i].config : "-");
+		free(got);
+	}
+	assert_null(import_config_label("To summarize:", 13));
+	assert_null(import_config_label("Results", 7));
+}
+
 /* A heading naming a benchmark holds over the kernel headings under it; a row's kernel label is no benchmark. */
 static void test_benchmark_headings(void **state)
 {
@@ -483,6 +516,7 @@ int main(void)
 		cmocka_unit_test(test_row_labels),
 		cmocka_unit_test(test_subject),
 		cmocka_unit_test(test_config_headings),
+		cmocka_unit_test(test_config_heading_forms),
 		cmocka_unit_test(test_time_labels),
 		cmocka_unit_test(test_short_labels),
 		cmocka_unit_test(test_tree_names),
