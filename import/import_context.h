@@ -39,6 +39,13 @@ const char *import_label_fs(const char *label, char **options);
  * 0 when there is none.
  */
 int import_find_kernel(const char *s, size_t *pos, size_t *len);
+/*
+ * "2.5.44-[mm3, ac2]": the trees listed after the version that ends at
+ * s + end, each a kernel of its own (2.5.44-mm3, 2.5.44-ac2).  Their
+ * places in starts and lens (at most max), the end of the list in *past;
+ * how many, 0 when no such list follows.
+ */
+size_t import_kernel_choices(const char *s, size_t end, size_t *starts, size_t *lens, size_t max, size_t *past);
 int import_is_kernel(const char *word, size_t len);
 
 /*

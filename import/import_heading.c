@@ -170,8 +170,16 @@ char *import_config_heading(const char *t, size_t n)
 	while (n && strchr(" \t\r", t[n - 1]))
 		n--;
 	if (is_parameter_heading(t, n)) {
+		const char *fs;
+		char *mode;
+
 		while (n && strchr(" \t:", t[n - 1]))
 			n--;
+		/* "fs=ext2" labels a file system */
+		if (import_find_fs_n(t, n, &fs, &mode)) {
+			free(mode);
+			return NULL;
+		}
 		return xstrndup(t, n);
 	}
 	if (!n || t[n - 1] != ':')

@@ -484,3 +484,33 @@ int import_find_tree(const char *s, size_t *pos, size_t *len)
 	}
 	return 0;
 }
+
+size_t import_kernel_choices(const char *s, size_t end, size_t *starts, size_t *lens, size_t max, size_t *past)
+{
+	const char *p = s + end;
+	size_t n = 0;
+
+	if (p[0] != '-' || p[1] != '[')
+		return 0;
+	for (p += 2;;) {
+		const char *w;
+
+		while (*p == ' ')
+			p++;
+		for (w = p; isalnum((unsigned char)*p) || *p == '-' || *p == '_'; p++)
+			;
+		if (p == w || n == max)
+			return 0;
+		starts[n] = (size_t)(w - s);
+		lens[n++] = (size_t)(p - w);
+		while (*p == ' ')
+			p++;
+		if (*p == ']') {
+			*past = (size_t)(p + 1 - s);
+			return n;
+		}
+		if (*p != ',' && *p != '|' && *p != '/')
+			return 0;
+		p++;
+	}
+}

@@ -103,6 +103,8 @@ struct sections {
 	const char **first_best;
 	int *first_strength;
 	size_t bests_alloc;
+	const char *subject[8];     /* the kernels the Subject names */
+	size_t nsubject;
 	const char *short_in, *short_out; /* sections_full_kernel's last answer */
 	int short_depth;
 	char **owned;          /* the strings the above point to */

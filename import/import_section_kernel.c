@@ -1,5 +1,6 @@
 #include "import_extract.h"
 #include "import_patch.h"
+#include "../core/strbuf.h"
 #include "../core/util.h"
 
 #include <ctype.h>
@@ -27,6 +28,27 @@ static void add_mark(struct extract *x, size_t i, int strength, size_t pos, size
 	m->kernel = sections_keep(s, kernel);
 }
 
+/* "2.5.44-[mm3, ac2]" at [pos, pos + len) of t: the kernels listed (the caller's), their count in *n. */
+static char **expand_choices(const char *t, size_t pos, size_t len, size_t *n, size_t *past)
+{
+	size_t starts[8], lens[8], c;
+	char **v;
+
+	*n = import_kernel_choices(t, pos + len, starts, lens, ARRAY_SIZE(starts), past);
+	if (!*n)
+		return NULL;
+	v = xmalloc(*n * sizeof(*v));
+	for (c = 0; c < *n; c++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_add(&sb, t + pos, len);
+		strbuf_addch(&sb, '-');
+		strbuf_add(&sb, t + starts[c], lens[c]);
+		v[c] = strbuf_detach(&sb, NULL);
+	}
+	return v;
+}
+
 /* The name at [pos, pos + len) of line i, among the marks of the line from first, by where it stands. */
 static void add_mark_in_place(struct extract *x, size_t i, size_t first, int strength, size_t pos, size_t len)
 {
@@ -52,6 +74,18 @@ void sections_find_marks(struct extract *x, size_t i)
 	int strength;
 
 	while ((strength = import_find_kernel(t, &pos, &len))) {
+		size_t nc = 0, past = 0;
+		char **choices = expand_choices(t, pos, len, &nc, &past);
+
+		if (nc) {
+			size_t c;
+
+			for (c = 0; c < nc; c++)
+				add_mark(x, i, strength, pos, past - pos, choices[c]);
+			free(choices);
+			pos = past;
+			continue;
+		}
 		add_mark(x, i, strength, pos, len, import_patched_kernel(t + pos, len));
 		pos += len;
 	}
@@ -181,22 +215,40 @@ static void depth_bests(struct extract *x)
 	}
 }
 
-/* The one kernel the Subject names, or NULL. */
+/*
+ * The kernels the Subject names ("2.5.44-[mm3, ac2]" two of them), kept
+ * in s->subject for the short labels of its text; the one, or NULL.
+ */
 static const char *subject_kernel(struct extract *x)
 {
-	const char *subj = x->msg->subject, *found = NULL;
-	size_t pos = 0, len, flen = 0;
+	struct sections *s = x->sec;
+	const char *subj = x->msg->subject;
+	size_t pos = 0, len, a;
 
+	s->nsubject = 0;
 	if (!subj)
 		return NULL;
-	while (import_find_kernel(subj, &pos, &len)) {
-		if (found && (len != flen || strncmp(found, subj + pos, len)))
-			return NULL;
-		found = subj + pos;
-		flen = len;
-		pos += len;
+	while (import_find_kernel(subj, &pos, &len) && s->nsubject < ARRAY_SIZE(s->subject)) {
+		size_t nc = 0, past = 0, c;
+		char **choices = expand_choices(subj, pos, len, &nc, &past);
+
+		if (!nc) {
+			s->subject[s->nsubject++] = sections_keep(s, import_patched_kernel(subj + pos, len));
+			pos += len;
+			continue;
+		}
+		for (c = 0; c < nc; c++)
+			if (s->nsubject < ARRAY_SIZE(s->subject))
+				s->subject[s->nsubject++] = sections_keep(s, choices[c]);
+			else
+				free(choices[c]);
+		free(choices);
+		pos = past;
 	}
-	return found ? sections_keep(x->sec, import_patched_kernel(found, flen)) : NULL;
+	for (a = 1; a < s->nsubject; a++)
+		if (strcmp(s->subject[a], s->subject[0]))
+			return NULL;
+	return s->nsubject ? s->subject[0] : NULL;
 }
 
 struct held {
@@ -349,33 +401,37 @@ static int tail_of(const char *full, const char *k)
 	return 0;
 }
 
+/* Kernel m as a candidate for the short form k: *found the one so far, *several once two differ. */
+static void consider(const char *m, const char *k, const char **found, int *several)
+{
+	if ((*found && !strcmp(*found, m)) || !tail_of(m, k))
+		return;
+	*several |= *found != NULL;
+	*found = m;
+}
+
 const char *sections_full_kernel(const struct extract *x, const char *k, int depth)
 {
 	struct sections *s = x->sec;
 	const char *found = NULL;
 	char buf[64];
 	size_t a, n;
+	int several = 0;
 
 	if (!k || !s || (n = strlen(k)) >= sizeof(buf) || import_is_kernel(k, n))
 		return k;
 	if (s->short_in && s->short_depth == depth && !strcmp(s->short_in, k))
 		return s->short_out;
-	if (squeeze(k, buf, sizeof(buf)) >= 3 && strpbrk(buf, "0123456789"))
-		for (a = 0; a < s->nmarks; a++) {
-			const char *m = s->marks[a].kernel;
-
-			if (x->q->v[s->marks[a].line].depth != depth || (found && !strcmp(found, m)))
-				continue;
-			if (tail_of(m, buf)) {
-				if (found) {
-					found = NULL;
-					break;
-				}
-				found = m;
-			}
-		}
+	if (squeeze(k, buf, sizeof(buf)) >= 3 && strpbrk(buf, "0123456789")) {
+		for (a = 0; a < s->nmarks && !several; a++)
+			if (x->q->v[s->marks[a].line].depth == depth)
+				consider(s->marks[a].kernel, buf, &found, &several);
+		/* the Subject's, for the message's own text */
+		for (a = 0; !found && !depth && a < s->nsubject && !several; a++)
+			consider(s->subject[a], buf, &found, &several);
+	}
 	s->short_in = sections_keep(s, xstrdup(k));
 	s->short_depth = depth;
-	s->short_out = found ? found : s->short_in;
+	s->short_out = found && !several ? found : s->short_in;
 	return s->short_out;
 }

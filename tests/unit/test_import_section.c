@@ -299,6 +299,18 @@ static void test_subject(void **state)
 	      "user    0m0.000s\n"
 	      "sys     0m0.100s\n",
 	      { 4, "-", "-", "-", NULL });
+	/* two trees on one base: no one kernel, but the rows' short labels are theirs */
+	CHECK("Subject: 2.6.9-[mm1, ck3] untar times\n"
+	      "\n"
+	      "$ time sync\n"
+	      "real    0m1.200s\n"
+	      "user    0m0.000s\n"
+	      "sys     0m0.100s\n"
+	      "\n"
+	      "kernel      real\n"
+	      "mm1         21.40\n"
+	      "ck3         19.85\n",
+	      { 4, "-", "-", "-", NULL }, { 9, "2.6.9-mm1", "-", "-", NULL }, { 10, "2.6.9-ck3", "-", "-", NULL });
 }
 
 /* A config heading holds over the fs headings under it, to the next rule. */
@@ -406,6 +418,7 @@ static void test_config_heading_forms(void **state)
 		{ "With atomic_t:", "With atomic_t" },
 		{ "Unpatched:", "Unpatched" },
 		{ "data=writeback", NULL },
+		{ "fs=ext2", NULL },
 		{ "on ext3:", NULL },
 		{ "on 2.6.3:", NULL },
 		{ "a=1 b=2 c=3 d=4", NULL },
