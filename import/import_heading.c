@@ -222,11 +222,61 @@ static const char *const benchmark_words[] = {
 	"ffsb", "iperf", "stress-ng", "kbuild", "untar", "mmtests", "xfstests", "fsstress", "hdparm",
 };
 
+/* Whether the word of w bytes at t is one of the benchmarks. */
+static int is_benchmark_word(const char *t, size_t w)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(benchmark_words); k++)
+		if (strlen(benchmark_words[k]) == w && !strncasecmp(t, benchmark_words[k], w))
+			return 1;
+	return 0;
+}
+
+/*
+ * Where the benchmark named inside a preamble ends: before what says
+ * where it ran ("dbench 48 on ext3", "with 2.6.17", ", 3 runs").
+ */
+static size_t preamble_end(const char *t, size_t n)
+{
+	static const char *const stops[] = { " on ", " under ", " against ", " using ", " for ", " in ", ",", "(" };
+	size_t k, end = n;
+
+	for (k = 0; k < ARRAY_SIZE(stops); k++) {
+		const char *p = memmem(t, n, stops[k], strlen(stops[k]));
+
+		if (p && (size_t)(p - t) < end)
+			end = (size_t)(p - t);
+	}
+	for (k = 0; k + 6 <= end; k++) {
+		size_t pos = 0, len;
+		const char *fs;
+		char *mode = NULL, *rest;
+
+		if (strncmp(t + k, " with ", 6))
+			continue;
+		/* "with 4 threads" is the benchmark's; "with 2.6.17", "with ext3" say where it ran */
+		rest = xstrndup(t + k + 6, n - k - 6);
+		if (import_find_kernel(rest, &pos, &len) || import_find_fs(rest, &fs, &mode)) {
+			free(rest);
+			free(mode);
+			return k;
+		}
+		free(rest);
+		free(mode);
+	}
+	return end;
+}
+
 /* "Test 2: dbench 4", "Benchmark: tiobench with 4 threads", "dbench 48": the benchmark, or NULL. */
 char *import_benchmark_heading(const char *t, size_t n)
 {
-	size_t w, k;
+	size_t w, i;
+	int preamble;
 
+	while (n && strchr(" \t\r", t[n - 1]))
+		n--;
+	preamble = n && t[n - 1] == ':';
 	while (n && strchr(" \t\r:.", t[n - 1]))
 		n--;
 	if (!strncasecmp(t, "test", 4) || !strncasecmp(t, "benchmark", 9)) {
@@ -242,9 +292,18 @@ char *import_benchmark_heading(const char *t, size_t n)
 	w = strcspn(t, " \t:,(");
 	if (w > n)
 		w = n;
-	for (k = 0; k < ARRAY_SIZE(benchmark_words); k++)
-		if (strlen(benchmark_words[k]) == w && !strncasecmp(t, benchmark_words[k], w))
-			return xstrndup(t, n);
+	if (is_benchmark_word(t, w))
+		return xstrndup(t, n);
+	/* "Results of dbench 48 on ext3:": a line introducing what follows names it inside */
+	for (i = 0; preamble && i < n; i++) {
+		if (i && isalnum((unsigned char)t[i - 1]))
+			continue;
+		w = strcspn(t + i, " \t:,(");
+		if (i + w > n)
+			w = n - i;
+		if (w && is_benchmark_word(t + i, w))
+			return xstrndup(t + i, preamble_end(t + i, n - i));
+	}
 	return NULL;
 }
 

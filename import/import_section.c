@@ -169,6 +169,9 @@ static void read_heading(struct extract *x, size_t i, size_t from, int kernels, 
 		c = import_kernel_heading_config(t, n, s->marks[from].pos - (size_t)(t - l->text),
 						 s->marks[from].len);
 		h->config = c ? sections_keep(s, c) : NULL;
+		/* "Results of dbench 48 with 2.6.17:" */
+		if ((c = import_benchmark_heading(t, n)))
+			h->bench = sections_keep(s, c);
 	} else if ((c = import_config_heading(t, n))) {
 		h->config = sections_keep(s, c);
 	} else if ((c = label_over_time(x, i, t, n))) {

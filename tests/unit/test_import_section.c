@@ -461,6 +461,21 @@ static void test_benchmark_headings(void **state)
 	      { 5, "2.6.2-rc1", "ext3", "data=ordered", "-" },
 	      { 10, "2.6.2-rc1", "ext3", "data=ordered", "dbench 4" },
 	      { 13, "2.6.2-rc1-rmap", "ext3", "data=ordered", "dbench 4" });
+	/* a preamble names it inside, with what says where it ran cut off */
+	CHECK("Subject: numbers\n"
+	      "\n"
+	      "Results of dbench 48 on ext3 with 2.6.17:\n"
+	      "\n"
+	      "real    2m10.33s\n"
+	      "user    0m40.00s\n"
+	      "sys     1m52.10s\n"
+	      "\n"
+	      "Then tiobench with 4 threads, three runs:\n"
+	      "\n"
+	      "real    1m10.33s\n"
+	      "user    0m20.00s\n"
+	      "sys     0m52.10s\n",
+	      { 5, "2.6.17", "ext3", "-", "dbench 48" }, { 11, "2.6.17", "ext3", "-", "tiobench with 4 threads" });
 }
 
 /* An attachment's file name gives its text the file system and kernel it names. */
