@@ -418,7 +418,8 @@ const char *sections_full_kernel(const struct extract *x, const char *k, int dep
 	size_t a, n;
 	int several = 0;
 
-	if (!k || !s || (n = strlen(k)) >= sizeof(buf) || import_is_kernel(k, n))
+	/* a version or a commit id is a kernel in full: most labels asked are */
+	if (!k || !s || (n = strlen(k)) >= sizeof(buf) || import_is_kernel(k, n) || import_is_commit(k, n))
 		return k;
 	if (s->short_in && s->short_depth == depth && !strcmp(s->short_in, k))
 		return s->short_out;
