@@ -152,6 +152,7 @@ struct heading_state {
 	int rule_before;
 	const char *config, *bench;
 	const char *label;     /* a label over time output names the config of its own section only */
+	int label_open;        /* the depth's section is a label's: it ends with the label's paragraph */
 };
 
 /* Line i, a heading: what it says of the kernel's config, the config, the benchmark. */
@@ -266,9 +267,11 @@ static void find_sections(struct extract *x)
 		}
 		if (is_order(x, i, kernels))
 			s->flags[i] |= L_ORDER;
-		if (hd->cur == UINT_MAX || hd->rule_before || (s->flags[i] & L_HEADING)) {
+		if (hd->cur == UINT_MAX || hd->rule_before || (s->flags[i] & L_HEADING) ||
+		    (hd->label_open && (s->flags[i] & L_PARA_START))) {
 			new_section(s, i, l->depth, &hd->cur);
 			hd->rule_before = 0;
+			hd->label_open = hd->label != NULL;
 		}
 		sec = &s->v[hd->cur];
 		s->of_line[i] = hd->cur;

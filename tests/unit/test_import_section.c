@@ -405,6 +405,23 @@ static void test_time_labels(void **state)
 	      { 6, "2.6.18", "ext3", "Normal", NULL }, { 8, "2.6.18", "ext3", "Normal", NULL },
 	      { 11, "2.6.18", "ext3", "HSM", NULL }, { 16, "2.6.18", "ext3", "-", NULL },
 	      { 18, "2.6.18", "ext3", "-", NULL });
+	/* the label's block ends with its paragraph: the table after it is no "Normal" */
+	CHECK("Subject: copies\n"
+	      "\n"
+	      "Results of dbench 8 with 2.6.9-mm1:\n"
+	      "\n"
+	      "Normal\n"
+	      "real    0m10.50s\n"
+	      "user    0m0.10s\n"
+	      "sys     0m1.00s\n"
+	      "\n"
+	      "kernel      real\n"
+	      "2.6.9       21.40\n"
+	      "2.6.9-mm1   19.85\n"
+	      "\n"
+	      "   On -ck3 this takes 68 seconds.\n",
+	      { 6, "2.6.9-mm1", "-", "Normal", "dbench 8" }, { 11, "2.6.9", "-", "-", NULL },
+	      { 12, "2.6.9-mm1", "-", "-", NULL }, { 14, "-ck3", "-", "-", NULL });
 }
 
 /* What a heading line says of the config: the words it is written with, or nothing. */
