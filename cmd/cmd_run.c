@@ -180,7 +180,12 @@ static int commit_runs(const struct collect_result *result, const char *path)
 		runs[i].when = result->v[i].when;
 		runs[i].hardware_details = result->v[i].hardware_details;
 	}
-	if (archive_open(&a, path, 1) < 0 || archive_commit(a, runs, result->nr, NULL, &paths) < 0) {
+	ret = archive_open(&a, path, 1);
+	if (!ret) {
+		archive_set_warn(a, &cmd_warn);
+		ret = archive_commit(a, runs, result->nr, NULL, &paths);
+	}
+	if (ret < 0) {
 		ret = cmd_error("run: cannot store the results: %s", err_last());
 		goto done;
 	}

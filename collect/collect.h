@@ -69,6 +69,13 @@ void collect_result_release(struct collect_result *r);
 void collect_signals_install(void);
 int collect_interrupted(void);
 
-/* The names of the tests in the table, in the order they run. */
+/*
+ * What --test, --param and --fs accept, for shell completion: the i-th
+ * test's name (in the order they run) and its settings, the i-th file
+ * system type.  NULL past the end (and for a test without settings).
+ */
+const char *collect_test_name(size_t i);
+const char *const *collect_test_params(size_t i);
+const char *collect_fs_type_name(size_t i);
 
 #endif

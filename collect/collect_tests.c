@@ -1,5 +1,6 @@
 #include "collect_internal.h"
 #include "../core/error.h"
+#include "../core/util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -326,3 +327,12 @@ const struct collect_test *collect_test_find(const char *name)
 	return NULL;
 }
 
+const char *collect_test_name(size_t i)
+{
+	return i + 1 < ARRAY_SIZE(collect_tests) ? collect_tests[i].name : NULL;
+}
+
+const char *const *collect_test_params(size_t i)
+{
+	return i + 1 < ARRAY_SIZE(collect_tests) ? collect_tests[i].params : NULL;
+}

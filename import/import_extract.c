@@ -48,9 +48,6 @@ static const struct import_word text_words[] = {
 	{ " on /dev/", WORDS_ON_DEV },
 	{ "[/", WORDS_PROMPT_DIR },
 	{ ":/", WORDS_PROMPT_DIR },
-	{ "seconds of transactions", WORDS_POSTMARK },
-	{ "Throughput ", WORDS_DBENCH },
-	{ "\"fio version\"", WORDS_FIO },
 };
 
 /* A block bigger than this (a huge message's) is given back after the message, not kept. */
@@ -139,6 +136,7 @@ static void find_features(struct extract *x)
 
 	join_lines(x);
 	x->words = import_features(x->feat, x->joined->buf, x->joined->len, &x->scratch->words);
+	extract_note_tools(x);
 	x->digit_next[i] = (size_t)-1;
 	while (i-- > 0)
 		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
@@ -153,7 +151,7 @@ static int has_candidates(const struct extract *x)
 	const struct qtext *q = x->q;
 	size_t i;
 
-	if (extract_tool_named(x))
+	if (x->tool_named)
 		return 1;
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
@@ -274,7 +272,7 @@ static void extract_release(struct extract *x)
 static void why_nothing(struct strbuf *why, struct extract *x)
 {
 	const struct qtext *q = x->q;
-	const char *tool = extract_tool_named(x);
+	const char *tool = x->tool_named;
 	size_t i;
 
 	if (tool) {

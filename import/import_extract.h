@@ -75,9 +75,6 @@ enum {
 	WORDS_USING = 2,      /* "Using writer.c" */
 	WORDS_ON_DEV = 4,     /* the device prose names */
 	WORDS_PROMPT_DIR = 8, /* a prompt that shows its directory */
-	WORDS_POSTMARK = 16,  /* the tools' reports, by their signatures */
-	WORDS_DBENCH = 32,
-	WORDS_FIO = 64,
 };
 
 /*
@@ -144,7 +141,9 @@ struct extract {
 	struct parse_ctx pctx;
 	struct strbuf *joined;      /* the lines, quoting undone, for whole-text parsers */
 	size_t *line_off;           /* per line and one past the last: where it starts in joined */
-	struct recset tools;        /* postmark, dbench, fio reports found in them */
+	struct recset tools;        /* the tool reports found in them */
+	unsigned long tools_in_text; /* bit i: parse_table[i]'s mail words are in the text */
+	const char *tool_named;     /* the first such parser's name, or NULL */
 	size_t *tool_order, tool_next;
 	unsigned words;             /* WORDS_ bits: what some line of the text has */
 	long tool_last_line;
@@ -220,8 +219,8 @@ char *extract_clean_options(const char *opts);
 /* The tool reports (import_read_tools.c): found before the walk, emitted at their lines. */
 void extract_find_tools(struct extract *x);
 void extract_tools_until(struct extract *x, size_t at);
-/* The first tool whose report's signature is in the text (then a number may come from it), or NULL. */
-const char *extract_tool_named(const struct extract *x);
+/* Which tools' reports may be in the text (tools_in_text, tool_named), before the walk. */
+void extract_note_tools(struct extract *x);
 
 /* Which lines hold numbers that are no results, a patch's diff (import_negative.c). */
 void extract_find_negatives(struct extract *x);

@@ -34,6 +34,7 @@ struct grid_cell {
 	struct grid_span value;   /* the number or duration, without its unit */
 	struct grid_span unit;    /* a unit glued to the value ("%", "MB/s"), or n == 0 */
 	struct grid_span note;    /* "(0.00%)", "~ 5%", "+- 0.3", "*-0.44%*": n == 0 if none */
+	struct grid_span note_value; /* the number in the note: "1.42", "5", "0.3" */
 	struct grid_span suffix;  /* a word naming the value after it: "10% cpu", "3.50s system" */
 	enum grid_value_kind kind;
 	int signed_pct;           /* "+27.5%", "-1.5%", "+Inf%": a relative change */

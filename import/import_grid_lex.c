@@ -290,6 +290,27 @@ static int note_number(const char *s, size_t n, int *pct)
 	return k && k == n;
 }
 
+/* The number inside a note ("(  1.42%)" is 1.42, "\\261  0%" 0), without its sign's '+'. */
+static struct grid_span note_number_span(const char *s, size_t n)
+{
+	struct grid_span sp = { NULL, 0, 0, 0 };
+	size_t i;
+	int thousands;
+
+	/* past the mark: "~", "+-", "+/-", "±", "\\261", "(", "*" */
+	i = n >= 4 && s[0] == '\\' ? 4 : 0;
+	for (; i < n; i++) {
+		if (is_digit(s[i]) || (s[i] == '-' && i + 1 < n && is_digit(s[i + 1]) &&
+				       (i == 0 || s[i - 1] != '+')))
+			break;
+	}
+	if (i < n) {
+		sp.s = s + i;
+		sp.n = number_len(s + i, n - i, &thousands);
+	}
+	return sp;
+}
+
 static void set_note(struct grid_cell *c, const struct piece *from, const struct piece *to,
 		     int pct, int spread)
 {
@@ -299,6 +320,7 @@ static void set_note(struct grid_cell *c, const struct piece *from, const struct
 	c->note.x1 = to->x1;
 	c->note_pct = pct;
 	c->note_spread = spread;
+	c->note_value = note_number_span(c->note.s, c->note.n);
 }
 
 /*
@@ -330,12 +352,16 @@ static size_t read_note(struct grid_cell *c, const struct piece *p, size_t n)
 		set_note(c, &p[0], &p[i], pct, !pct);
 		return i + 1;
 	}
-	/* '±' in UTF-8, or as the one Latin-1 byte mail sent undeclared holds */
+	/*
+	 * '±' in UTF-8, as the one Latin-1 byte mail sent undeclared holds,
+	 * or written "\261" where a 7-bit path escaped that byte
+	 */
 	if (p[0].s[0] == '~' || (p[0].n >= 2 && !memcmp(p[0].s, "+-", 2)) ||
 	    (p[0].n >= 3 && !memcmp(p[0].s, "+/-", 3)) ||
-	    (p[0].n >= 2 && !memcmp(p[0].s, "\xc2\xb1", 2)) || (unsigned char)p[0].s[0] == 0xb1) {
+	    (p[0].n >= 2 && !memcmp(p[0].s, "\xc2\xb1", 2)) || (unsigned char)p[0].s[0] == 0xb1 ||
+	    (p[0].n >= 4 && !memcmp(p[0].s, "\\261", 4))) {
 		size_t skip = p[0].s[0] == '~' || (unsigned char)p[0].s[0] == 0xb1 ? 1 :
-			      p[0].s[1] == '/' ? 3 : 2;
+			      p[0].s[0] == '\\' ? 4 : p[0].s[1] == '/' ? 3 : 2;
 
 		if (p[0].n > skip && note_number(p[0].s + skip, p[0].n - skip, &pct)) {
 			set_note(c, &p[0], &p[0], pct, 1);

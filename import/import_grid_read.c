@@ -1,12 +1,10 @@
 /*
- * What the values of a table are: each column's names and each row's
- * label are read as kernels, file systems or configs, metrics, parameters
- * (a client count), or columns that carry no result of their own (a
- * count of runs, a baseline repeated, a relative change).  Whichever side
- * names the metric, the other names what was measured: one reader for
- * every orientation.
+ * What the values of a table are.  Each column's names and each row's
+ * label say what they are (import_grid_name.c); whichever side names the
+ * metric, the other names what was measured: one reader for every
+ * orientation.
  */
-#include "import_grid.h"
+#include "import_grid_name.h"
 #include "import_context.h"
 #include "../parse/parse_duration.h"
 #include "../core/strbuf.h"
@@ -16,413 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-enum role {
-	ROLE_NONE,      /* a name we cannot place: a benchmark or a config */
-	ROLE_KERNEL,
-	ROLE_FS,
-	ROLE_METRIC,
-	ROLE_PARAM,     /* a number or "N=4", "4 threads": the benchmark's parameter */
-	ROLE_PARAMCOL,  /* "N", "threads", "File Size": a column of parameters */
-	ROLE_SKIP,      /* "[runs]", "Baseline": no result of its own */
-	ROLE_CHANGE,    /* "%change", "diff": relative to another column */
-};
-
-struct name {
-	enum role role;
-	char *text;       /* the name, trimmed */
-	const char *fs;   /* ROLE_FS: the canonical name */
-	char *options;    /* ROLE_FS: a mode or config it names ("data=writeback", "dalloc") */
-	char *unit;       /* a unit it names: "MB/sec" in "MB/sec", "s" in "(sec)" */
-};
-
-/* What the caller knows beyond the table: the text's legends. */
-struct reading {
-	grid_legend_fn legend;
-	void *data;
-};
-
-static void name_release(struct name *n)
-{
-	free(n->text);
-	free(n->options);
-	free(n->unit);
-	memset(n, 0, sizeof(*n));
-}
-
-/* Words that name a measured quantity, whole or before a unit. */
-static const char *const metric_words[] = {
-	"elapsed", "real", "wall", "total", "time", "times", "user", "usr", "sys", "system",
-	"cpu", "cpu%", "%cpu", "throughput", "tput", "rate", "bandwidth", "bw", "speed",
-	"latency", "lat", "avg", "ave", "average", "mean", "median", "min", "max", "stddev", "std",
-	"stdev", "dev", "hmean", "amean", "gmean", "coeffvar", "maj", "maj.", "min.", "swaps",
-	"faults", "ops", "iops", "tps", "transactions", "seeks", "eff", "efficiency", "loads",
-	"lcpu%", "ratio", "score", "read", "write", "reads", "writes", "rewrite", "create",
-	"delete", "files", "runtime", "duration", "result", "results",
-	"1st-qrtle", "2nd-qrtle", "3rd-qrtle", "bhmean", "bamean", "context", "switches",
-	"major", "minor", "pgfault", "pgmajfault", "sec", "seconds", "secs", "low", "high",
-};
-
-/* Names of columns that hold no result of their own. */
-static const char *const skip_words[] = {
-	"[runs]", "runs", "baseline", "base", "samples", "iterations", "#", "count", "no.",
-	"run",
-};
-
-static const char *const change_words[] = {
-	"%change", "change", "%diff", "diff", "delta", "%", "(%)", "gain", "%gain", "+/-",
-	"improvement", "speedup", "%speedup", "regression",
-};
-
-/* Words that make a number beside them a parameter: "4 threads", "clients". */
-static const char *const param_words[] = {
-	"threads", "thread", "clients", "client", "procs", "processes", "jobs", "tasks",
-	"users", "streams", "readers", "writers", "n", "nr", "size", "mb", "gb", "kb",
-	"filesize", "blocksize", "bs", "iodepth", "files", "fsuse%", "use%", "loop",
-};
-
-/* Names of the system a row may give: facts of the machine, no results. */
-static const char *const fact_words[] = {
-	"memtotal", "memfree", "memory", "mem", "ram", "pagesize", "page_size", "swap",
-	"swaptotal", "hugepagesize", "cpus", "cpu(s)", "nodes", "cores", "sockets",
-};
-
-static int word_in(const char *w, size_t n, const char *const *list, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++)
-		if (strlen(list[i]) == n && !strncasecmp(list[i], w, n))
-			return 1;
-	return 0;
-}
-
-static int is_digits(const char *s, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!isdigit((unsigned char)s[i]))
-			return 0;
-	return n > 0;
-}
-
-/* A commit id as 0-day reports put over their columns: 7 to 40 hex digits with a letter or not. */
-static int is_commit(const char *s, size_t n)
-{
-	size_t i, letters = 0;
-
-	if (n < 7 || n > 40)
-		return 0;
-	for (i = 0; i < n; i++) {
-		if (s[i] >= 'a' && s[i] <= 'f')
-			letters++;
-		else if (!isdigit((unsigned char)s[i]))
-			return 0;
-	}
-	return letters > 0 && letters < n;
-}
-
-/* "v3.14", "v6.5-rc2", "v2.6.32": a kernel tag as git names it. */
-static int is_tag(const char *s, size_t n)
-{
-	size_t i = 1, dots = 0;
-
-	if (n < 4 || s[0] != 'v' || !isdigit((unsigned char)s[1]))
-		return 0;
-	while (i < n && (isdigit((unsigned char)s[i]) || s[i] == '.')) {
-		dots += s[i] == '.';
-		i++;
-	}
-	if (!dots || s[i - 1] == '.')
-		return 0;
-	return i == n || (s[i] == '-' && i + 1 < n);
-}
-
-/*
- * A unit a name gives its column, as a copy: "(sec)" is "s", "MB/sec" and
- * "K/sec" themselves, "1-files/sec" "files/sec", "%CPU" "%".  NULL if none.
- */
-static char *name_unit(const char *s)
-{
-	static const struct { const char *word, *unit; } units[] = {
-		{ "(s)", "s" }, { "(sec)", "s" }, { "sec", "s" }, { "secs", "s" }, { "seconds", "s" },
-		{ "(secs)", "s" }, { "(seconds)", "s" }, { "(ms)", "ms" }, { "ms", "ms" },
-		{ "(us)", "us" }, { "usec", "us" }, { "%", "%" }, { "(%)", "%" },
-	};
-
-	while (*s) {
-		size_t n, i, slash;
-		const char *w;
-
-		while (isspace((unsigned char)*s))
-			s++;
-		w = s;
-		while (*s && !isspace((unsigned char)*s))
-			s++;
-		n = (size_t)(s - w);
-		if (!n)
-			break;
-		/* "(CPU%)", "(MB/s)", "Time(sec)": the brackets are no part of the unit */
-		if (n > 2 && w[n - 1] == ')' && memchr(w, '(', n)) {
-			const char *open = memchr(w, '(', n);
-
-			n -= (size_t)(open + 1 - w) + 1;
-			w = open + 1;
-		}
-		for (i = 0; i < ARRAY_SIZE(units); i++)
-			if (strlen(units[i].word) == n && !strncasecmp(w, units[i].word, n))
-				return xstrdup(units[i].unit);
-		if (w[0] == '%' || w[n - 1] == '%')
-			return xstrdup("%");
-		for (slash = 0; slash < n && w[slash] != '/'; slash++)
-			;
-		if (slash && slash < n &&
-		    ((n - slash == 2 && w[slash + 1] == 's') ||
-		     (n - slash == 4 && (!strncmp(w + slash + 1, "sec", 3) || !strncmp(w + slash + 1, "min", 3))))) {
-			/* "1-files/sec": the count before the unit is the load's */
-			while (n && (isdigit((unsigned char)*w) || *w == '-' || *w == '(')) {
-				w++;
-				n--;
-			}
-			if (n && w[n - 1] == ')')
-				n--;
-			return n > 2 ? xstrndup(w, n) : NULL;
-		}
-	}
-	return NULL;
-}
-
-/* A copy of the name with its blanks trimmed and runs of them made one space. */
-static char *trimmed(const char *s, size_t n)
-{
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
-
-	while (n && (isspace((unsigned char)*s) || *s == '|' || *s == '#')) {
-		s++;
-		n--;
-	}
-	while (n && (isspace((unsigned char)s[n - 1]) || s[n - 1] == ':' || s[n - 1] == '=' ||
-		     s[n - 1] == '|'))
-		n--;
-	for (i = 0; i < n; i++) {
-		if (isspace((unsigned char)s[i])) {
-			if (sb.len && sb.buf[sb.len - 1] != ' ')
-				strbuf_addch(&sb, ' ');
-			continue;
-		}
-		strbuf_addch(&sb, s[i]);
-	}
-	return strbuf_detach(&sb, NULL);
-}
-
-/* The first word of s and its length. */
-static size_t first_word(const char *s)
-{
-	size_t n = 0;
-
-	while (s[n] && !isspace((unsigned char)s[n]))
-		n++;
-	return n;
-}
-
-/* A kernel at the start of s, maybe with a patch after '+': "2.4.8-pre1+MRA". */
-static int starts_with_kernel(const char *s, size_t n)
-{
-	size_t k = 0;
-
-	if (import_is_kernel(s, n) || is_tag(s, n) || is_commit(s, n))
-		return 1;
-	while (k < n && s[k] != '+')
-		k++;
-	return k < n && k >= 3 && import_is_kernel(s, k);
-}
-
-/* A file system's name, with the short names tables use ("reiser"). */
-static const char *fs_word(const char *s, size_t n)
-{
-	if (n == 6 && !strncasecmp(s, "reiser", 6))
-		return "reiserfs";
-	return import_fs_name(s, n);
-}
-
-/* An fs name at the end of a word: "2559ext3", "2559reiser". */
-static const char *fs_suffix(const char *s, size_t n)
-{
-	size_t k;
-
-	for (k = 1; k + 3 <= n; k++) {
-		const char *fs;
-
-		if (!isdigit((unsigned char)s[k - 1]) || !isalpha((unsigned char)s[k]))
-			continue;
-		if ((fs = fs_word(s + k, n - k)))
-			return fs;
-	}
-	return NULL;
-}
-
-/* A file system named by a later word of a label: "sda ext4", "raid5 xfs". */
-static const char *fs_among_words(const char *s)
-{
-	while (*s) {
-		size_t n;
-		const char *fs;
-
-		while (*s == ' ')
-			s++;
-		n = first_word(s);
-		if (n && (fs = fs_word(s, n)))
-			return fs;
-		s += n;
-	}
-	return NULL;
-}
-
-static int has_digit(const char *s)
-{
-	for (; *s; s++)
-		if (isdigit((unsigned char)*s))
-			return 1;
-	return 0;
-}
-
-/*
- * A name a legend explains: "ext3wb: ext3: 4k blocks, data=writeback" is
- * the fs first and the rest the config, kept as "ext3wb: 4k blocks, ...".
- */
-static int legend_name(struct name *out, const struct reading *rd)
-{
-	const char *legend = rd && rd->legend ? rd->legend(rd->data, out->text) : NULL;
-	const char *after, *fs, *rest;
-	char *mode;
-	struct strbuf sb = STRBUF_INIT;
-
-	if (!legend)
-		return 0;
-	after = import_find_fs(legend, &fs, &mode);
-	free(mode);
-	if (!after || !fs)
-		return 0;
-	rest = legend;
-	if (!strncasecmp(legend, fs, strlen(fs)) && legend[strlen(fs)] == ':')
-		rest = import_skip_space(legend + strlen(fs) + 1);
-	strbuf_addf(&sb, "%s: %s", out->text, rest);
-	out->role = ROLE_FS;
-	out->fs = fs;
-	out->options = strbuf_detach(&sb, NULL);
-	return 1;
-}
-
-/* Reads a column name or a row label. */
-static void classify(struct name *out, const char *s, size_t n, const struct reading *rd)
-{
-	size_t w;
-	const char *fs;
-	char *opts = NULL;
-
-	memset(out, 0, sizeof(*out));
-	out->text = trimmed(s, n);
-	s = out->text;
-	n = strlen(s);
-	w = first_word(s);
-	out->unit = name_unit(s);
-	if (!n || legend_name(out, rd))
-		return;
-	if (w == n && word_in(s, n, skip_words, ARRAY_SIZE(skip_words))) {
-		out->role = ROLE_SKIP;
-		return;
-	}
-	if (word_in(s, n, change_words, ARRAY_SIZE(change_words))) {
-		out->role = ROLE_CHANGE;
-		return;
-	}
-	if (starts_with_kernel(s, w)) {
-		out->role = ROLE_KERNEL;
-		return;
-	}
-	if ((fs = import_label_fs(s, &opts)) || (fs = fs_word(s, w)) ||
-	    (w == n && (fs = fs_suffix(s, n))) || (fs = fs_among_words(s))) {
-		out->role = ROLE_FS;
-		out->fs = fs;
-		/*
-		 * the mode it names ("ext3 data=journal" is data=journal), else a
-		 * config beyond the bare name, kept as posted: "ext3-dalloc"
-		 */
-		out->options = opts ? opts : strcasecmp(s, fs) ? xstrdup(s) : NULL;
-		return;
-	}
-	if (is_digits(s, n) || (n > 2 && (s[0] == 'N' || s[0] == 'n') && s[1] == '=') ||
-	    (w < n && is_digits(s, w) && word_in(s + w + 1, strlen(s + w + 1), param_words,
-					       ARRAY_SIZE(param_words)))) {
-		out->role = ROLE_PARAM;
-		return;
-	}
-	if (w == n && word_in(s, n, param_words, ARRAY_SIZE(param_words))) {
-		out->role = ROLE_PARAMCOL;
-		return;
-	}
-	/* "Num Thr", "File Size", "Blk Size": the load's parameters, not results */
-	if (w < n && (!strcasecmp(s + n - 4, "size") || !strcasecmp(s + n - 3, "thr"))) {
-		out->role = ROLE_PARAMCOL;
-		return;
-	}
-	if (word_in(s, w, metric_words, ARRAY_SIZE(metric_words)) || out->unit)
-		out->role = ROLE_METRIC;
-}
-
-/* A name that is a unit alone ("MB/s", "(sec)"), no metric's word ("CPU%"). */
-static int unit_alone(const char *name)
-{
-	char *u = name_unit(name);
-	int alone = u && !strchr(name, ' ') && !word_in(name, strlen(name), metric_words,
-							 ARRAY_SIZE(metric_words));
-
-	free(u);
-	return alone;
-}
-
-/* The metric a unit alone says: MB/s a throughput, seconds elapsed, else none. */
-static char *metric_of_unit(const char *unit)
-{
-	if (strchr(unit, '/') || (strlen(unit) > 2 && !strcmp(unit + strlen(unit) - 2, "ps")))
-		return xstrdup("throughput");
-	if (!strcmp(unit, "s") || !strcmp(unit, "ms") || !strcmp(unit, "us"))
-		return xstrdup("elapsed");
-	return NULL;
-}
-
-/* The metric a name says, in the record's fixed words where there is one. */
-static char *metric_of(const char *name)
-{
-	static const struct { const char *word, *metric; } fixed[] = {
-		{ "elapsed", "elapsed" }, { "real", "elapsed" }, { "wall", "elapsed" },
-		{ "time", "elapsed" }, { "user", "user" }, { "usr", "user" }, { "sys", "sys" },
-		{ "system", "sys" }, { "cpu", "cpu" }, { "cpu%", "cpu" }, { "%cpu", "cpu" },
-		{ "(cpu%)", "cpu" }, { "throughput", "throughput" }, { "tput", "throughput" },
-		{ "rate", "throughput" }, { "bandwidth", "throughput" }, { "bw", "throughput" },
-	};
-	size_t i;
-	const char *sp;
-
-	for (i = 0; i < ARRAY_SIZE(fixed); i++)
-		if (!strcasecmp(name, fixed[i].word))
-			return xstrdup(fixed[i].metric);
-	/* "Elapsed Time", "Real time", "CPU time": a fixed word and "time" */
-	sp = strchr(name, ' ');
-	if (sp && !strchr(sp + 1, ' ') && !strcasecmp(sp + 1, "time")) {
-		char *first = xstrndup(name, (size_t)(sp - name)), *m = NULL;
-
-		for (i = 0; i < ARRAY_SIZE(fixed); i++)
-			if (!strcasecmp(first, fixed[i].word))
-				m = xstrdup(fixed[i].metric);
-		free(first);
-		if (m)
-			return m;
-	}
-	return xstrdup(name);
-}
 
 /* What the table says of each column. */
 struct column {
@@ -478,7 +69,7 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 			notes++;
 			continue;
 		}
-		classify(&c, nm->text.s, nm->text.n, rd);
+		grid_classify(&c, nm->text.s, nm->text.n, rd);
 		switch (c.role) {
 		case ROLE_KERNEL: kernels++; break;
 		case ROLE_FS: configs++; break;
@@ -486,7 +77,7 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 		case ROLE_SKIP: skips++; break;
 		default: metrics++; break;
 		}
-		name_release(&c);
+		grid_name_release(&c);
 	}
 	if (notes == named)
 		return LINE_IGNORE;
@@ -524,7 +115,7 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 
 			if (!nm)
 				continue;
-			classify(&c, nm->text.s, nm->text.n, rd);
+			grid_classify(&c, nm->text.s, nm->text.n, rd);
 			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
 				cols[k].kernel = c.text;
 				c.text = NULL;
@@ -544,12 +135,12 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 					strbuf_addch(&metric, ' ');
 				strbuf_addstr(&metric, c.text);
 			}
-			name_release(&c);
+			grid_name_release(&c);
 		}
 		if (metric.len) {
 			struct name c;
 
-			classify(&c, metric.buf, metric.len, rd);
+			grid_classify(&c, metric.buf, metric.len, rd);
 			cols[k].skip = c.role == ROLE_SKIP || c.role == ROLE_CHANGE;
 			cols[k].param = c.role == ROLE_PARAMCOL;
 			cols[k].unit = c.unit;
@@ -557,13 +148,13 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 			if (c.role == ROLE_PARAM) {
 				cols[k].bench_param = c.text;
 				c.text = NULL;
-			} else if (cols[k].unit && unit_alone(c.text)) {
+			} else if (cols[k].unit && grid_unit_alone(c.text)) {
 				/* a unit alone names no metric: a rate is a throughput, a time elapsed */
-				cols[k].metric = metric_of_unit(cols[k].unit);
+				cols[k].metric = grid_metric_of_unit(cols[k].unit);
 			} else {
-				cols[k].metric = metric_of(c.text);
+				cols[k].metric = grid_metric_of(c.text);
 			}
-			name_release(&c);
+			grid_name_release(&c);
 		}
 		strbuf_release(&metric);
 	}
@@ -663,7 +254,7 @@ static int informative_title(const char *t)
 		n = 0;
 		while (isalnum((unsigned char)t[n]) || t[n] == '_' || t[n] == '-' || t[n] == '.')
 			n++;
-		if (n && !word_in(t, n, empty, ARRAY_SIZE(empty)))
+		if (n && !grid_word_in(t, n, empty, ARRAY_SIZE(empty)))
 			return 1;
 		t += n;
 	}
@@ -712,7 +303,7 @@ static char *title_of(const char *s, size_t n)
 	for (i = 0; i < n; i++)
 		if (s[i] == ',' || s[i] == ';' || s[i] == '(' || (s[i] == ':' && i + 1 < n && s[i + 1] == ' '))
 			break;
-	return trimmed(s, i);
+	return grid_trimmed(s, i);
 }
 
 /* Seconds for a duration cell ("2:35", "0m2.129s", "50.5s"), as posted where it can be. */
@@ -828,9 +419,9 @@ static void add_value(struct grid_values *out, size_t line, char *value, const c
 static void row_name(struct name *out, const struct grid_row *r, const struct reading *rd)
 {
 	if (r->label.n)
-		classify(out, r->label.s, r->label.n, rd);
+		grid_classify(out, r->label.s, r->label.n, rd);
 	else
-		classify(out, r->tail.s, r->tail.n, rd);
+		grid_classify(out, r->tail.s, r->tail.n, rd);
 }
 
 /* "TOTAL fileio.request_latency_max_ms" closing a 0-day table names the metric of every row. */
@@ -840,7 +431,7 @@ static char *total_metric(const struct grid *g)
 	const struct grid_span *t = r->label.n ? &r->label : &r->tail;
 
 	if (t->n > 6 && !strncmp(t->s, "TOTAL ", 6))
-		return trimmed(t->s + 6, t->n - 6);
+		return grid_trimmed(t->s + 6, t->n - 6);
 	return NULL;
 }
 
@@ -865,9 +456,9 @@ static int dotted(const struct grid_span *t)
  */
 static int system_fact(const char *label)
 {
-	size_t n = first_word(label);
+	size_t n = grid_first_word(label);
 
-	return word_in(label, n, fact_words, ARRAY_SIZE(fact_words)) && !label[n];
+	return grid_word_in(label, n, grid_fact_words, grid_nfact_words) && !label[n];
 }
 
 /* A row label that goes on from the row above: "and with requested change", "+ foo". */
@@ -901,7 +492,7 @@ static char *continued(const char *above, const char *label)
 /* A single word with a digit, "pre6", "arcavm13", "22pre6aa2": a build's name. */
 static int is_ident(const struct name *n)
 {
-	return n->role == ROLE_NONE && n->text[0] && !strchr(n->text, ' ') && has_digit(n->text);
+	return n->role == ROLE_NONE && n->text[0] && !strchr(n->text, ' ') && grid_has_digit(n->text);
 }
 
 static char *join2(const char *a, const char *sep, const char *b)
@@ -917,6 +508,40 @@ static char *join2(const char *a, const char *sep, const char *b)
 	if (b)
 		strbuf_addstr(&sb, b);
 	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * The header's corner, over the row names: "tar zxf linux-2.5.44.tar.gz"
+ * above "user", "system", "elapsed" names what was measured.  A single
+ * word there ("Kernel", "Machine", "Identifier") names the rows instead.
+ */
+static char *corner_title(const struct grid *g, const struct reading *rd)
+{
+	const struct grid_head *h;
+	struct name nm;
+	size_t k;
+	char *t = NULL;
+
+	if (!g->nheads)
+		return NULL;
+	h = &g->heads[g->nheads - 1];
+	for (k = 0; k < h->nnames; k++) {
+		const struct grid_span *sp = &h->names[k].text;
+
+		if (h->names[k].col != -1 || !memchr(sp->s, ' ', sp->n))
+			continue;
+		grid_classify(&nm, sp->s, sp->n, rd);
+		if (nm.role == ROLE_NONE) {
+			t = grid_trimmed(sp->s, sp->n);
+			if (!informative_title(t)) {
+				free(t);
+				t = NULL;
+			}
+		}
+		grid_name_release(&nm);
+		break;
+	}
+	return t;
 }
 
 void grid_read_values(struct grid_values *out, const struct grid *g, const struct grid_line *lines,
@@ -953,12 +578,25 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			title = NULL;
 		}
 	}
+	if (title) {
+		struct name nm;
+
+		/* "ext3" over a table is its file system (the context has it), no benchmark */
+		grid_classify(&nm, title, strlen(title), &rd);
+		if (nm.role == ROLE_FS || nm.role == ROLE_KERNEL) {
+			free(title);
+			title = NULL;
+		}
+		grid_name_release(&nm);
+	}
+	if (!title)
+		title = corner_title(g, &rd);
 	/* "2.6.4 http://..." over a table: its kernel, unless the table names its own */
 	if (g->title >= 0) {
-		char *t = trimmed(lines[g->title].s, lines[g->title].n);
-		size_t w = first_word(t);
+		char *t = grid_trimmed(lines[g->title].s, lines[g->title].n);
+		size_t w = grid_first_word(t);
 
-		if (starts_with_kernel(t, w))
+		if (grid_starts_with_kernel(t, w))
 			title_kernel = xstrndup(t, w);
 		free(t);
 	}
@@ -1008,7 +646,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		 * rows name none, or when it is short enough to be a heading
 		 */
 		{
-			char *gname = r->group >= 0 ? trimmed(lines[r->group].s, lines[r->group].n) : NULL;
+			char *gname = r->group >= 0 ? grid_trimmed(lines[r->group].s, lines[r->group].n) : NULL;
 			char *own = join2(gname, " ", bench_row);
 			const char *head = !own || (title && words(title) <= 3) ? title : NULL;
 
@@ -1030,7 +668,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			int scaled = 0;
 
 			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct ||
-			    (c->suffix.n && word_in(c->suffix.s, c->suffix.n, param_words, ARRAY_SIZE(param_words))))
+			    (c->suffix.n && grid_word_in(c->suffix.s, c->suffix.n, grid_param_words, grid_nparam_words)))
 				continue;
 			if (c->kind == GRID_DURATION) {
 				value = seconds_of(c);
@@ -1051,11 +689,11 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			else if (total)
 				metric = xstrdup(total);
 			else if (rn->role == ROLE_METRIC)
-				metric = metric_of(rn->text);
+				metric = grid_metric_of(rn->text);
 			else if (c->suffix.n) {
 				char *w = xstrndup(c->suffix.s, c->suffix.n);
 
-				metric = metric_of(w);
+				metric = grid_metric_of(w);
 				free(w);
 			} else
 				metric = c->kind == GRID_DURATION ? xstrdup("elapsed") : NULL;
@@ -1064,23 +702,19 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 
 				char *b = col->bench_param ? join2(bench, " ", col->bench_param) : NULL;
 
+				/* time's user and sys are seconds, whatever the table leaves unsaid */
+				if (!unit && !u && metric && (!strcmp(metric, "user") || !strcmp(metric, "sys")))
+					unit = "s";
 				add_value(out, r->line, value, unit ? unit : u, metric, b ? b : bench,
 					  col->kernel ? col->kernel : kernel ? kernel : title_kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
 				free(u);
 				free(b);
 			}
-			if (c->note.n && c->note_spread) {
+			if (c->note.n && c->note_spread && c->note_value.n) {
 				char *m = join2(metric ? metric : "value", " ", "stddev");
-				size_t skip = c->note.s[0] == '~' ? 1 : c->note.s[0] == '(' ? 1 :
-					      c->note.s[0] == '+' ? (c->note.s[1] == '/' ? 3 : 2) : 2;
-				const char *p = c->note.s + skip, *e = c->note.s + c->note.n;
 
-				while (p < e && *p == ' ')
-					p++;
-				while (e > p && (e[-1] == ')' || e[-1] == '%' || e[-1] == ' '))
-					e--;
-				add_value(out, r->line, xstrndup(p, (size_t)(e - p)),
+				add_value(out, r->line, xstrndup(c->note_value.s, c->note_value.n),
 					  c->note_pct ? "%" : unit, m, bench,
 					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
@@ -1099,7 +733,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	free(cont_kept);
 	free(title_kernel);
 	for (i = 0; i < g->nrows; i++)
-		name_release(&rows[i]);
+		grid_name_release(&rows[i]);
 	free(rows);
 	columns_release(cols, g->ncols);
 	free(title);

@@ -389,7 +389,6 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 	}
 }
 
-
 /* "{atlas} [/mnt]# time ...": the directory later mount output is looked up for. */
 static int prompt_starts(const struct extract *x, size_t at)
 {

@@ -79,12 +79,13 @@ static int grid_starts(const struct extract *x, size_t i)
  * real/user/sys lines line up as a table does) or a tool's report
  * read whole before the walk.
  */
-static int taken_elsewhere(const struct extract *x, const struct grid *g)
+static int taken_elsewhere(struct extract *x, const struct grid *g)
 {
 	size_t i;
 
 	for (i = 0; i < g->nrows; i++)
-		if (import_time_may_start(x->q->v[g->rows[i].line].text))
+		if (import_time_may_start(x->q->v[g->rows[i].line].text) &&
+		    import_time_starts(&x->sc, g->rows[i].line))
 			return 1;
 	for (i = 0; i < x->tools.nr; i++) {
 		long idx = x->tools.v[i].line - 1;

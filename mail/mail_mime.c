@@ -75,7 +75,9 @@ static int part_text(struct strbuf *out, GMimeTextPart *part)
 		g_mime_data_wrapper_write_to_stream(content, stream);
 	}
 	bytes = g_mime_stream_mem_get_byte_array((GMimeStreamMem *)stream);
-	strbuf_add(out, bytes->data, bytes->len);
+	/* an empty array has no data at all */
+	if (bytes->len)
+		strbuf_add(out, bytes->data, bytes->len);
 	g_object_unref(stream);
 	return 0;
 }
