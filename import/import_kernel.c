@@ -373,9 +373,10 @@ char *import_name_kernel(const char *name)
 			break;
 		*dot = '\0';
 	}
-	/* "tiobench-2.6.6", "run_2.6.9": a version after a separator starts a word */
+	/* "tiobench-2.6.6", "run_2.6.9", "results.2.6.3-rc2": a version after a separator starts a word */
 	for (i = 1; s[i]; i++)
-		if ((s[i - 1] == '-' || s[i - 1] == '_') && isdigit((unsigned char)s[i]))
+		if ((s[i - 1] == '-' || s[i - 1] == '_' || (s[i - 1] == '.' && i > 1 && isalpha((unsigned char)s[i - 2]))) &&
+		    isdigit((unsigned char)s[i]))
 			s[i - 1] = ' ';
 	if (import_find_kernel(s, &pos, &len))
 		k = xstrndup(s + pos, len);

@@ -65,6 +65,33 @@ static void add_mark_in_place(struct extract *x, size_t i, size_t first, int str
 	}
 }
 
+/*
+ * A line that is one file name ("results.2.6.3-rc3-mm1:", as kernbench
+ * names its output): the kernel the name holds, as an attachment's name.
+ */
+static void file_name_mark(struct extract *x, size_t i)
+{
+	const struct qline *l = &x->q->v[i];
+	const char *t = import_skip_space(l->text);
+	size_t n = l->len - (size_t)(t - l->text);
+	char *word, *k;
+
+	while (n && strchr(" \t\r:", t[n - 1]))
+		n--;
+	if (!n || memchr(t, ' ', n) || memchr(t, '\t', n) || !memchr(t, '.', n))
+		return;
+	word = xstrndup(t, n);
+	/* a tarball or a patch holds the source of a kernel, not a run of it */
+	if (strstr(word, ".tar") || strstr(word, ".tgz") || strstr(word, ".patch") || strstr(word, ".diff") ||
+	    strstr(word, ".gz") || strstr(word, ".bz2") || strstr(word, ".xz")) {
+		free(word);
+		return;
+	}
+	if ((k = import_name_kernel(word)))
+		add_mark(x, i, KERNEL_BARE, (size_t)(t - l->text), n, k);
+	free(word);
+}
+
 /* The kernels line i names: versions, trees, and the commit ids a run was of, in the order they stand. */
 void sections_find_marks(struct extract *x, size_t i)
 {
@@ -98,6 +125,8 @@ void sections_find_marks(struct extract *x, size_t i)
 		add_mark_in_place(x, i, first, strength, cpos, clen);
 		cpos += clen;
 	}
+	if (s->nmarks == first)
+		file_name_mark(x, i);
 }
 
 /* The marks of line i: [*from, *to), moved on from the last line asked (lines are asked in order). */

@@ -341,6 +341,30 @@ static void test_config_headings(void **state)
 	      { 16, "2.6.11-rc2", "ext3", "elevator=cfq", NULL }, { 20, "2.6.11-rc2", "ext3", "With atomic_t", NULL });
 }
 
+/* A line that is one file name (kernbench's "results.2.6.3-rc2") names its kernel; a tarball's none. */
+static void test_file_name_lines(void **state)
+{
+	(void)state;
+	CHECK("Subject: kernbench\n"
+	      "\n"
+	      "results.2.6.3-rc2\n"
+	      "\n"
+	      "Average Half Load Run:\n"
+	      "Elapsed Time 120.808\n"
+	      "\n"
+	      "results.2.6.3-rc3-mm1:\n"
+	      "\n"
+	      "Average Half Load Run:\n"
+	      "Elapsed Time 113.008\n"
+	      "\n"
+	      "linux-2.6.1.tar.bz2\n"
+	      "\n"
+	      "Average Half Load Run:\n"
+	      "Elapsed Time 99.100\n",
+	      { 6, "2.6.3-rc2", "-", "-", NULL }, { 11, "2.6.3-rc3-mm1", "-", "-", NULL },
+	      { 16, "2.6.3-rc3-mm1", "-", "-", NULL });
+}
+
 /* A table's short label stands for the one kernel the author's text names in full that ends so. */
 static void test_short_labels(void **state)
 {
@@ -563,6 +587,7 @@ int main(void)
 		cmocka_unit_test(test_config_headings),
 		cmocka_unit_test(test_config_heading_forms),
 		cmocka_unit_test(test_time_labels),
+		cmocka_unit_test(test_file_name_lines),
 		cmocka_unit_test(test_short_labels),
 		cmocka_unit_test(test_tree_names),
 		cmocka_unit_test(test_benchmark_headings),
