@@ -27,7 +27,8 @@ static void find_at_depth(struct extract *x, int depth, struct grid_line *lines)
 	if (grid_find(&g, &n, lines, q->nr) < 0)
 		return;
 	x->grids = xrealloc(x->grids, (x->ngrids + n + 1) * sizeof(*x->grids));
-	memcpy(x->grids + x->ngrids, g, n * sizeof(*g));
+	if (n)   /* grid_find gives no block for no tables */
+		memcpy(x->grids + x->ngrids, g, n * sizeof(*g));
 	x->ngrids += n;
 	free(g);
 }
