@@ -286,6 +286,7 @@ static void test_file_systems_as_rows(void **state)
 	assert_str(x->metric, "cpu");
 	assert_str(x->unit, "%");
 	grid_values_release(&v);
+	lines_free(&l);
 	/* "fs | value @ value" with a rule around, tabs or not */
 	assert_int_equal(read_all(&v, &l,
 		"# ------------------------------ #\n"
