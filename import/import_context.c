@@ -23,6 +23,7 @@ static const char *const fs_names[26][6] = {
 	['n' - 'a'] = { "nilfs2", "ntfs", "nfs", "nfs4" },
 	['o' - 'a'] = { "ocfs2" },
 	['r' - 'a'] = { "reiserfs", "reiser4", "ramfs" },
+	['s' - 'a'] = { "shmfs", "squashfs" },
 	['t' - 'a'] = { "tmpfs" },
 	['u' - 'a'] = { "udf", "ufs", "ubifs" },
 	['v' - 'a'] = { "vfat" },
@@ -199,127 +200,6 @@ const char *import_label_fs(const char *label, char **options)
 	else if (n == 4 && !strncmp(w, "data", 4) && *p == '=' && (m = mode_word(p + 1, strcspn(p + 1, " ):,"))))
 		*options = data_mode(m);
 	return fs;
-}
-
-static inline const char *version_end(const char *s, const char *dot);
-
-int import_is_kernel(const char *w, size_t len)
-{
-	size_t pos = 0, n = 0;
-	char *s;
-	int ok;
-
-	/* a version that starts the word starts with its major and a '.': most names do not */
-	if (len < 3 || !isdigit((unsigned char)w[0]) || w[1] != '.')
-		return 0;
-	/*
-	 * the version must end the word: a word that is a string of its own
-	 * needs no copy, and only the version at its first '.' can start it
-	 * (what import_find_kernel would find there, without its strength)
-	 */
-	if (!w[len]) {
-		const char *e = version_end(w, w + 1);
-
-		return e && (size_t)(e - w) == len;
-	}
-	s = xstrndup(w, len);
-	ok = import_find_kernel(s, &pos, &n) && pos == 0 && n == len;
-
-	free(s);
-	return ok;
-}
-
-/* A word before a version that says it is the kernel under test; n: its length. */
-struct cue {
-	const char *word;
-	size_t n;
-};
-
-static int ends_with_word(const char *s, const char *at, const struct cue *cue)
-{
-	size_t n = cue->n;
-
-	if ((size_t)(at - s) < n)
-		return 0;
-	at -= n;
-	/* the last letters first: most words before a version are no cue */
-	return (at[n - 1] | 0x20) == cue->word[n - 1] && !strncasecmp(at, cue->word, n) &&
-	       (at == s || !isalnum((unsigned char)at[-1]));
-}
-
-#define CUE(w) { w, sizeof(w) - 1 }
-static const struct cue kernel_cues[] = {
-	CUE("kernel is"), CUE("kernel"), CUE("kernels"), CUE("using plain"), CUE("using"),
-	CUE("against"), CUE("running"), CUE("linux"), CUE("booted"), CUE("on"), CUE("tested"),
-};
-#undef CUE
-
-/*
- * The end of the kernel version whose one-digit major stands right before
- * the '.' at dot of line s, or NULL when there is none.
- */
-static const char *version_end(const char *s, const char *dot)
-{
-	const char *p = dot - 1, *q, *e;
-	int parts = 1, major;
-
-	if (!isdigit((unsigned char)*p) || (p > s && (isalnum((unsigned char)p[-1]) ||
-	    p[-1] == '.' || p[-1] == '-' || p[-1] == '_' || p[-1] == '/')))
-		return NULL;
-	major = *p - '0';
-	if (major < 2 || isdigit((unsigned char)p[1]))
-		return NULL;
-	q = p + 1;
-	while (*q == '.' && isdigit((unsigned char)q[1])) {
-		q++;
-		while (isdigit((unsigned char)*q))
-			q++;
-		parts++;
-	}
-	if (parts < 3 && !(major >= 3 && parts == 2 && q[0] == '-' && q[1] == 'r' && q[2] == 'c'))
-		return NULL;
-	if (parts > 4)
-		return NULL;
-	e = q;
-	/* suffixes: -pre4, -rc5, -mm3, -ac2, -28-amd64 */
-	while (*e == '-' && isalnum((unsigned char)e[1])) {
-		const char *f = e + 1;
-
-		while (isalnum((unsigned char)*f) || *f == '_')
-			f++;
-		e = f;
-	}
-	/* a file or tarball name, not a kernel under test */
-	if (*e == '.' && isalpha((unsigned char)e[1]))
-		return NULL;
-	if (isalnum((unsigned char)*e) || *e == '_')
-		return NULL;
-	return e;
-}
-
-int import_find_kernel(const char *s, size_t *pos, size_t *len)
-{
-	const char *start = s + *pos, *dot;
-
-	/* a version's one-digit major stands right before a '.': look only there */
-	for (dot = *start ? strchr(start + 1, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
-		const char *p = dot - 1, *e, *before;
-		size_t i;
-
-		if (!(e = version_end(s, dot)))
-			continue;
-		*pos = p - s;
-		*len = e - p;
-		for (before = p; before > s && (before[-1] == ' ' || before[-1] == '\t' || before[-1] == ':'); before--)
-			;
-		for (i = 0; i < ARRAY_SIZE(kernel_cues); i++)
-			if (ends_with_word(s, before, &kernel_cues[i]))
-				return 2;
-		if (!strncasecmp(import_skip_space(e), "kernel", 6))
-			return 2;
-		return 1;
-	}
-	return 0;
 }
 
 size_t import_device_after_slash(const char *s)

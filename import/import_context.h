@@ -39,7 +39,36 @@ const char *import_label_fs(const char *label, char **options);
  * 0 when there is none.
  */
 int import_find_kernel(const char *s, size_t *pos, size_t *len);
+/*
+ * "2.5.44-[mm3, ac2]": the trees listed after the version that ends at
+ * s + end, each a kernel of its own (2.5.44-mm3, 2.5.44-ac2).  Their
+ * places in starts and lens (at most max), the end of the list in *past;
+ * how many, 0 when no such list follows.
+ */
+size_t import_kernel_choices(const char *s, size_t end, size_t *starts, size_t *lens, size_t max, size_t *past);
 int import_is_kernel(const char *word, size_t len);
+
+/*
+ * Commit ids that name the kernel of a run ("one run for 4edee232ed"):
+ * 7 to 40 hex digits, with a word before that says the run was of it.
+ * Finds the next at or after *pos; returns 2 (a cue's strength) or 0.
+ */
+int import_is_commit(const char *word, size_t len);
+
+/*
+ * What an attachment's file name says: the file system it names as a
+ * word ("results-ext4.txt", "ext2_tiobench.txt"), or NULL; the kernel
+ * version in it ("tiobench-2.6.6-hackedup"), the caller's, or NULL.
+ */
+const char *import_name_fs(const char *name);
+char *import_name_kernel(const char *name);
+int import_find_commit(const char *s, size_t *pos, size_t *len);
+/*
+ * A tree's name standing for the kernel ("-mm plus both patches", "On
+ * -aa3 this takes"): at the line's start (1) or after a cue (2); the
+ * next at or after *pos, or 0.
+ */
+int import_find_tree(const char *s, size_t *pos, size_t *len);
 
 /*
  * "/dev/hdc2": the device token at the start of s, or 0.  Inline for the

@@ -19,13 +19,34 @@ static int same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
+/*
+ * The context of line at.  The kernel is the line's (import_section.c);
+ * the file system the one the walk last learnt when that was in the
+ * line's section, else the one the section's own text names (also after
+ * the line), else the one learnt before the section, else the one the
+ * depth's text (or the Subject) names when it names one.
+ */
 struct where extract_where(const struct extract *x, size_t at, const char *benchmark)
 {
 	const struct qline *l = &x->q->v[at];
 	const struct depth_ctx *d = &x->d[l->depth];
+	const struct section *s = extract_section_at(x, at);
+	struct where w = { x->kernel[l->depth], d->fs, d->options, d->device, benchmark,
+			   l->depth, l->author, NULL };
 
-	return (struct where){ x->kernel[l->depth], d->fs, d->options, d->device, benchmark,
-			       l->depth, l->author };
+	if (!s)
+		return w;
+	w.kernel = x->sec->kernel[at];
+	w.config = s->config;
+	if (d->fs && d->fs_at >= s->first)
+		return w;
+	if (s->fs) {
+		w.fs = s->fs;
+		w.options = s->fs_mode;
+	} else if (!d->fs) {
+		w.fs = extract_depth_fs(x, at);
+	}
+	return w;
 }
 
 /*
@@ -94,7 +115,7 @@ void pool_where(struct extract *x, const struct where *w, struct pooled_where *p
 	/* the pool holds the message's source: records point to it, one copy */
 	char *source = (char *)r->msgs[r->nmsgs - 1].source;
 
-	p->kernel = pooled(x, F_KERNEL, w->kernel);
+	p->kernel = pooled(x, F_KERNEL, sections_full_kernel(x, w->kernel, w->depth));
 	p->hardware = NULL;
 	p->facts = NULL;
 	if (!w->depth) {
@@ -110,7 +131,19 @@ void pool_where(struct extract *x, const struct where *w, struct pooled_where *p
 		p->hardware = x->scratch->last[F_HARDWARE];
 	}
 	p->fs = pooled(x, F_FS, w->fs);
-	p->options = pooled(x, F_OPTIONS, w->options);
+	if (w->config && (!w->options || !strstr(w->options, w->config))) {
+		struct strbuf sb = STRBUF_INIT;
+
+		if (w->options) {
+			strbuf_addstr(&sb, w->options);
+			strbuf_addstr(&sb, ", ");
+		}
+		strbuf_addstr(&sb, w->config);
+		p->options = pooled(x, F_OPTIONS, sb.buf);
+		strbuf_release(&sb);
+	} else {
+		p->options = pooled(x, F_OPTIONS, w->options);
+	}
 	p->device = pooled(x, F_DEVICE, w->device);
 	p->benchmark = pooled(x, F_BENCHMARK, w->benchmark);
 	p->source = w->depth && w->author ? quoting_source(x, source, w->author) : source;

@@ -96,6 +96,7 @@ void import_scratch_free(struct import_scratch *s)
 	facts_unref(s->echo_cmd);
 	free(s->nums);
 	free(s->cls);
+	sections_free(&s->sections);
 	free(s);
 }
 
@@ -279,6 +280,7 @@ static void extract_release(struct extract *x)
 	recset_release(&x->tools);
 	free(x->tool_order);
 	extract_grids_release(x);
+	extract_sections_release(x);
 	free(x->negative);
 	/* the blocks a huge message made are given back; the rest are the next one's */
 	if (s->joined.alloc > KEEP_MAX)
@@ -364,6 +366,7 @@ void import_extract(struct import *imp, const struct mail_message *m, struct str
 		open_scan(&x);
 		extract_find_tools(&x);
 		extract_first_pass(&x);
+		extract_sections(&x);
 		walk(&x);
 		extract_prose_finish(&x);
 		imp->result.groups = x.group;

@@ -5,6 +5,7 @@
 #include "import_context.h"
 #include "import_features.h"
 #include "import_hardware.h"
+#include "import_section.h"
 #include "import_time.h"
 #include "../mail/mail_quote.h"
 
@@ -34,6 +35,7 @@ enum field { F_KERNEL, F_HARDWARE, F_FS, F_OPTIONS, F_DEVICE, F_BENCHMARK, F_UNI
 /* What the text has said so far at one quote depth, in reading order. */
 struct depth_ctx {
 	const char *fs;
+	size_t fs_at;        /* the line that named it */
 	char *options;
 	char *device;
 	char *benchmark;     /* what the last one-line summary measured */
@@ -102,6 +104,7 @@ struct import_scratch {
 	size_t anums;
 	struct cls *cls;
 	size_t acls;
+	struct sections sections;   /* import_section.c's blocks */
 };
 
 struct import_scratch *import_scratch_new(void);
@@ -152,6 +155,7 @@ struct extract {
 	/* the first line a reader looked at and refused, and why: a message without numbers says it */
 	const char *refused;
 	size_t refused_at;
+	struct sections *sec;       /* sections, and each line's kernel (import_section.c): scratch->sections */
 	/*
 	 * Last, as only the first x.depths of each are cleared, not all
 	 * DEPTHS: most mail quotes a level or two.
@@ -181,6 +185,7 @@ struct where {
 	const char *benchmark;
 	int depth;
 	const char *author;
+	const char *config;     /* what a heading says the config is; pool_where adds it to the options */
 };
 
 /* The where of line at, from what its depth has said so far. */

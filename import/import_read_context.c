@@ -78,21 +78,6 @@ static int is_invocation(struct extract *x, size_t i)
 	return 0;
 }
 
-static void remember_kernel(struct extract *x, const struct qline *l)
-{
-	size_t pos = 0, len;
-	int strength;
-
-	while ((strength = import_find_kernel(l->text, &pos, &len))) {
-		if (strength > x->kernel_strength[l->depth]) {
-			free(x->kernel[l->depth]);
-			x->kernel[l->depth] = import_patched_kernel(l->text + pos, len);
-			x->kernel_strength[l->depth] = strength;
-		}
-		pos += len;
-	}
-}
-
 /* "ext3wb: ext3: 4k blocks, 256m journal, noatime, data=writeback"; p is past the indent */
 static void remember_legend(struct extract *x, const char *p)
 {
@@ -145,7 +130,6 @@ void extract_first_pass(struct extract *x)
 {
 	const char *case_fs = NULL;
 	char *echo = NULL;
-	int sig[DEPTHS] = { 0 };
 	size_t i;
 
 	for (i = 0; i < x->q->nr; i++) {
@@ -158,10 +142,6 @@ void extract_first_pass(struct extract *x)
 		if (l->blank)
 			continue;
 		lead = import_skip_space(l->text);
-		if (l->text[0] == '-' && (!strcmp(l->text, "-- ") || !strcmp(l->text, "--")))
-			sig[l->depth] = 1;
-		if (!sig[l->depth] && HAS_DIGIT(x, i))
-			remember_kernel(x, l);
 		if (!l->depth)
 			import_hw_line(&x->hw, l->text, HAS_DIGIT(x, i));
 		remember_legend(x, lead);
@@ -245,7 +225,7 @@ const struct import_mount *extract_mount_for(const struct extract *x, const char
 
 /* ---- the walk: what holds from a line on ---- */
 
-static void set_fs(struct extract *x, struct depth_ctx *d, const char *fs, char *mode)
+static void set_fs(struct extract *x, struct depth_ctx *d, size_t at, const char *fs, char *mode)
 {
 	const char *opts = fs ? facts_get(x->fs_options, fs) : NULL;
 
@@ -254,6 +234,7 @@ static void set_fs(struct extract *x, struct depth_ctx *d, const char *fs, char 
 		fs = d->fs && (!strcmp(d->fs, "ext3") || !strcmp(d->fs, "ext4")) ? d->fs : "ext3";
 	}
 	d->fs = fs;
+	d->fs_at = at;
 	if (mode)
 		take_str(&d->options, mode);
 	else
@@ -289,7 +270,7 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		return 0;
 	if ((p[0] | 0x20) == 'f' && (!strncmp(p, "fs=", 3) || !strncasecmp(p, "fs: ", 4)) &&
 	    (fs = import_fs_name(import_skip_space(p + 3), strcspn(import_skip_space(p + 3), " \t")))) {
-		set_fs(x, d, fs, NULL);
+		set_fs(x, d, at, fs, NULL);
 		return 1;
 	}
 	if ((dev = import_device_at(p)) && dev < n && (p[dev] == ' ' || p[dev] == ':') &&
@@ -297,7 +278,9 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		take_str(&d->device, xstrndup(p, dev));
 		return 1;
 	}
-	if (p[n - 1] == ':' && n < 24 && !strchr(p, ' ')) {
+	/* "ext3:" names the file system of what follows, "write:" its step */
+	if (p[n - 1] == ':' && n < 24 && !strchr(p, ' ') && !label_may_name_fs(p) &&
+	    !import_is_kernel(p, n - 1)) {
 		take_str(&d->step, xstrndup(p, n - 1));
 		d->step_at = at;
 		return 1;
@@ -308,7 +291,7 @@ static int label_line(struct extract *x, struct depth_ctx *d, size_t at, const c
 		fs = import_label_fs(label, &opts);
 		if (fs && strlen(label) <= strlen(fs) + 12 && !strchr(label, '(')) {
 			free(label);
-			set_fs(x, d, fs, opts);
+			set_fs(x, d, at, fs, opts);
 			return 1;
 		}
 		free(label);
@@ -394,7 +377,7 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 	 */
 	while (d->para_fs < 2 && p && (p = import_find_fs_n(p, (size_t)(l->text + l->len - p), &fs, &mode))) {
 		if (!d->para_fs) {
-			set_fs(x, d, fs, mode);
+			set_fs(x, d, at, fs, mode);
 			d->para_fs = fs && !mode ? 1 : 2;
 			continue;
 		}

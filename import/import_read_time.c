@@ -80,6 +80,16 @@ struct tnum {
 	long line;
 };
 
+/* "2.6.2-rc1:" before a block names its kernel (import_section.c), not what it measured. */
+static int names_kernel(const char *label)
+{
+	size_t n = strlen(label);
+
+	while (n && strchr(" \t:", label[n - 1]))
+		n--;
+	return import_is_kernel(label, n);
+}
+
 static void emit_time(struct extract *x, size_t at, const struct tnum *nums, size_t nr,
 		      const char *label, int label_may_be_command)
 {
@@ -87,10 +97,15 @@ static void emit_time(struct extract *x, size_t at, const struct tnum *nums, siz
 	struct depth_ctx *d = &x->d[l->depth];
 	struct where w = extract_where(x, at, NULL);
 	char *label_opts = NULL, *bench, *opts = NULL;
-	const char *label_fs = label ? import_label_fs(label, &label_opts) : NULL;
+	const char *label_fs;
 	const struct import_mount *m = extract_mount_for(x, d->cwd, at, l->depth);
+	const struct section *s;
 	struct pooled_where p;
 	size_t i;
+
+	if (label && names_kernel(label))
+		label = NULL;
+	label_fs = label ? import_label_fs(label, &label_opts) : NULL;
 
 	if (label_fs) {
 		w.fs = label_fs;
@@ -104,6 +119,9 @@ static void emit_time(struct extract *x, size_t at, const struct tnum *nums, siz
 	bench = benchmark_for(x, d, at, label_fs ? NULL : label, label_may_be_command && !label_fs,
 			      label_may_be_command);
 	w.benchmark = bench;
+	/* what the section's heading names ("dbench 48") when nothing nearer says */
+	if (!bench && (s = extract_section_at(x, at)))
+		w.benchmark = s->benchmark;
 	x->group++;
 	pool_where(x, &w, &p);
 	/* what was measured, for summary lines that restate it: the pool has its own copy */

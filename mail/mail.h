@@ -19,6 +19,12 @@ struct mail_view {
 	size_t len;
 };
 
+/* A text part that has a file name (an attachment): where its text starts. */
+struct mail_part_name {
+	long line;         /* the input line of the part's first text line */
+	char *name;        /* the file name its sender gave it */
+};
+
 struct mail_message {
 	char *name;        /* for warnings: "foo.mbox: message 3" */
 	char *file;        /* the input's file name ("-": stdin), in name's block */
@@ -47,6 +53,9 @@ struct mail_message {
 	size_t line_map_nr;
 	size_t line_scan;  /* bytes read to find where decoded parts start: at most its size */
 	char *skip;        /* why the message cannot be read, or NULL */
+	/* the text parts with a file name, in order (multipart mail read through GMime) */
+	struct mail_part_name *part_names;
+	size_t npart_names;
 };
 
 struct mail_list {

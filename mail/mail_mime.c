@@ -24,6 +24,8 @@ static char *dup_or_null(const char *s)
 
 struct walk {
 	struct strbuf plain, html;
+	struct mail_part_name *names;   /* the named parts of plain, for the message */
+	size_t nnames, anames;
 	const char *error;
 	struct mail_lines lines;  /* where plain's lines stand in the input */
 	struct mail_line_cursor at;
@@ -89,9 +91,19 @@ static void add_text_part(struct walk *w, GMimeTextPart *part, int html)
 	if (sb->len && sb->buf[sb->len - 1] != '\n')
 		strbuf_addch(sb, '\n');
 	strbuf_add(sb, text.buf, text.len);
-	if (!html)
+	if (!html) {
+		size_t first = w->lines.nr;
+		const char *name = g_mime_part_get_filename((GMimePart *)part);
+
 		mail_lines_add_part(&w->lines, &w->at, (GMimePart *)part, w->buf, w->len, w->line0,
 				    mail_lines_count(text.buf, text.len));
+		/* an attachment's name may say what it holds ("results-ext4.txt") */
+		if (name && *name && first < w->lines.nr) {
+			ALLOC_GROW(w->names, w->nnames + 1, w->anames);
+			w->names[w->nnames].line = w->lines.v[first];
+			w->names[w->nnames++].name = xstrdup(name);
+		}
+	}
 	strbuf_release(&text);
 }
 
@@ -194,7 +206,8 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	GMimeParser *parser;
 	GMimeMessage *msg;
 	GMimeObject *body;
-	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, { NULL, 0, 0 }, MAIL_LINE_CURSOR_INIT, buf, len, m->line0 };
+	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, 0, 0, NULL, { NULL, 0, 0 }, MAIL_LINE_CURSOR_INIT,
+			  buf, len, m->line0 };
 	int ret = 0;
 
 	stream = g_mime_stream_mem_new_with_buffer(buf, len);
@@ -225,11 +238,18 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 			m->line_map_nr = w.lines.nr;
 			w.lines.v = NULL;
 		}
+		m->part_names = w.names;
+		m->npart_names = w.nnames;
+		w.names = NULL;
+		w.nnames = 0;
 	} else if (w.html.len) {
 		mail_html_to_text(&m->text_buf, w.html.buf, w.html.len);
 	}
 	mail_text_is_buf(m);
 done:
+	while (w.nnames)
+		free(w.names[--w.nnames].name);
+	free(w.names);
 	strbuf_release(&w.plain);
 	strbuf_release(&w.html);
 	free(w.lines.v);

@@ -406,6 +406,9 @@ void mail_message_release(struct mail_message *m)
 	free(m->headers);
 	free(m->line_map);
 	free(m->skip);
+	while (m->npart_names)
+		free(m->part_names[--m->npart_names].name);
+	free(m->part_names);
 	strbuf_release(&m->text_buf);
 	memset(m, 0, sizeof(*m));
 }

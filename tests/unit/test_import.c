@@ -139,7 +139,7 @@ static void test_fs_mentions_any_offset(void **state)
 				strbuf_release(&sb);
 			}
 		}
-		assert_int_equal(i, 31);
+		assert_int_equal(i, 33);
 	}
 	assert_non_null(import_find_fs("the options: a=b, data=ordered", &fs, &mode));
 	assert_null(fs);

@@ -1,0 +1,349 @@
+#include "import_heading.h"
+#include "import_context.h"
+#include "../core/util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/*
+ * Rules and headings: the lines a message's sections start at
+ * (import_section.c), and what a heading says of the kernel's config or
+ * the benchmark.
+ */
+
+int import_is_rule(const char *s, size_t n)
+{
+	const char *e = s + n;
+	size_t run = 0;
+	char c = 0;
+
+	while (s < e && (*s == ' ' || *s == '\t' || *s == '#'))
+		s++;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '#' || e[-1] == '\r'))
+		e--;
+	if (s == e || !strchr("-=_*~+", *s))
+		return 0;
+	c = *s;
+	for (; s < e; s++) {
+		if (*s == c)
+			run++;
+		else if (*s != ' ')
+			return 0;
+	}
+	return run >= 3;
+}
+
+size_t import_count_words(const char *s, size_t n)
+{
+	size_t i, words = 0;
+	int in = 0;
+
+	for (i = 0; i < n; i++) {
+		int space = s[i] == ' ' || s[i] == '\t';
+
+		if (!space && !in)
+			words++;
+		in = !space;
+	}
+	return words;
+}
+
+/* The first letter, either case, before the whole word: most bytes are not it. */
+int import_has_word(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w), i;
+	int lo = tolower((unsigned char)w[0]), up = toupper((unsigned char)w[0]);
+
+	for (i = 0; i + k <= n; i++)
+		if ((s[i] == lo || s[i] == up) && !strncasecmp(s + i, w, k) &&
+		    (i == 0 || !isalnum((unsigned char)s[i - 1])) && (i + k == n || !isalnum((unsigned char)s[i + k])))
+			return 1;
+	return 0;
+}
+
+int import_heading_shape(const char *t, size_t n, int over_text, int alone, int names_kernel)
+{
+	size_t words;
+	char last;
+
+	while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r'))
+		n--;
+	if (!n || n > 72 || strchr("$#%>|[{(<", t[0]) || memchr(t, '@', n))
+		return 0;
+	words = import_count_words(t, n);
+	last = t[n - 1];
+	if (words > 8 || strchr(".,;?!", last))
+		return 0;
+	if (last == ':')
+		return !import_has_word(t, n, "wrote") && !import_has_word(t, n, "writes");
+	return words <= 5 && (over_text || names_kernel || alone);
+}
+
+/* "elevator=deadline", "AS", "mem=128m": what a kernel heading says of the config. */
+static const char *const schedulers[] = {
+	"as", "cfq", "deadline", "noop", "anticipatory", "bfq", "kyber", "mq-deadline",
+};
+
+/* Whether the n bytes at w are a scheduler's name, either case. */
+static int is_scheduler(const char *w, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(schedulers); k++)
+		if (strlen(schedulers[k]) == n && !strncasecmp(w, schedulers[k], n))
+			return 1;
+	return 0;
+}
+
+char *import_kernel_heading_config(const char *t, size_t n, size_t kpos, size_t klen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i = 0;
+
+	while (i < n) {
+		size_t w;
+		int take = 0;
+
+		while (i < n && strchr(" \t,:;()", t[i]))
+			i++;
+		w = i;
+		while (i < n && !strchr(" \t,:;()", t[i]))
+			i++;
+		if (w == i || (w >= kpos && w < kpos + klen))
+			continue;
+		if (memchr(t + w, '=', i - w) && strncmp(t + w, "data=", 5))
+			take = 1;
+		if (!take)
+			take = is_scheduler(t + w, i - w);
+		if (take) {
+			if (sb.len)
+				strbuf_addch(&sb, ',');
+			strbuf_add(&sb, t + w, i - w);
+		}
+	}
+	return sb.len ? strbuf_detach(&sb, NULL) : (strbuf_release(&sb), NULL);
+}
+
+/* Words that start a heading naming a config: "With atomic_t:", "Unpatched:", "on 3ware (7850) :". */
+static const char *const config_words[] = {
+	"with", "without", "before", "after", "patched", "unpatched", "vanilla", "baseline",
+	"stock", "on", "using",
+};
+
+/*
+ * "elevator=deadline", "mem=128m nr_requests=512", "deadline:": a heading
+ * of up to three boot or tuning parameters, or a scheduler's name alone.
+ * data= is a file system's mode, not a config of the kernel.
+ */
+static int is_parameter_heading(const char *t, size_t n)
+{
+	size_t i = 0, words = 0;
+
+	while (n && strchr(" \t:", t[n - 1]))
+		n--;
+	if (n && is_scheduler(t, n) && (t[0] != 'a' || n > 2))
+		return 1;
+	while (i < n) {
+		size_t w = i, eq = 0;
+
+		while (i < n && (isalnum((unsigned char)t[i]) || t[i] == '_' || t[i] == '.'))
+			i++;
+		if (i == w || i >= n || t[i] != '=' || !strncmp(t + w, "data=", 5))
+			return 0;
+		eq = ++i;
+		while (i < n && t[i] != ' ' && t[i] != '\t')
+			i++;
+		if (i == eq || ++words > 3)
+			return 0;
+		while (i < n && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+	}
+	return words > 0;
+}
+
+char *import_config_heading(const char *t, size_t n)
+{
+	size_t k, w = strcspn(t, " \t:");
+
+	while (n && strchr(" \t\r", t[n - 1]))
+		n--;
+	if (is_parameter_heading(t, n)) {
+		const char *fs;
+		char *mode;
+
+		while (n && strchr(" \t:", t[n - 1]))
+			n--;
+		/* "fs=ext2" labels a file system */
+		if (import_find_fs_n(t, n, &fs, &mode)) {
+			free(mode);
+			return NULL;
+		}
+		return xstrndup(t, n);
+	}
+	if (!n || t[n - 1] != ':')
+		return NULL;
+	while (n && strchr(" \t:", t[n - 1]))
+		n--;
+	for (k = 0; k < ARRAY_SIZE(config_words); k++)
+		if (strlen(config_words[k]) == w && !strncasecmp(t, config_words[k], w))
+			break;
+	if (k == ARRAY_SIZE(config_words) || (w == n && w <= 5 && strncasecmp(t, "unpatched", 9) &&
+					      strncasecmp(t, "patched", 7) && strncasecmp(t, "vanilla", 7) &&
+					      strncasecmp(t, "baseline", 8) && strncasecmp(t, "before", 6) &&
+					      strncasecmp(t, "after", 5) && strncasecmp(t, "stock", 5)))
+		return NULL;
+	/* "on ext3:" names a file system, "on 2.6.3:" a kernel: neither is a config */
+	{
+		const char *fs;
+		char *mode;
+		size_t pos = 0, len;
+
+		if (import_find_fs_n(t, n, &fs, &mode)) {
+			free(mode);
+			return NULL;
+		}
+		if (import_find_kernel(t, &pos, &len) && pos < n)
+			return NULL;
+	}
+	return xstrndup(t, n);
+}
+
+/*
+ * The benchmarks and workloads a heading may name ("dbench 48", "Test 2:
+ * tiobench with 4 threads"): the standard tools of the lists and the
+ * commands their timings are of.
+ */
+static const char *const benchmark_words[] = {
+	"dbench", "tbench", "tiobench", "bonnie", "bonnie++", "postmark", "kernbench", "fio",
+	"iozone", "fs_mark", "fsmark", "reaim", "aim7", "aim9", "contest", "sysbench", "netperf",
+	"hackbench", "lmbench", "unixbench", "pgbench", "filebench", "compilebench", "blogbench",
+	"ffsb", "iperf", "stress-ng", "kbuild", "untar", "mmtests", "xfstests", "fsstress", "hdparm",
+};
+
+/* Whether the word of w bytes at t is one of the benchmarks. */
+static int is_benchmark_word(const char *t, size_t w)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(benchmark_words); k++)
+		if (strlen(benchmark_words[k]) == w && !strncasecmp(t, benchmark_words[k], w))
+			return 1;
+	return 0;
+}
+
+/*
+ * Where the benchmark named inside a preamble ends: before what says
+ * where it ran ("dbench 48 on ext3", "with 2.6.17", ", 3 runs").
+ */
+static size_t preamble_end(const char *t, size_t n)
+{
+	static const char *const stops[] = { " on ", " under ", " against ", " using ", " for ", " in ", ",", "(" };
+	size_t k, end = n;
+
+	for (k = 0; k < ARRAY_SIZE(stops); k++) {
+		const char *p = memmem(t, n, stops[k], strlen(stops[k]));
+
+		if (p && (size_t)(p - t) < end)
+			end = (size_t)(p - t);
+	}
+	for (k = 0; k + 6 <= end; k++) {
+		size_t pos = 0, len;
+		const char *fs;
+		char *mode = NULL, *rest;
+
+		if (strncmp(t + k, " with ", 6))
+			continue;
+		/* "with 4 threads" is the benchmark's; "with 2.6.17", "with ext3" say where it ran */
+		rest = xstrndup(t + k + 6, n - k - 6);
+		if (import_find_kernel(rest, &pos, &len) || import_find_fs(rest, &fs, &mode)) {
+			free(rest);
+			free(mode);
+			return k;
+		}
+		free(rest);
+		free(mode);
+	}
+	return end;
+}
+
+/* "Test 2: dbench 4", "Benchmark: tiobench with 4 threads", "dbench 48": the benchmark, or NULL. */
+char *import_benchmark_heading(const char *t, size_t n)
+{
+	size_t w, i;
+	int preamble;
+
+	while (n && strchr(" \t\r", t[n - 1]))
+		n--;
+	preamble = n && t[n - 1] == ':';
+	while (n && strchr(" \t\r:.", t[n - 1]))
+		n--;
+	if (!strncasecmp(t, "test", 4) || !strncasecmp(t, "benchmark", 9)) {
+		const char *colon = memchr(t, ':', n);
+
+		if (!colon || colon - t > 14)
+			return NULL;
+		n -= (size_t)(colon + 1 - t);
+		t = colon + 1;
+		while (n && (*t == ' ' || *t == '\t'))
+			t++, n--;
+	}
+	w = strcspn(t, " \t:,(");
+	if (w > n)
+		w = n;
+	if (is_benchmark_word(t, w))
+		return xstrndup(t, n);
+	/* "Results of dbench 48 on ext3:": a line introducing what follows names it inside */
+	for (i = 0; preamble && i < n; i++) {
+		if (i && isalnum((unsigned char)t[i - 1]))
+			continue;
+		w = strcspn(t + i, " \t:,(");
+		if (i + w > n)
+			w = n - i;
+		if (w && is_benchmark_word(t + i, w))
+			return xstrndup(t + i, preamble_end(t + i, n - i));
+	}
+	return NULL;
+}
+
+/*
+ * Words that open a line introducing the text after it ("To summarize:",
+ * "Results:", "Here it is"), not naming the config a block ran in.
+ */
+static const char *const lead_in_words[] = {
+	"to", "in", "here", "so", "now", "and", "but", "also", "then", "the", "this", "these",
+	"my", "our", "i", "we", "results", "result", "summary", "output", "numbers", "timings",
+	"times", "example", "note", "update", "again",
+};
+
+char *import_config_label(const char *t, size_t n)
+{
+	const char *fs;
+	char *mode;
+	size_t k, w;
+
+	while (n && strchr(" \t\r:", t[n - 1]))
+		n--;
+	if (!n || import_count_words(t, n) > 3)
+		return NULL;
+	w = strcspn(t, " \t\r:,");
+	for (k = 0; k < ARRAY_SIZE(lead_in_words); k++)
+		if (strlen(lead_in_words[k]) == w && !strncasecmp(t, lead_in_words[k], w))
+			return NULL;
+	for (k = 0; k < n; k++)
+		if (isdigit((unsigned char)t[k]) || strchr("$#%>=/", t[k]))
+			return NULL;
+	if (import_find_fs_n(t, n, &fs, &mode)) {
+		free(mode);
+		return NULL;
+	}
+	return xstrndup(t, n);
+}
+
+/* "first lines for A, then B", "in order, A, B and C", "A and B respectively" */
+int import_order_cue(const char *s, size_t n)
+{
+	return import_has_word(s, n, "first") || import_has_word(s, n, "then") || import_has_word(s, n, "in order") ||
+	       import_has_word(s, n, "respectively") || import_has_word(s, n, "followed by");
+}

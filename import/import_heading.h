@@ -1,0 +1,49 @@
+#ifndef IMPORT_HEADING_H
+#define IMPORT_HEADING_H
+
+#include <stddef.h>
+
+/*
+ * The shapes of lines that start a message's sections (import_section.h):
+ * rules, headings and what a heading says.  Each looks at the n bytes of
+ * one line at t (past its indent) and nothing else.
+ */
+
+/* "----", "=====", "# ---- #", "* * * *": a rule between sections. */
+int import_is_rule(const char *s, size_t n);
+
+size_t import_count_words(const char *s, size_t n);
+/* The case-insensitive word w in the n bytes at s, standing alone. */
+int import_has_word(const char *s, size_t n, const char *w);
+
+/*
+ * A heading's shape: a short line that is no sentence, no command and no
+ * attribution line ("On Mon, ... wrote:").  One that does not end in ':'
+ * is at most five words that stand right over the lines they head
+ * (over_text), or alone as a paragraph (alone), or name a kernel.
+ */
+int import_heading_shape(const char *t, size_t n, int over_text, int alone, int names_kernel);
+
+/*
+ * What a heading says of the config, or NULL (the caller frees):
+ * a kernel heading's "elevator=deadline" or scheduler ("AS"), the kernel
+ * standing at [kpos, kpos + klen); "With atomic_t:", "Unpatched:", "on
+ * 3ware (7850) :" as written, but not "on ext3:" or "on 2.6.3:".
+ */
+char *import_kernel_heading_config(const char *t, size_t n, size_t kpos, size_t klen);
+char *import_config_heading(const char *t, size_t n);
+
+/* "dbench 48", "Test 2: tiobench with 4 threads": the benchmark a heading names, or NULL. */
+char *import_benchmark_heading(const char *t, size_t n);
+
+/*
+ * "Normal", "HSM": a label of at most three words, no digits, no file
+ * system, that may name the config of the time output right under it;
+ * not a lead-in ("To summarize:", "Results:").
+ */
+char *import_config_label(const char *t, size_t n);
+
+/* "first lines for A, then B", "in order, A, B and C", "A and B respectively" */
+int import_order_cue(const char *s, size_t n);
+
+#endif

@@ -1,0 +1,517 @@
+#include "import_context.h"
+#include "../core/util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/*
+ * Kernel versions in text (import_context.h): where a version stands,
+ * how strongly the words around it say it is the kernel under test, and
+ * the versions that name a workload, a tool or a kernel only tried.
+ * Also commit ids that name a run's kernel, and what an attachment's
+ * file name says.
+ */
+
+static const char *version_end(const char *s, const char *dot, int two_parts);
+
+int import_is_kernel(const char *w, size_t len)
+{
+	size_t pos = 0, n = 0;
+	char *s;
+	int ok;
+
+	/* "v6.8" as a table's label */
+	if (len > 3 && w[0] == 'v' && isdigit((unsigned char)w[1]) && w[2] == '.') {
+		const char *e = version_end(w, w + 2, 0);
+
+		return e && (size_t)(e - w) == len;
+	}
+	/* a version that starts the word starts with its major and a '.': most names do not */
+	if (len < 3 || !isdigit((unsigned char)w[0]) || w[1] != '.')
+		return 0;
+	/*
+	 * the version must end the word: a word that is a string of its own
+	 * needs no copy, and only the version at its first '.' can start it
+	 * (what import_find_kernel would find there, without its strength)
+	 */
+	if (!w[len]) {
+		const char *e = version_end(w, w + 1, 0);
+
+		return e && (size_t)(e - w) == len;
+	}
+	s = xstrndup(w, len);
+	ok = import_find_kernel(s, &pos, &n) && pos == 0 && n == len;
+
+	free(s);
+	return ok;
+}
+
+/* A word before a version that says it is the kernel under test; n: its length. */
+struct cue {
+	const char *word;
+	size_t n;
+};
+
+static int ends_with_word(const char *s, const char *at, const struct cue *cue)
+{
+	size_t n = cue->n;
+
+	if ((size_t)(at - s) < n)
+		return 0;
+	at -= n;
+	/* the last letters first: most words before a version are no cue */
+	return (at[n - 1] | 0x20) == cue->word[n - 1] && !strncasecmp(at, cue->word, n) &&
+	       (at == s || !isalnum((unsigned char)at[-1]));
+}
+
+#define CUE(w) { w, sizeof(w) - 1 }
+static const struct cue kernel_cues[] = {
+	CUE("kernel is"), CUE("kernel version"), CUE("kernel"), CUE("kernels"), CUE("using plain"), CUE("using"),
+	CUE("against"), CUE("running"), CUE("linux"), CUE("booted"), CUE("on"), CUE("tested"),
+	CUE("under"), CUE("with"),
+};
+
+/*
+ * The end of the kernel version whose one-digit major stands right before
+ * the '.' at dot of line s, or NULL when there is none.
+ */
+/* "v6.8", "v5.4-rc2": a 'v' right before the major, starting a word. */
+static int v_prefixed(const char *s, const char *p)
+{
+	return p > s && p[-1] == 'v' && (p - 1 == s || !isalnum((unsigned char)p[-2]));
+}
+
+/* "aa1", "pre6aa2": runs of at most five lowercase letters, each with its number. */
+static const char *attached_suffixes(const char *e)
+{
+	for (;;) {
+		const char *f = e;
+
+		while (f - e < 6 && islower((unsigned char)*f))
+			f++;
+		if (f == e || f - e > 5 || !isdigit((unsigned char)*f))
+			return e;
+		while (isdigit((unsigned char)*f))
+			f++;
+		e = f;
+	}
+}
+
+static const char *version_end(const char *s, const char *dot, int two_parts)
+{
+	const char *p = dot - 1, *q, *e;
+	int parts = 1, major, v = v_prefixed(s, p);
+
+	if (!isdigit((unsigned char)*p) || (p > s && !v && (isalnum((unsigned char)p[-1]) ||
+	    p[-1] == '.' || p[-1] == '-' || p[-1] == '_' || p[-1] == '/')))
+		return NULL;
+	major = *p - '0';
+	if (major < 2 || isdigit((unsigned char)p[1]))
+		return NULL;
+	q = p + 1;
+	while (*q == '.' && isdigit((unsigned char)q[1])) {
+		q++;
+		while (isdigit((unsigned char)*q))
+			q++;
+		parts++;
+	}
+	/*
+	 * "3.10-rc4" is a kernel, "3.10-rc kernels" a series of them; "v6.8"
+	 * and "Linux 6.8" are kernels, a bare "6.8" may be any number
+	 */
+	if (parts < 3 && !(major >= 3 && parts == 2 &&
+			   ((q[0] == '-' && q[1] == 'r' && q[2] == 'c' && isdigit((unsigned char)q[3])) ||
+			    v || two_parts)))
+		return NULL;
+	if (parts > 4)
+		return NULL;
+	e = q;
+	/*
+	 * suffixes written on without a dash, as 2.4 and 2.5 trees named
+	 * theirs: 2.4.20aa1, 2.4.22pre6aa2 (letters, then the number)
+	 */
+	if (parts >= 3)
+		e = attached_suffixes(e);
+	/* suffixes: -pre4, -rc5, -mm3, -ac2, -28-amd64 */
+	while (*e == '-' && isalnum((unsigned char)e[1])) {
+		const char *f = e + 1;
+
+		while (isalnum((unsigned char)*f) || *f == '_')
+			f++;
+		/* "-rc" without its number: a series ("3.10-rc kernels") */
+		if (f - e == 3 && !strncmp(e, "-rc", 3))
+			return NULL;
+		e = f;
+	}
+	/* a file or tarball name, not a kernel under test */
+	if (*e == '.' && isalpha((unsigned char)e[1]))
+		return NULL;
+	if (isalnum((unsigned char)*e) || *e == '_')
+		return NULL;
+	/* "5.10.0" fine, "6.8." ends a sentence, "6.8.x" a series */
+	return e;
+}
+
+/*
+ * Words after a version that make it the workload, not the kernel under
+ * test: "the 2.6.1 tree", "Untar the Linux 2.6.8.1 tarball", "2.6.12
+ * sources".
+ */
+static const struct cue workload_words[] = {
+	CUE("tree"), CUE("trees"), CUE("tarball"), CUE("tarballs"), CUE("source"), CUE("sources"),
+	CUE("src"), CUE("tar"), CUE("kernel tree"), CUE("source tree"), CUE("sourcetree"),
+};
+
+/* Tools whose version is no kernel: "gcc version 7.2.0", "binutils 2.17.50". */
+static const struct cue tool_words[] = {
+	CUE("gcc"), CUE("gcc version"), CUE("glibc"), CUE("libc"), CUE("binutils"), CUE("compiler"),
+	CUE("util-linux"), CUE("e2fsprogs"), CUE("xfsprogs"), CUE("btrfs-progs"),
+};
+#undef CUE
+
+static int starts_with_word(const char *at, const struct cue *cue)
+{
+	return !strncasecmp(at, cue->word, cue->n) && !isalnum((unsigned char)at[cue->n]) &&
+	       at[cue->n] != '-';
+}
+
+/* ... and before it: "a tarball of 2.4.3", "the tree of 2.6.16" */
+static const struct cue workload_before[] = {
+	{ "tarball of", 10 }, { "tree of", 7 }, { "source of", 9 }, { "sources of", 10 },
+	{ "untar", 5 }, { "untarred", 8 }, { "unpacked", 8 }, { "extract", 7 }, { "extracted", 9 },
+};
+
+static int names_workload(const char *s, const char *before, const char *e)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(workload_before); i++)
+		if (ends_with_word(s, before, &workload_before[i]))
+			return 1;
+
+	e = import_skip_space(e);
+	for (i = 0; i < ARRAY_SIZE(workload_words); i++)
+		if (starts_with_word(e, &workload_words[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether a version listed after "tried" was only tried, not measured
+ * ("i already tried 2.6.20-rc5 and 2.6.20-rc5-rt8 but"): the words
+ * before it are looked at back over the versions listed with it.
+ */
+static int only_tried(const char *s, const char *before)
+{
+	static const struct cue tried = { "tried", 5 }, and = { "and", 3 }, or = { "or", 2 };
+	int hops;
+
+	for (hops = 0; hops < 8; hops++) {
+		const char *b = before;
+
+		if (ends_with_word(s, b, &tried))
+			return 1;
+		if (ends_with_word(s, b, &and))
+			b -= 3;
+		else if (ends_with_word(s, b, &or))
+			b -= 2;
+		else if (b > s && b[-1] == ',')
+			b--;
+		else
+			return 0;
+		while (b > s && b[-1] == ' ')
+			b--;
+		/* over the version listed before: its digits, dots, letters and dashes */
+		while (b > s && (isalnum((unsigned char)b[-1]) || b[-1] == '.' || b[-1] == '-'))
+			b--;
+		while (b > s && b[-1] == ' ')
+			b--;
+		before = b;
+	}
+	return 0;
+}
+
+/* "running plain 2.4.9", "on a vanilla 2.6.16": before the words between a cue and the version. */
+static const char *past_adjective(const char *s, const char *before)
+{
+	static const struct cue adjectives[] = {
+		{ "plain", 5 }, { "vanilla", 7 }, { "stock", 5 }, { "a", 1 }, { "the", 3 }, { "an", 2 },
+		{ "mainline", 8 }, { "current", 7 }, { "latest", 6 },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(adjectives); i++)
+		if (ends_with_word(s, before, &adjectives[i])) {
+			before -= adjectives[i].n;
+			while (before > s && (before[-1] == ' ' || before[-1] == '\t'))
+				before--;
+			return before;
+		}
+	return before;
+}
+
+/* "Linux version 2.6.3 (root@host) ...": the boot log's own line. */
+static int after_linux_version(const char *s, const char *before)
+{
+	return ends_with_word(s, before, &(const struct cue){ "linux version", 13 });
+}
+
+static int names_tool(const char *s, const char *before)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(tool_words); i++)
+		if (ends_with_word(s, before, &tool_words[i]))
+			return 1;
+	/* "version 3.3.5" of a tool, but "kernel version 2.6.3" */
+	return ends_with_word(s, before, &(const struct cue){ "version", 7 }) &&
+	       !ends_with_word(s, before, &(const struct cue){ "kernel version", 14 });
+}
+
+/*
+ * "Linux host 2.6.3-1-686 #1 SMP Tue ...": uname -a, the kernel name,
+ * the host name, the release, then '#' and the build number.
+ */
+static int uname_release(const char *s, const char *p, const char *e)
+{
+	const char *l = import_skip_space(s), *h;
+
+	if (strncmp(l, "Linux ", 6))
+		return 0;
+	h = import_skip_space(l + 6);
+	h += strcspn(h, " \t");
+	return import_skip_space(h) == p && import_skip_space(e)[0] == '#';
+}
+
+/* Cues that make a bare two-part number a kernel: "Linux 6.8", "kernel 5.10", "Kernel: 4.19". */
+static const struct cue two_part_cues[] = {
+	{ "linux", 5 }, { "kernel", 6 }, { "kernels", 7 }, { "kernel version", 14 },
+};
+
+/* "Linux 6.8", "a 5.10 kernel": a two-part version the words around it call a kernel. */
+static const char *two_part_version(const char *s, const char *dot)
+{
+	const char *p = dot - 1, *e = version_end(s, dot, 1), *before;
+	size_t i;
+
+	if (!e)
+		return NULL;
+	if (!strncasecmp(import_skip_space(e), "kernel", 6))
+		return e;
+	for (before = p; before > s && (before[-1] == ' ' || before[-1] == ':'); before--)
+		;
+	for (i = 0; i < ARRAY_SIZE(two_part_cues); i++)
+		if (ends_with_word(s, before, &two_part_cues[i]))
+			return e;
+	return NULL;
+}
+
+int import_find_kernel(const char *s, size_t *pos, size_t *len)
+{
+	const char *start = s + *pos, *dot;
+
+	/* a version's one-digit major stands right before a '.': look only there */
+	for (dot = *start ? strchr(start + 1, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
+		const char *p = dot - 1, *e, *before;
+		size_t i;
+
+		if (!(e = version_end(s, dot, 0)) && !(e = two_part_version(s, dot)))
+			continue;
+		for (before = p - v_prefixed(s, p); before > s && (before[-1] == ' ' || before[-1] == '\t' || before[-1] == ':' ||
+						 before[-1] == '('); before--)
+			;
+		if (after_linux_version(s, before) || uname_release(s, p, e)) {
+			*pos = p - s;
+			*len = e - p;
+			return 3;
+		}
+		if (names_workload(s, before, e) || names_tool(s, before) || only_tried(s, before)) {
+			dot = e - 1;
+			continue;
+		}
+		*pos = p - s;
+		*len = e - p;
+		before = past_adjective(s, before);
+		for (i = 0; i < ARRAY_SIZE(kernel_cues); i++)
+			if (ends_with_word(s, before, &kernel_cues[i]))
+				return 2;
+		if (!strncasecmp(import_skip_space(e), "kernel", 6))
+			return 2;
+		return 1;
+	}
+	return 0;
+}
+
+const char *import_name_fs(const char *name)
+{
+	const char *p = name, *w, *fs;
+
+	while (*p) {
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		for (w = p; isalnum((unsigned char)*p); p++)
+			;
+		if (p > w && (fs = import_fs_name(w, (size_t)(p - w))))
+			return fs;
+	}
+	return NULL;
+}
+
+char *import_name_kernel(const char *name)
+{
+	char *s = xstrdup(name), *dot, *k = NULL;
+	size_t i, pos = 0, len;
+	int round;
+
+	/* "results.txt.gz": its extensions off, so that a version may end the name */
+	for (round = 0; round < 2 && (dot = strrchr(s, '.')); round++) {
+		for (i = 1; isalpha((unsigned char)dot[i]); i++)
+			;
+		if (dot[i] || i < 2 || i > 5)
+			break;
+		*dot = '\0';
+	}
+	/* "tiobench-2.6.6", "run_2.6.9", "results.2.6.3-rc2": a version after a separator starts a word */
+	for (i = 1; s[i]; i++)
+		if ((s[i - 1] == '-' || s[i - 1] == '_' || (s[i - 1] == '.' && i > 1 && isalpha((unsigned char)s[i - 2]))) &&
+		    isdigit((unsigned char)s[i]))
+			s[i - 1] = ' ';
+	if (import_find_kernel(s, &pos, &len))
+		k = xstrndup(s + pos, len);
+	free(s);
+	return k;
+}
+
+int import_is_commit(const char *s, size_t n)
+{
+	size_t i, letters = 0;
+
+	if (n < 7 || n > 40)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] >= 'a' && s[i] <= 'f')
+			letters++;
+		else if (!isdigit((unsigned char)s[i]))
+			return 0;
+	}
+	return letters > 0 && letters < n;
+}
+
+/*
+ * Words before a commit id that say the run was of it: "one run for
+ * 4edee232ed", "tested on 4f1e2a3b9c"; not "caused by commit X" or
+ * "bisected to X", which compare a kernel with the one before.
+ */
+static const struct cue commit_cues[] = {
+	{ "for", 3 }, { "on", 2 }, { "with", 4 }, { "at", 2 }, { "running", 7 }, { "kernel", 6 },
+	{ "tested", 6 }, { "booted", 6 }, { "head", 4 },
+};
+
+/* Per byte: 1 for a lowercase hex letter, 2 for a digit (a commit id holds both). */
+static const unsigned char hex_kind[256] = {
+	['0'] = 2, ['1'] = 2, ['2'] = 2, ['3'] = 2, ['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2,
+	['8'] = 2, ['9'] = 2, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+};
+
+int import_find_commit(const char *s, size_t *pos, size_t *len)
+{
+	const char *p = s + *pos;
+
+	/* runs of hex digits, one look a byte: most words hold other letters */
+	while (*p) {
+		const char *w = p, *before;
+		unsigned kinds = 0;
+		size_t i;
+
+		while (hex_kind[(unsigned char)*p])
+			kinds |= hex_kind[(unsigned char)*p++];
+		if (p == w) {
+			p++;
+			continue;
+		}
+		if (kinds != 3 || p - w < 7 || p - w > 40 || (w > s && isalnum((unsigned char)w[-1])) ||
+		    isalnum((unsigned char)*p) || (*p && *p != ' ' && !strchr(",.:;)", *p)))
+			continue;
+		for (before = w; before > s && before[-1] == ' '; before--)
+			;
+		for (i = 0; i < ARRAY_SIZE(commit_cues); i++)
+			if (ends_with_word(s, before, &commit_cues[i])) {
+				*pos = (size_t)(w - s);
+				*len = (size_t)(p - w);
+				return 2;
+			}
+	}
+	return 0;
+}
+
+
+/*
+ * The trees kernels are named after relative to their base: "-mm",
+ * "-aa3", "-ac2" stand for the base version the text is about with that
+ * tree's patches.  Only these: "-rf", "-j4" and the like are options.
+ */
+static const char *const trees[] = { "mm", "aa", "ac", "ck", "rt", "mjb", "jam", "wli", "next", "tip" };
+
+int import_find_tree(const char *s, size_t *pos, size_t *len)
+{
+	const char *p = s + *pos, *lead = import_skip_space(s);
+
+	while ((p = strchr(p, '-'))) {
+		const char *w = p++, *e = p, *before;
+		size_t i, n;
+
+		while (islower((unsigned char)*e))
+			e++;
+		n = (size_t)(e - p);
+		for (i = 0; i < ARRAY_SIZE(trees) && (strlen(trees[i]) != n || strncmp(p, trees[i], n)); i++)
+			;
+		if (i == ARRAY_SIZE(trees) || (w > s && !strchr(" \t(", w[-1])))
+			continue;
+		while (isdigit((unsigned char)*e))
+			e++;
+		if (*e && !strchr(" \t,.:;)", *e))
+			continue;
+		*pos = (size_t)(w - s);
+		*len = (size_t)(e - w);
+		if (w == lead)
+			return 1;
+		for (before = w; before > s && before[-1] == ' '; before--)
+			;
+		for (i = 0; i < ARRAY_SIZE(kernel_cues); i++)
+			if (ends_with_word(s, before, &kernel_cues[i]))
+				return 2;
+	}
+	return 0;
+}
+
+size_t import_kernel_choices(const char *s, size_t end, size_t *starts, size_t *lens, size_t max, size_t *past)
+{
+	const char *p = s + end;
+	size_t n = 0;
+
+	if (p[0] != '-' || p[1] != '[')
+		return 0;
+	for (p += 2;;) {
+		const char *w;
+
+		while (*p == ' ')
+			p++;
+		for (w = p; isalnum((unsigned char)*p) || *p == '-' || *p == '_'; p++)
+			;
+		if (p == w || n == max)
+			return 0;
+		starts[n] = (size_t)(w - s);
+		lens[n++] = (size_t)(p - w);
+		while (*p == ' ')
+			p++;
+		if (*p == ']') {
+			*past = (size_t)(p + 1 - s);
+			return n;
+		}
+		if (*p != ',' && *p != '|' && *p != '/')
+			return 0;
+		p++;
+	}
+}

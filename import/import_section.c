@@ -1,0 +1,445 @@
+#include "import_extract.h"
+#include "import_grid.h"
+#include "import_heading.h"
+#include "import_table.h"
+#include "../core/util.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * A message's sections (import_section.h says what a section is): one
+ * pass over the lines before the walk finds rules, headings and the
+ * kernels named, starts the sections and keeps what their headings say;
+ * import_section_kernel.c then gives each line its kernel.  The file
+ * system a section's text names is looked for only when a number of the
+ * section asks (extract_section_at), as most sections hold none.
+ */
+
+const char *sections_keep(struct sections *s, char *str)
+{
+	ALLOC_GROW(s->owned, s->nowned + 1, s->aowned);
+	s->owned[s->nowned++] = str;
+	return str;
+}
+
+static int is_result_line(const struct extract *x, size_t i)
+{
+	const char *t = x->q->v[i].text;
+
+	if (!HAS_DIGIT(x, i))
+		return 0;
+	return x->sec->tool_line[i] || (x->feat[i] & FEAT_COPIED) || import_time_may_start(t) ||
+	       import_table_row_like(t);
+}
+
+/* Whether line i holds a result, looked at once and only for the lines that ask. */
+int sections_result_at(const struct extract *x, size_t i)
+{
+	unsigned char *f = &x->sec->flags[i];
+
+	if (!(*f & L_KNOWN)) {
+		*f |= L_KNOWN;
+		if (is_result_line(x, i))
+			*f |= L_RESULT;
+	}
+	return *f & L_RESULT;
+}
+
+/*
+ * Whether the grid found is a table the grid reader reads: rows of time
+ * output or of a tool's report are read by their own readers, and the
+ * lines around them are text.
+ */
+static int is_table(const struct extract *x, const struct grid *g)
+{
+	size_t r;
+
+	for (r = 0; r < g->nrows; r++) {
+		size_t line = g->rows[r].line;
+
+		if (line < x->q->nr && (x->sec->tool_line[line] || import_time_may_start(x->q->v[line].text)))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * "-- " starts a signature; "--" (a mailer may drop the blank) only when
+ * a few lines without results follow it to the end: else it is a rule.
+ */
+static int is_signature(const struct extract *x, size_t i)
+{
+	const struct qtext *q = x->q;
+	int depth = q->v[i].depth;
+	size_t j, lines = 0;
+
+	if (!strcmp(q->v[i].text, "-- "))
+		return 1;
+	if (strcmp(q->v[i].text, "--"))
+		return 0;
+	for (j = i + 1; j < q->nr; j++) {
+		if (q->v[j].depth != depth || q->v[j].blank)
+			continue;
+		if (++lines > 6 || is_result_line(x, j))
+			return 0;
+	}
+	return 1;
+}
+
+/* Rules, paragraph starts, the lines that name nothing (tables, signatures, patches), the marks. */
+static void mark_lines(struct extract *x)
+{
+	const struct qtext *q = x->q;
+	unsigned char *f = x->sec->flags;
+	int sig[DEPTHS] = { 0 };
+	size_t i, g;
+
+	for (g = 0; g < x->ngrids; g++)
+		if (is_table(x, &x->grids[g]))
+			for (i = x->grids[g].first; i < x->grids[g].end && i < q->nr; i++)
+				f[i] |= L_SKIP | L_RESULT | L_KNOWN;
+	for (i = 0; i < q->nr; i++) {
+		const struct qline *l = &q->v[i];
+
+		if (l->blank)
+			continue;
+		if (l->text[0] == '-' && l->text[1] == '-' && is_signature(x, i))
+			sig[l->depth] = 1;
+		if (sig[l->depth] || x->negative[i])
+			f[i] |= L_SKIP;
+		if (import_is_rule(l->text, l->len))
+			f[i] |= L_RULE;
+		if (i == 0 || q->v[i - 1].blank || q->v[i - 1].depth != l->depth || (f[i - 1] & L_RULE))
+			f[i] |= L_PARA_START;
+		if (HAS_DIGIT(x, i) && !x->negative[i] && !sig[l->depth])
+			sections_find_marks(x, i);
+	}
+}
+
+/*
+ * "Normal" or "HSM" right over time output: the config that block ran
+ * in, when the label names no kernel, file system or benchmark.
+ */
+static char *label_over_time(const struct extract *x, size_t i, const char *t, size_t n)
+{
+	const struct qtext *q = x->q;
+
+	if (i + 1 >= q->nr || q->v[i + 1].depth != q->v[i].depth || !import_time_may_start(q->v[i + 1].text))
+		return NULL;
+	return import_config_label(t, n);
+}
+
+static struct section *new_section(struct sections *s, size_t first, int depth, unsigned *cur)
+{
+	struct section *sec;
+
+	if (*cur != UINT_MAX)
+		s->v[*cur].end = first;
+	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
+	sec = &s->v[s->nr];
+	memset(sec, 0, sizeof(*sec));
+	sec->first = first;
+	sec->depth = depth;
+	*cur = (unsigned)s->nr++;
+	return sec;
+}
+
+/* What the headings of a depth have said so far, held from section to section. */
+struct heading_state {
+	unsigned cur;          /* the depth's section, or UINT_MAX */
+	int rule_before;
+	const char *config, *bench;
+	const char *label;     /* a label over time output names the config of its own section only */
+	int label_open;        /* the depth's section is a label's: it ends with the label's paragraph */
+};
+
+/* Line i, a heading: what it says of the kernel's config, the config, the benchmark. */
+static void read_heading(struct extract *x, size_t i, size_t from, int kernels, struct heading_state *h)
+{
+	struct sections *s = x->sec;
+	const struct qline *l = &x->q->v[i];
+	const char *t = import_skip_space(l->text);
+	size_t n = l->len - (size_t)(t - l->text), a;
+	char *c;
+
+	if (kernels) {
+		for (a = from; a < s->nmarks && s->marks[a].line == i; a++)
+			s->marks[a].strength = KERNEL_HEADING;
+		c = import_kernel_heading_config(t, n, s->marks[from].pos - (size_t)(t - l->text),
+						 s->marks[from].len);
+		h->config = c ? sections_keep(s, c) : NULL;
+		/* "Results of dbench 48 with 2.6.17:" */
+		if ((c = import_benchmark_heading(t, n)))
+			h->bench = sections_keep(s, c);
+	} else if ((c = import_config_heading(t, n))) {
+		h->config = sections_keep(s, c);
+	} else if ((c = label_over_time(x, i, t, n))) {
+		h->label = sections_keep(s, c);
+	} else if ((c = import_benchmark_heading(t, n))) {
+		h->bench = sections_keep(s, c);
+	}
+}
+
+/* An attachment starts at line i: a section of its own at its depth, the others start again. */
+static void start_part(struct extract *x, size_t i, const struct mail_part_name *part, struct heading_state *h)
+{
+	struct sections *s = x->sec;
+	const struct qline *l = &x->q->v[i];
+	struct section *sec;
+	char *k;
+	int d;
+
+	for (d = 0; d < DEPTHS; d++) {
+		h[d].rule_before = 1;
+		h[d].config = h[d].bench = NULL;
+	}
+	if (l->blank)
+		return;
+	sec = new_section(s, i, l->depth, &h[l->depth].cur);
+	h[l->depth].rule_before = 0;
+	if ((sec->fs = import_name_fs(part->name)))
+		sec->fs_known = 1;
+	if ((k = import_name_kernel(part->name)))
+		sec->kernel = sections_keep(s, k);
+}
+
+static int is_heading(const struct extract *x, size_t i, int kernels)
+{
+	const struct qtext *q = x->q;
+	const struct qline *l = &q->v[i];
+	const char *t = import_skip_space(l->text);
+	int dp = l->depth;
+
+	return (x->sec->flags[i] & (L_PARA_START | L_SKIP)) == L_PARA_START && kernels <= 1 &&
+	       !(x->feat[i] & (FEAT_VERB | FEAT_TIME)) &&
+	       import_heading_shape(t, l->len - (size_t)(t - l->text),
+				    i + 1 < q->nr && !q->v[i + 1].blank && q->v[i + 1].depth == dp,
+				    i + 1 >= q->nr || q->v[i + 1].blank, kernels == 1) &&
+	       !sections_result_at(x, i);
+}
+
+static int is_order(const struct extract *x, size_t i, int kernels)
+{
+	const struct qline *l = &x->q->v[i];
+
+	return kernels >= 2 && !(x->sec->flags[i] & L_SKIP) &&
+	       (import_order_cue(l->text, l->len) ||
+		(!(x->sec->flags[i] & L_PARA_START) && import_order_cue(l[-1].text, l[-1].len))) &&
+	       !sections_result_at(x, i);
+}
+
+static void find_sections(struct extract *x)
+{
+	const struct qtext *q = x->q;
+	struct sections *s = x->sec;
+	struct heading_state h[DEPTHS];
+	size_t i, from = 0, to = 0, next_part = 0;
+
+	memset(h, 0, sizeof(h));
+	for (i = 0; i < DEPTHS; i++)
+		h[i].cur = UINT_MAX;
+	for (i = 0; i < q->nr; i++) {
+		const struct qline *l = &q->v[i];
+		struct heading_state *hd = &h[l->depth];
+		const struct mail_part_name *part = NULL;
+		struct section *sec;
+		int kernels;
+
+		while (next_part < x->msg->npart_names && x->msg->part_names[next_part].line <= l->lineno)
+			part = &x->msg->part_names[next_part++];
+		if (part)
+			start_part(x, i, part, h);
+		s->of_line[i] = hd->cur;
+		if (l->blank)
+			continue;
+		sections_line_marks(s, i, &from, &to);
+		kernels = sections_distinct_kernels(s, from, to);
+		if (s->flags[i] & L_RULE) {
+			hd->rule_before = 1;
+			hd->config = hd->bench = NULL;
+			continue;
+		}
+		if (is_heading(x, i, kernels)) {
+			s->flags[i] |= L_HEADING;
+			read_heading(x, i, from, kernels, hd);
+		}
+		if (is_order(x, i, kernels))
+			s->flags[i] |= L_ORDER;
+		if (hd->cur == UINT_MAX || hd->rule_before || (s->flags[i] & L_HEADING) ||
+		    (hd->label_open && (s->flags[i] & L_PARA_START))) {
+			new_section(s, i, l->depth, &hd->cur);
+			hd->rule_before = 0;
+			hd->label_open = hd->label != NULL;
+		}
+		sec = &s->v[hd->cur];
+		s->of_line[i] = hd->cur;
+		if (hd->label)
+			sec->config = hd->label;
+		hd->label = NULL;
+		if (!sec->config)
+			sec->config = hd->config;
+		if (!sec->benchmark)
+			sec->benchmark = hd->bench;
+	}
+	for (i = 0; i < DEPTHS; i++)
+		if (h[i].cur != UINT_MAX)
+			s->v[h[i].cur].end = q->nr;
+}
+
+/* The first file system line i names (with the data= mode named right after it), if it may name one. */
+static const char *line_fs(const struct extract *x, size_t i, const char **mode_out)
+{
+	const struct qline *l = &x->q->v[i];
+	const char *fs, *next, *after;
+	char *mode;
+
+	*mode_out = NULL;
+	if (l->blank || (x->sec->flags[i] & L_SKIP) || !(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
+		return NULL;
+	free(mode);
+	if (!fs || sections_result_at(x, i))
+		return NULL;
+	if (import_find_fs_n(after, l->len - (size_t)(after - l->text), &next, &mode) && !next)
+		*mode_out = sections_keep(x->sec, mode);
+	else
+		free(mode);
+	return fs;
+}
+
+const struct section *extract_section_at(const struct extract *x, size_t at)
+{
+	struct sections *s = x->sec;
+	struct section *sec;
+	unsigned k;
+	size_t i;
+
+	if (!s || !s->of_line || (k = s->of_line[at]) == UINT_MAX)
+		return NULL;
+	sec = &s->v[k];
+	if (!sec->fs_known) {
+		for (i = sec->first; i < sec->end && !sec->fs; i++)
+			if (x->q->v[i].depth == sec->depth)
+				sec->fs = line_fs(x, i, &sec->fs_mode);
+		sec->fs_known = 1;
+	}
+	return sec;
+}
+
+/* The one file system the Subject names, a list's tag ("[Ext2-devel]") aside. */
+static const char *subject_fs(const struct extract *x)
+{
+	const char *p = x->msg->subject, *fs, *one = NULL, *after;
+	char *mode;
+
+	while (p && (after = import_find_fs(p, &fs, &mode))) {
+		free(mode);
+		if (fs && *after != '-') {
+			if (one && strcmp(one, fs))
+				return NULL;
+			one = fs;
+		}
+		p = after;
+	}
+	return one;
+}
+
+const char *extract_depth_fs(const struct extract *x, size_t at)
+{
+	struct sections *s = x->sec;
+	int dp = x->q->v[at].depth, several = 0;
+	const char *one = NULL, *fs, *mode;
+	size_t i;
+
+	if (!s || !s->depth_fs)
+		return NULL;
+	if (s->depth_fs_known[dp])
+		return s->depth_fs[dp];
+	for (i = 0; i < x->q->nr && !several; i++)
+		if (x->q->v[i].depth == dp && (fs = line_fs(x, i, &mode))) {
+			several = one && strcmp(one, fs);
+			one = fs;
+		}
+	if (several)
+		one = NULL;
+	else if (!one && !dp)
+		one = subject_fs(x);
+	s->depth_fs[dp] = one;
+	s->depth_fs_known[dp] = 1;
+	return one;
+}
+
+/* The per-line and per-depth blocks, grown to this message and emptied. */
+static void prepare(struct extract *x)
+{
+	struct sections *s = x->sec;
+	size_t nr = x->q->nr, i;
+
+	if (nr > s->lines_alloc) {
+		s->lines_alloc = nr;
+		s->of_line = xrealloc(s->of_line, nr * sizeof(*s->of_line));
+		s->kernel = xrealloc(s->kernel, nr * sizeof(*s->kernel));
+		s->own = xrealloc(s->own, nr * sizeof(*s->own));
+		s->flags = xrealloc(s->flags, nr);
+		s->tool_line = xrealloc(s->tool_line, nr);
+	}
+	memset(s->kernel, 0, nr * sizeof(*s->kernel));
+	memset(s->flags, 0, nr);
+	memset(s->tool_line, 0, nr);
+	for (i = 0; i < x->tools.nr; i++)
+		if (x->tools.v[i].line > 0 && (size_t)x->tools.v[i].line <= nr)
+			s->tool_line[x->tools.v[i].line - 1] = 1;
+	if (x->depths > s->depths_alloc) {
+		s->depths_alloc = x->depths;
+		s->depth_fs = xrealloc(s->depth_fs, x->depths * sizeof(*s->depth_fs));
+		s->depth_fs_known = xrealloc(s->depth_fs_known, x->depths);
+	}
+	memset(s->depth_fs_known, 0, x->depths);
+	s->nr = 0;
+	s->short_in = s->short_out = NULL;
+	s->nmarks = 0;
+}
+
+void extract_sections(struct extract *x)
+{
+	x->sec = &x->scratch->sections;
+	if (!x->q->nr) {
+		x->sec = NULL;
+		return;
+	}
+	prepare(x);
+	mark_lines(x);
+	find_sections(x);
+	sections_give_kernels(x);
+}
+
+void extract_sections_release(struct extract *x)
+{
+	struct sections *s = x->sec;
+
+	if (!s)
+		return;
+	while (s->nowned)
+		free(s->owned[--s->nowned]);
+	x->sec = NULL;
+}
+
+void sections_free(struct sections *s)
+{
+	while (s->nowned)
+		free(s->owned[--s->nowned]);
+	free(s->owned);
+	free(s->v);
+	free(s->of_line);
+	free(s->kernel);
+	free(s->own);
+	free(s->flags);
+	free(s->tool_line);
+	free(s->depth_fs);
+	free(s->depth_fs_known);
+	free(s->marks);
+	free(s->first_best);
+	free(s->first_strength);
+	memset(s, 0, sizeof(*s));
+}

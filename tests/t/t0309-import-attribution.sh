@@ -1,0 +1,45 @@
+#!/bin/sh
+# Each number's kernel, file system and config from the section it
+# stands in (import_section.c, docs/import.md "Sections"): several
+# kernels in one message, a heading's config held to the next rule,
+# decoy versions (a tarball, the mailer's) left alone, and the archive
+# filing each kernel's numbers as its own run.  The fixtures are our own
+# look-alikes (tests/fixtures/import/attr).
+. "$(dirname "$0")/lib.sh"
+
+ATTR="$FIXTURES/import/attr"
+
+# the JSON record of the value v (as printed) in file f
+record() {
+	grep "\"value\":$2," "$1"
+}
+
+test_expect_success 'prose names the kernel of the time blocks under it, one per paragraph' '
+	benchpost import --dry-run --format json "$ATTR/two-kernels.txt" >out &&
+	record out 31.40 | grep -q "\"kernel\":\"2.6.16\",.*\"fs\":\"ext3\",\"options\":\"data=ordered\"" &&
+	record out 27.85 | grep -q "\"kernel\":\"2.6.17\"" &&
+	record out 130.33 | grep -q "\"kernel\":\"2.6.17\",.*\"benchmark\":\"dbench 48\""
+'
+
+test_expect_success 'a tarball, the Subject and X-Mailer name no kernel of these numbers' '
+	benchpost import --dry-run --format json "$ATTR/two-kernels.txt" >out &&
+	test $(wc -l <out) = 9 &&
+	! grep -q "\"kernel\":\"2.6.2[78]" out
+'
+
+test_expect_success 'a config heading holds to the next rule, over the fs headings under it' '
+	benchpost import --dry-run --format json "$ATTR/sections.txt" >out &&
+	record out 14.02 | grep -q "\"kernel\":\"2.6.12-rc3\",.*\"fs\":\"ext3\",\"options\":\"elevator=deadline\"" &&
+	record out 4.77 | grep -q "\"fs\":\"xfs\",\"options\":\"elevator=deadline\"" &&
+	record out 16.40 | grep -q "\"fs\":\"ext3\",\"options\":\"elevator=cfq\"" &&
+	record out 12.51 | grep -q "\"kernel\":\"2.6.12-rc3-mm1\",.*\"fs\":\"ext3\",\"options\":null"
+'
+
+test_expect_success 'the archive files each kernel of one message as a run of its own' '
+	benchpost import --archive arch "$ATTR/two-kernels.txt" >paths 2>err &&
+	grep -q "^runs/2.6.16/" paths &&
+	grep -q "^runs/2.6.17/" paths &&
+	! grep -q "^runs/2.6.2[78]" paths
+'
+
+test_done
