@@ -91,22 +91,49 @@ test_expect_success 'postmark, dbench and tiobench run; their own reports become
 	grep -q "^postmark numbers=50 transactions=50$" out &&
 	grep -q "^dbench 1 clients 1 s$" out &&
 	grep -q "^tiobench 2 threads 4 MiB$" out &&
-	grep -q "transactions-rate" out &&
-	grep -Eq "^  randread-bw \(KiB/s\) +[0-9]" out &&
-	! grep -q "warning" err &&
+	grep -Eq "^  wall-transactions-rate \(transactions/s\) +[0-9]" out &&
+	! grep -q "cannot read its report" err &&
 	test -z "$(ls -A target)" &&
 	benchpost log --archive "$SCRATCH/tools" --format json >tools.json &&
-	for m in "postmark numbers=50 transactions=50\",\"metric\":\"transactions-rate" \
+	for m in "postmark numbers=50 transactions=50\",\"metric\":\"wall-transactions-rate" \
 		 "postmark numbers=50 transactions=50\",\"metric\":\"postmark-elapsed" \
 		 "dbench 1 clients 1 s\",\"metric\":\"throughput" \
 		 "dd write 4 MiB\",\"metric\":\"throughput" \
-		 "tiobench 2 threads 4 MiB\",\"metric\":\"write-bw" \
-		 "tiobench 2 threads 4 MiB\",\"metric\":\"randwrite-bw" \
-		 "tiobench 2 threads 4 MiB\",\"metric\":\"read-bw" \
-		 "tiobench 2 threads 4 MiB\",\"metric\":\"randread-bw"; do
+		 "dd write 4 MiB\",\"metric\":\"dd-throughput" \
+		 "dd read 4 MiB\",\"metric\":\"throughput"; do
 		grep -qF "\"benchmark\":\"$m\"" tools.json || { echo "missing $m"; exit 1; }
 	done &&
 	test $(grep -c "\"metric\":\"elapsed\"" tools.json) = 5
+'
+
+test_expect_success 'dd write throughput is ours and counts the sync after it' '
+	grep "\"benchmark\":\"dd write 4 MiB\"" tools.json |
+		sed -n "s/.*\"metric\":\"\([a-z-]*\)\",\"value\":\([0-9.]*\),.*/\1 \2/p" >dd.txt &&
+	awk "
+		\$1 == \"elapsed\" { e = \$2 } \$1 == \"sync\" { s = \$2 } \$1 == \"throughput\" { t = \$2 }
+		END {
+			want = 4 * 1048576 / 1e6 / (e + s)
+			if (!(t > 0) || (t - want) / want > 0.01 || (want - t) / want > 0.01) {
+				print \"throughput \" t \" expected \" want; exit 1
+			}
+		}" dd.txt
+'
+
+test_expect_success 'rates from a too-coarse clock or a job under a second are flagged and explained' '
+	# postmark with 50 transactions runs well under its 10 s, fio 4 MiB well under 1 s
+	grep -Eq "^  transactions-rate-flagged \(transactions/s\) +[0-9]" out &&
+	grep -Eq "^  randread-bw-flagged \(KiB/s\) +[0-9]" out &&
+	! grep -q "^  randread-bw (" out &&
+	for m in transactions-rate-flagged write-bw-flagged read-bw-flagged randwrite-bw-flagged \
+		 randread-bw-flagged randread-iops-flagged; do
+		grep -q "\"metric\":\"$m\"" tools.json || { echo "missing $m"; exit 1; }
+	done &&
+	! grep -q "\"metric\":\"transactions-rate\"" tools.json &&
+	benchpost log --archive "$SCRATCH/tools" --format bench >tools.bench &&
+	grep -q "^flagged: postmark numbers=50 transactions=50: transactions-rate, created-mixed-rate, deleted-mixed-rate: postmark.s clock counts whole seconds (by that clock its transactions took [01] s; 1 of 1 samples)" tools.bench &&
+	grep -Eq "tiobench 2 threads 4 MiB: write-bw, write-iops, read-bw, read-iops, randwrite-bw, randwrite-iops, randread-bw, randread-iops: the fio job ran under a second \(it ran [0-9.]+-[0-9.]+ ms; 1 of 1 samples\)" tools.bench &&
+	tr "\n" " " <out | grep -q "Flagged rates, kept as METRIC-flagged: transactions-rate," &&
+	tr "\n" " " <out | grep -q "the fio job ran under a second\."
 '
 
 test_expect_success 'no progress line when stdout is not a terminal' '
@@ -128,7 +155,7 @@ if command -v script >/dev/null; then
 		script -qec "$BENCHPOST run --suite quick --dir $SCRATCH/target -n 2 \
 			--tarball mine.tar.xz --test writer,cp --no-commit" /dev/null >tty 2>&1 &&
 		tr "\r" "\n" <tty >lines &&
-		grep -Eq "^fs 1/1 [a-z0-9]+ \(--dir\)  writer 2/2  0:[0-9]{2} elapsed, ~0:[0-9]{2} left" lines &&
+		grep -Eq "^fs 1/1 [a-z0-9]+ \(--dir\)  writer 2/2  0:[0-9]{2} in it, 0:[0-9]{2} elapsed, ~0:[0-9]{2} left" lines &&
 		grep -Eq "^fs 1/1 .*  cp 1/2  " lines &&
 		script -qec "$BENCHPOST run --suite quick --dir $SCRATCH/target -n 1 -q \
 			--tarball mine.tar.xz --test writer --no-commit" /dev/null >tty 2>&1 &&

@@ -58,7 +58,7 @@ test_expect_success 'each file system has its own .bench file with its facts' '
 	grep -Eq "^device: /dev/loop[0-9]+ on " "$f" &&
 	grep -q "^backing: same file$" "$f" &&
 	grep -q "^caches: dropped$" "$f" &&
-	grep -q "^mkfs-version: mke2fs" "$f" &&
+	grep -q "^mkfs.ext3-version: mke2fs" "$f" &&
 	grep -q "^image: $SCRATCH/benchpost-run\.[A-Za-z0-9]*/image$" "$f" &&
 	for fs in ext2 ext3 ext4; do
 		benchpost log --archive "$SCRATCH/arch" --fs $fs --format bench | grep "^image: " || exit 1

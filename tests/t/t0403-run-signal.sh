@@ -1,5 +1,6 @@
 #!/bin/sh
-# SIGINT or SIGTERM in the middle of a run: everything it made goes away.
+# SIGINT or SIGTERM in the middle of a run: everything it made goes away,
+# and the exit status says which signal (130, 143) as a shell's would.
 . "$(dirname "$0")/lib.sh"
 
 # A small real tree keeps these runs short; t0401 covers the generated one.
@@ -24,7 +25,7 @@ if [ "$(id -u)" = 0 ] && [ -e /dev/loop-control ]; then
 		sleep 1 &&
 		kill -INT $pid &&
 		set +e && wait $pid; rc=$? && set -e &&
-		test $rc = 1 &&
+		test $rc = 130 &&
 		grep -q "^benchpost: run: interrupted by SIGINT; removed" err &&
 		! grep -q "$SCRATCH" /proc/mounts &&
 		! losetup -a | grep -q "$SCRATCH" &&
@@ -43,7 +44,7 @@ test_expect_success 'SIGTERM in a --dir run: the directory is left as it was' '
 	sleep 1 &&
 	kill -TERM $pid &&
 	set +e && wait $pid; rc=$? && set -e &&
-	test $rc = 1 &&
+	test $rc = 143 &&
 	grep -q "interrupted by SIGTERM" err &&
 	test "$(ls -A target)" = mine
 '
