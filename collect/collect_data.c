@@ -19,7 +19,7 @@
 #define GEN_SEED 1
 
 static const struct collect_suite suites[] = {
-	{ .name = "quick", .gen_files = 4000, .image_mib = 512, .use_linux_source = 0 },
+	{ .name = "quick", .gen_files = 4000, .image_mib = 640, .use_linux_source = 0 },
 	{ .name = "standard", .gen_files = 75000, .image_mib = 8192, .use_linux_source = 1 },
 	{ .name = NULL },
 };

@@ -15,6 +15,9 @@
 /* -n auto: the pilot's iterations. */
 #define COLLECT_PILOT 3
 
+struct collect_ctx;
+struct collect_data;
+
 /* Sizes of a suite; --param overrides the tools' settings. */
 struct collect_suite {
 	const char *name;
@@ -149,9 +152,28 @@ struct collect_target {
 	int mounted;
 	char *mkfs_cmd;               /* as run, the device left out */
 	char *mount_used;             /* -o as passed to mount(8) */
+	const struct collect_loop *loop;  /* NULL with --dir */
+	int image_dirfd;              /* the scratch, which holds "image" */
+	int fresh;                    /* just made and its caches emptied: cold already */
 };
+int collect_mkfs(struct collect_target *t, const struct collect_loop *loop,
+		 const struct collect_fs *fs);
+int collect_mount_fs(struct collect_target *t, const struct collect_loop *loop, const char *mnt,
+		     const struct collect_fs *fs);
 int collect_mkfs_mount(struct collect_target *t, const struct collect_loop *loop,
 		       const char *mnt, const struct collect_fs *fs);
+/* Opens mnt's work directory (made when mkdir) as t->work_fd, t->cwd. */
+int collect_target_open_work(struct collect_target *t, int scratch_fd, int mkdir);
+/*
+ * Cold caches before a timed step.  A loop file system is unmounted, its
+ * device's buffers and its image's pages on the backing disk dropped
+ * (BLKFLSBUF, POSIX_FADV_DONTNEED) with the data set's, and mounted
+ * again: everything the step reads comes from the disk, and other
+ * processes' caches are left alone.  With --dir: drop_caches (root).
+ */
+int collect_cold(struct collect_ctx *c);
+/* The same without the remount, for a file system just made and mounted. */
+int collect_forget(struct collect_target *t, const struct collect_data *d);
 /* Kernel log records that concern loopname or a file system driver, "; "-joined. */
 void collect_kmsg_pick(struct strbuf *out, const char *record, size_t len, const char *loopname);
 
@@ -213,7 +235,8 @@ int collect_sha256(char out[65], const char *path);
 
 /* --- caches -------------------------------------------------------------- */
 
-int collect_drop_caches(void);            /* sync + drop_caches; <0: cannot */
+/* syncfs (sync when syncfd < 0) + drop_caches; <0: cannot */
+int collect_drop_caches(int syncfd);
 int collect_warm_file(const char *path);  /* read it so it sits in the page cache */
 
 /* Signals: the current child's process group, killed on SIGINT/SIGTERM. */
@@ -394,6 +417,12 @@ struct collect_ctx {
 struct collect_test {
 	const char *name;
 	const char *summary;
+	/*
+	 * A test whose timed step leaves what this one's setup makes: when both
+	 * run, each of its iterations is followed on the same file system by
+	 * one of this test without its setup (kuntar's tree is rm-tree's).
+	 */
+	const char *feeds;
 	const char *const *params;    /* settable with --param name.key=value */
 	const char *const *quick;     /* their defaults, in the same order */
 	const char *const *standard;

@@ -147,13 +147,12 @@ static int run_checked(const char *const argv[], const char *what)
 	return ret;
 }
 
-int collect_mkfs_mount(struct collect_target *t, const struct collect_loop *loop,
-		       const char *mnt, const struct collect_fs *fs)
+int collect_mkfs(struct collect_target *t, const struct collect_loop *loop,
+		 const struct collect_fs *fs)
 {
 	const struct collect_fs_type *type = collect_fs_type(fs->type);
 	struct collect_argv a = COLLECT_ARGV_INIT;
-	struct strbuf opts = STRBUF_INIT, kmsg = STRBUF_INIT;
-	int ret, kfd = -1;
+	int ret;
 
 	if (!type)
 		return err_set("unknown file system '%s'", fs->type);
@@ -161,10 +160,20 @@ int collect_mkfs_mount(struct collect_target *t, const struct collect_loop *loop
 	free(t->mkfs_cmd);
 	t->mkfs_cmd = collect_argv_join(&a, a.nr - 1);
 	ret = run_checked((const char *const *)a.v, fs->spec);
-	if (ret < 0)
-		goto done;
-
 	collect_argv_release(&a);
+	return ret;
+}
+
+int collect_mount_fs(struct collect_target *t, const struct collect_loop *loop, const char *mnt,
+		     const struct collect_fs *fs)
+{
+	const struct collect_fs_type *type = collect_fs_type(fs->type);
+	struct collect_argv a = COLLECT_ARGV_INIT;
+	struct strbuf opts = STRBUF_INIT, kmsg = STRBUF_INIT;
+	int ret, kfd;
+
+	if (!type)
+		return err_set("unknown file system '%s'", fs->type);
 	mount_opts(&opts, fs, type);
 	free(t->mount_used);
 	t->mount_used = xstrdup(opts.buf);
@@ -190,15 +199,20 @@ int collect_mkfs_mount(struct collect_target *t, const struct collect_loop *loop
 				      loop->dev, opts.len ? " with -o " : "",
 				      opts.len ? opts.buf : "", kmsg.buf);
 	}
-	if (ret < 0)
-		goto done;
-	if (!t->mounted)
+	if (!ret && !t->mounted)
 		ret = err_set("%s: '%s' is not mounted after mount(8)", fs->spec, mnt);
-done:
 	if (kfd >= 0)
 		close(kfd);
 	collect_argv_release(&a);
 	strbuf_release(&opts);
 	strbuf_release(&kmsg);
 	return ret;
+}
+
+int collect_mkfs_mount(struct collect_target *t, const struct collect_loop *loop,
+		       const char *mnt, const struct collect_fs *fs)
+{
+	int ret = collect_mkfs(t, loop, fs);
+
+	return ret < 0 ? ret : collect_mount_fs(t, loop, mnt, fs);
 }

@@ -276,6 +276,20 @@ static int check_fs(struct collect_runner *rn)
 	return ret;
 }
 
+/* Before any mkfs: posix_fallocate must have allocated every block. */
+static int check_allocated(struct collect_runner *rn)
+{
+	unsigned long long alloc, size;
+
+	if (collect_image_allocated(rn->scratch.fd, "image", &alloc, &size) < 0)
+		return err_set_errno("cannot stat '%s'", rn->image);
+	if (alloc < size)
+		bp_warnf(rn->warn, "'%s': only %.1f of %.1f MiB allocated before mkfs (the backing "
+			 "file system keeps it sparse): the file systems may not sit on the same "
+			 "blocks", rn->image, (double)alloc / 1048576.0, (double)size / 1048576.0);
+	return 0;
+}
+
 static int make_image(struct collect_runner *rn)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -287,6 +301,8 @@ static int make_image(struct collect_runner *rn)
 	rn->mnt = strbuf_detach(&sb, NULL);
 	collect_ticker_prepare(&rn->ticker, "allocating a %u MiB image", rn->image_mib);
 	ret = collect_image_create(rn->scratch.fd, "image", rn->image, rn->image_mib);
+	if (!ret)
+		ret = check_allocated(rn);
 	if (!ret)
 		ret = collect_scratch_mkdir(&rn->scratch, "mnt", NULL);
 	if (!ret)
@@ -425,7 +441,11 @@ static int prepare(struct collect_runner *rn)
 	{
 		struct strbuf sb = STRBUF_INIT;
 
-		strbuf_addf(&sb, "%s/data", rn->scratch.path);
+		/*
+		 * Through our descriptor of it, by our pid: the tools (children)
+		 * reach the directory we made whatever its path becomes.
+		 */
+		strbuf_addf(&sb, "/proc/%ld/fd/%d", (long)getpid(), rn->data_fd);
 		rn->data_dir = strbuf_detach(&sb, NULL);
 	}
 	env.data_dir = rn->data_dir;
@@ -438,6 +458,12 @@ static int prepare(struct collect_runner *rn)
 		rn->image_mib = image_mib(rn->suite, &rn->data);
 		collect_ticker_prepare(&rn->ticker, "growing the image to %u MiB", rn->image_mib);
 		ret = collect_image_grow(rn->scratch.fd, "image", rn->image, rn->image_mib);
+		if (ret < 0)
+			return ret;
+		/* the check's mounts saw the smaller image: the runs' own mkfs count */
+		for (k = 0; k < rn->nfs; k++)
+			rn->fss[k].placement_checks = 0;
+		ret = check_allocated(rn);
 		if (ret < 0)
 			return ret;
 	}

@@ -210,8 +210,11 @@ int collect_time(struct collect_ctx *c, const char *benchmark, const char *const
 		step = &none;
 	if (collect_interrupted())
 		return err_set("interrupted");
-	if (c->fss->drop && !step->warm && collect_drop_caches() < 0)
-		c->fss->drops_failed++;
+	if (!step->warm) {
+		ret = collect_cold(c);
+		if (ret < 0)
+			return err_prefix("%s", benchmark);
+	}
 	po.dir = step->dir;
 	if (step->in_data) {
 		po.in = PROC_IO_BUFFER;

@@ -60,17 +60,27 @@ static int untar_timed(struct collect_ctx *c)
 }
 
 /* kuntar: the uncompressed tarball, already in the page cache. */
-static int kuntar_setup(struct collect_ctx *c)
+static int make_tree_dir(struct collect_ctx *c)
 {
-	if (c->fss->drop && collect_drop_caches() < 0)
-		c->fss->drops_failed++;
-	return collect_warm_file(c->data->plain);
+	if (mkdirat(c->target->work_fd, "tree", 0755) < 0)
+		return err_set_errno("cannot create '%s/tree'", c->target->work);
+	return 0;
 }
 
+static int kuntar_setup(struct collect_ctx *c)
+{
+	int ret = make_tree_dir(c);
+
+	if (!ret)
+		ret = collect_cold(c);
+	return ret < 0 ? ret : collect_warm_file(c->data->plain);
+}
+
+/* Into work/tree, as rm-tree's setup does: rm-tree may then take the tree as it is. */
 static int kuntar_timed(struct collect_ctx *c)
 {
 	struct strbuf bench = STRBUF_INIT;
-	const char *argv[] = { "tar", "-xf", c->data->plain, NULL };
+	const char *argv[] = { "tar", "-xf", c->data->plain, "-C", "tree", NULL };
 	struct collect_step step = { .dir = c->target->cwd, .warm = 1 };
 	const char *base = strrchr(c->data->plain, '/');
 	int ret;
@@ -86,11 +96,10 @@ static int rm_tree_setup(struct collect_ctx *c)
 {
 	const char *tar[] = { "tar", "-xf", c->data->plain, "-C", "tree", NULL };
 	const char *sync_argv[] = { "sync", "-f", ".", NULL };
-	int ret;
+	int ret = make_tree_dir(c);
 
-	if (mkdirat(c->target->work_fd, "tree", 0755) < 0)
-		return err_set_errno("cannot create '%s/tree'", c->target->work);
-	ret = collect_helper(tar, c->target->cwd, NULL);
+	if (!ret)
+		ret = collect_helper(tar, c->target->cwd, NULL);
 	if (!ret)
 		ret = collect_helper(sync_argv, c->target->cwd, NULL);
 	return ret;
@@ -367,7 +376,7 @@ const struct collect_test collect_tests[] = {
 	{ .name = "untar", .summary = "tar xf of the tarball, then sync",
 	  .timed = untar_timed, .teardown = empty_work },
 	{ .name = "kuntar", .summary = "tar xf of the uncompressed, cached tarball, then sync",
-	  .setup = kuntar_setup, .timed = kuntar_timed, .teardown = empty_work },
+	  .feeds = "rm-tree", .setup = kuntar_setup, .timed = kuntar_timed, .teardown = empty_work },
 	{ .name = "rm-tree", .summary = "rm -rf of an extracted tree, then sync",
 	  .setup = rm_tree_setup, .timed = rm_tree_timed, .teardown = empty_work },
 	{ .name = "dd", .summary = "write N MiB, sync, drop caches, read it back",

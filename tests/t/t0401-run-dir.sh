@@ -161,8 +161,21 @@ if command -v script >/dev/null; then
 			--tarball mine.tar.xz --test writer --no-commit" /dev/null >tty 2>&1 &&
 		! grep -q "fs 1/1" tty
 	'
+	test_expect_success 'progress from the first second: the data set, then each step, every second' '
+		XDG_CACHE_HOME="$SCRATCH/fresh-cache" script -qfec "$BENCHPOST run --suite quick \
+			--dir $SCRATCH/target -n 1 --test dbench --param dbench.time=3 \
+			--param dbench.clients=1 --no-commit" /dev/null >tty 2>&1 &&
+		tr "\r" "\n" <tty | grep -v "^ *$" >lines &&
+		head -1 lines | grep -q "^looking for scratch left by dead runs in " &&
+		grep -Eq "^data set: generating files [0-9]+/4000  0:[0-9]{2}" lines &&
+		grep -q "^data set: packing 4000 files" lines &&
+		# the step line moves while dbench runs: a new second at least every second
+		grep -Eo "^fs 1/1 [a-z0-9]+ \(--dir\)  dbench 1/1  0:0[0-9] in it" lines | sort -u >secs &&
+		test $(wc -l <secs) -ge 3
+	'
 else
 	test_skip 'one updating progress line on a terminal, none with -q' 'no script(1) to make a terminal'
+	test_skip 'progress from the first second: the data set, then each step, every second' 'no script(1) to make a terminal'
 fi
 
 test_done

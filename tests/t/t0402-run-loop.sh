@@ -1,15 +1,10 @@
 #!/bin/sh
 # benchpost run --fs: loop images on one backing file, made, used, removed.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-run.sh"
 
 # A small real tree keeps these runs short; t0401 covers the generated one.
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core collect parse
-
-nothing_left() {
-	! grep -q "$SCRATCH/benchpost-run" /proc/mounts &&
-	! losetup -a | grep -q "$SCRATCH/benchpost-run" &&
-	test -z "$(ls -d "$SCRATCH"/benchpost-run.* 2>/dev/null)"
-}
 
 if [ "$(id -u)" != 0 ]; then
 	test_skip 'ext2, ext3:data=writeback and ext4 on loop devices' 'needs root for loop devices and mount'

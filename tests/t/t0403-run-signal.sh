@@ -2,19 +2,10 @@
 # SIGINT or SIGTERM in the middle of a run: everything it made goes away,
 # and the exit status says which signal (130, 143) as a shell's would.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib-run.sh"
 
 # A small real tree keeps these runs short; t0401 covers the generated one.
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core collect parse
-
-# Waits (up to 60 s) until the condition holds.
-wait_for() {
-	i=0
-	while ! eval "$1"; do
-		i=$((i + 1))
-		[ $i -lt 600 ] || return 1
-		sleep 0.1
-	done
-}
 
 if [ "$(id -u)" = 0 ] && [ -e /dev/loop-control ]; then
 	test_expect_success 'SIGINT while mounted: no mount, loop device or file left' '
