@@ -178,8 +178,12 @@ static void print_header(FILE *f, const struct collect_result *result)
 		fprintf(f, "%s\n", line.buf);
 		strbuf_release(&line);
 	}
-	fprintf(f, "sync timed after each step, %s iteration%s, suite %s\n", iter ? iter : "?",
-		iter && !strcmp(iter, "1") ? "" : "s", result->suite);
+	if (iter && !strcmp(iter, "auto"))
+		fprintf(f, "sync timed after each step, iterations by -n auto, suite %s\n",
+			result->suite);
+	else
+		fprintf(f, "sync timed after each step, %s iteration%s, suite %s\n",
+			iter ? iter : "?", iter && !strcmp(iter, "1") ? "" : "s", result->suite);
 }
 
 /* One commit for the whole run, a file per file system. */

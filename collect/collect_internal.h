@@ -394,6 +394,7 @@ struct collect_fs_state {
 	int *done;                    /* iterations done, per test */
 	unsigned long long image_bytes, image_allocated_min;
 	int placement_checks;
+	int begun;                    /* its first iteration has started */
 };
 
 struct collect_ctx {

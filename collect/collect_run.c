@@ -179,6 +179,24 @@ static void make_proto(struct collect_runner *rn, size_t k)
 	strbuf_release(&opts);
 }
 
+void collect_fs_begin(struct collect_runner *rn, size_t k)
+{
+	struct collect_fs_state *fss = &rn->fss[k];
+	struct collect_run *run = &rn->out->v[fss->run];
+	struct strbuf sb = STRBUF_INIT;
+
+	if (fss->begun)
+		return;
+	/* the run's time is when its first iteration began, as its source says */
+	fss->begun = 1;
+	run->when = time(NULL);
+	strbuf_addstr(&sb, "run ");
+	utc_stamp(&sb, run->when);
+	record_set(&fss->proto.source, sb.buf);
+	facts_set(fss->proto.facts, "source", sb.buf);
+	strbuf_release(&sb);
+}
+
 static void placement_fact(struct collect_runner *rn, struct collect_fs_state *fss)
 {
 	struct facts *f = fss->proto.facts;

@@ -39,6 +39,8 @@ int collect_schedule(struct collect_runner *rn);
 /* Makes and mounts file system k (or the --dir work directory); and back. */
 int collect_target_up(struct collect_runner *rn, size_t k);
 int collect_target_down(struct collect_runner *rn);
+/* Marks file system k's run as begun now (its time and source). */
+void collect_fs_begin(struct collect_runner *rn, size_t k);
 /* The facts of a finished file system: placement, load, flags, the plan. */
 void collect_finish_fs(struct collect_runner *rn, size_t k);
 

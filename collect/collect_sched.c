@@ -221,6 +221,7 @@ static int run_iteration(struct collect_runner *rn, size_t k, size_t t, int i, i
 
 	if (collect_interrupted())
 		return err_set("interrupted");
+	collect_fs_begin(rn, k);
 	ctx_init(&c, rn, k, t, i);
 	ret = fss->fs ? collect_target_up(rn, k) : 0;
 	if (!ret && fss->fs)
