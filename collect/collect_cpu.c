@@ -207,7 +207,8 @@ void collect_cpu_sample(struct collect_cpu *c)
 	{
 		struct seen *sorted = xmalloc((n ? n : 1) * sizeof(*sorted));
 
-		memcpy(sorted, seen, n * sizeof(*sorted));
+		if (n)
+			memcpy(sorted, seen, n * sizeof(*sorted));
 		qsort(sorted, n, sizeof(*sorted), by_pid);
 		for (i = 0; i < n; i++)
 			if (!descends(sorted, n, seen[i].pid, c->self))

@@ -216,6 +216,56 @@ static int build_entry(struct entry *e, struct strbuf *origin, unsigned long lon
 }
 
 /*
+ * Builds the entry beside its place, then renames it into place.  The
+ * build directory holds an owner record while it is built: a run killed
+ * half way leaves one that the next run sweeps (collect_recover).
+ */
+static int build_into_cache(struct entry *e, const struct collect_data_env *env, int dsfd,
+			    const char *ds)
+{
+	struct strbuf build = STRBUF_INIT, origin = STRBUF_INIT;
+	const char *names[] = { e->names[0].buf, e->names[1].buf, NULL };
+	unsigned long long files = 0;
+	struct collect_owner me;
+	const char *bname;
+	int bfd, lock = -1, ret;
+
+	strbuf_addf(&build, "%s/" COLLECT_BUILD_PREFIX "%s-XXXXXX", ds, e->key);
+	if (!mkdtemp(build.buf)) {
+		ret = err_set_errno("cannot create a directory in '%s'", ds);
+		goto done;
+	}
+	bname = strrchr(build.buf, '/') + 1;
+	bfd = collect_open_dir_at(dsfd, bname);
+	collect_owner_self(&me);
+	ret = bfd < 0 ? err_set_errno("cannot open '%s'", build.buf)
+		      : collect_owner_write(bfd, &me, &lock);
+	if (env->ticker)
+		collect_ticker_prepare(env->ticker, "data set: building '%s' (once; it is cached)",
+				       e->key);
+	if (!ret)
+		ret = build_entry(e, &origin, &files, build.buf, bfd, env->ticker);
+	/* an entry holds its files and MANIFEST only */
+	if (bfd >= 0) {
+		unlinkat(bfd, "owner", 0);
+		close(bfd);
+	}
+	if (!ret)
+		ret = collect_dcache_write_manifest(build.buf, origin.buf, files,
+						    e->src ? names + 1 : names);
+	if (!ret)
+		ret = collect_dcache_commit(dsfd, bname, e->key, build.buf);
+	else
+		collect_tree_remove(dsfd, bname, build.buf, NULL);
+	if (lock >= 0)
+		close(lock);
+done:
+	strbuf_release(&build);
+	strbuf_release(&origin);
+	return ret;
+}
+
+/*
  * Finds the entry, verifies it, or builds it; d gets the paths.  A cache
  * that cannot be used at all is returned as an error for the caller to
  * fall back on the scratch directory.
@@ -223,7 +273,6 @@ static int build_entry(struct entry *e, struct strbuf *origin, unsigned long lon
 static int from_cache(struct collect_data *d, struct entry *e, const struct collect_data_env *env)
 {
 	struct strbuf root = STRBUF_INIT, ds = STRBUF_INIT, dir = STRBUF_INIT, why = STRBUF_INIT;
-	struct strbuf build = STRBUF_INIT, origin = STRBUF_INIT;
 	struct collect_manifest m;
 	int dsfd, ret = 0, tries, verified = 0;
 
@@ -235,6 +284,8 @@ static int from_cache(struct collect_data *d, struct entry *e, const struct coll
 		goto done;
 	}
 	strbuf_addf(&dir, "%s/%s", ds.buf, e->key);
+	/* a build a killed run left half way */
+	collect_recover(ds.buf, COLLECT_BUILD_PREFIX, env->warn);
 	for (tries = 0; tries < 3; tries++) {
 		collect_manifest_release(&m);
 		strbuf_reset(&why);
@@ -254,37 +305,9 @@ static int from_cache(struct collect_data *d, struct entry *e, const struct coll
 			if (ret < 0)
 				break;
 		}
-		/* build beside it, then rename into place */
-		strbuf_reset(&build);
-		strbuf_addf(&build, "%s/.build-%s-XXXXXX", ds.buf, e->key);
-		if (!mkdtemp(build.buf)) {
-			ret = err_set_errno("cannot create a directory in '%s'", ds.buf);
+		ret = build_into_cache(e, env, dsfd, ds.buf);
+		if (ret < 0)
 			break;
-		}
-		{
-			const char *bname = strrchr(build.buf, '/') + 1;
-			int bfd = collect_open_dir_at(dsfd, bname);
-			unsigned long long files = 0;
-			const char *names[] = { e->names[0].buf, e->names[1].buf, NULL };
-
-			if (env->ticker)
-				collect_ticker_prepare(env->ticker, "data set: building '%s' (once; "
-						       "it is cached)", e->key);
-			strbuf_reset(&origin);
-			ret = bfd < 0 ? err_set_errno("cannot open '%s'", build.buf)
-				      : build_entry(e, &origin, &files, build.buf, bfd, env->ticker);
-			if (bfd >= 0)
-				close(bfd);
-			if (!ret)
-				ret = collect_dcache_write_manifest(build.buf, origin.buf, files,
-								    e->src ? names + 1 : names);
-			if (!ret)
-				ret = collect_dcache_commit(dsfd, bname, e->key, build.buf);
-			else
-				collect_tree_remove(dsfd, bname, build.buf, NULL);
-			if (ret < 0)
-				break;
-		}
 	}
 	if (ret >= 0 && !verified)
 		ret = err_set("cannot build the data set '%s' in the cache", dir.buf);
@@ -310,8 +333,6 @@ done:
 	strbuf_release(&ds);
 	strbuf_release(&dir);
 	strbuf_release(&why);
-	strbuf_release(&build);
-	strbuf_release(&origin);
 	return ret;
 }
 

@@ -9,24 +9,23 @@
  * flag that lets it overwrite the shared image without asking, the one
  * that keeps it from discarding the image (a discard punches holes in the
  * backing file, and the next file system would land on other blocks), a
- * mount option that keeps discard off where the kernel's default is on,
- * and where to get the program when it is missing.
+ * mount option of ours unless the user's options decide the matter, and
+ * where to get the program when it is missing.
  */
-#define EXT_NODISCARD "nodiscard,lazy_itable_init=0"
-
 static const struct collect_fs_type fs_types[] = {
+	{ "ext2", "mkfs.ext2", "-F", "-E", "nodiscard", NULL, NULL, "e2fsprogs" },
+	{ "ext3", "mkfs.ext3", "-F", "-E", "nodiscard", NULL, NULL, "e2fsprogs" },
 	/*
-	 * Without discard mke2fs cannot count on zeroed blocks and would leave
-	 * the inode tables to a kernel thread that writes them
-	 * after mount, during the first timed steps: mkfs does it instead.
+	 * A fresh ext4 leaves its inode tables to a kernel thread that writes
+	 * them after mount, during the first timed steps: noinit_itable keeps
+	 * it from doing so (ext2 and ext3 have mke2fs write them).
 	 */
-	{ "ext2", "mkfs.ext2", "-F", "-E", EXT_NODISCARD, NULL, "e2fsprogs" },
-	{ "ext3", "mkfs.ext3", "-F", "-E", EXT_NODISCARD, NULL, "e2fsprogs" },
-	{ "ext4", "mkfs.ext4", "-F", "-E", EXT_NODISCARD, NULL, "e2fsprogs" },
-	{ "xfs", "mkfs.xfs", "-f", "-K", NULL, NULL, "xfsprogs" },
+	{ "ext4", "mkfs.ext4", "-F", "-E", "nodiscard", "noinit_itable", "init_itable",
+	  "e2fsprogs" },
+	{ "xfs", "mkfs.xfs", "-f", "-K", NULL, NULL, NULL, "xfsprogs" },
 	/* btrfs turns discard=async on by itself (Linux 6.2) where the device has it */
-	{ "btrfs", "mkfs.btrfs", "-f", "-K", NULL, "nodiscard", "btrfs-progs" },
-	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL },
+	{ "btrfs", "mkfs.btrfs", "-f", "-K", NULL, "nodiscard", "discard", "btrfs-progs" },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 static const struct collect_fs_type *fs_type_find(const char *name, size_t len)

@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #define COLLECT_SCRATCH_PREFIX "benchpost-run."
+#define COLLECT_BUILD_PREFIX ".build-"   /* a data set being built in the cache */
 /* The generated tree's format: bump with anything that changes its bytes. */
 #define COLLECT_GEN_VERSION 1
 /* -n auto: the pilot's iterations. */
@@ -81,8 +82,8 @@ enum collect_owner_state {
 };
 enum collect_owner_state collect_owner_check(int dirfd, struct collect_owner *o, int *lock_fd);
 unsigned long long collect_proc_start(long pid);
-/* Sweeps scratch left by dead runs in parent, saying what it cleaned. */
-int collect_recover(const char *parent, struct bp_warn *warn);
+/* Sweeps what dead runs left in parent (names starting with prefix), saying what. */
+int collect_recover(const char *parent, const char *prefix, struct bp_warn *warn);
 
 struct collect_scratch {
 	char *path;      /* absolute, for messages and the tools' arguments */
@@ -121,7 +122,8 @@ struct collect_fs_type {
 	const char *force;
 	const char *nodiscard;        /* mkfs flag */
 	const char *nodiscard_arg;    /* its argument ("-E nodiscard"), merged into the user's */
-	const char *mount_nodiscard;  /* mount option, where discard may be the default */
+	const char *mount_extra;      /* a mount option of ours ("nodiscard") */
+	const char *mount_unless;     /* left out when the user's options mention this */
 	const char *package;
 };
 const struct collect_fs_type *collect_fs_type(const char *type);

@@ -78,11 +78,6 @@ static void kmsg_read(int fd, struct strbuf *out, const char *loopname)
 	}
 }
 
-static int has_discard_option(const char *opts)
-{
-	return opts && strstr(opts, "discard");
-}
-
 /* The user's "-E a,b" gets ",nodiscard" added; else "-E nodiscard" is appended. */
 static void mkfs_argv(struct collect_argv *a, const struct collect_fs *fs,
 		      const struct collect_fs_type *t, const char *dev)
@@ -121,8 +116,8 @@ static void mount_opts(struct strbuf *out, const struct collect_fs *fs,
 {
 	if (fs->mount_opts)
 		strbuf_addstr(out, fs->mount_opts);
-	if (t->mount_nodiscard && !has_discard_option(fs->mount_opts))
-		strbuf_addf(out, "%s%s", out->len ? "," : "", t->mount_nodiscard);
+	if (t->mount_extra && !(fs->mount_opts && strstr(fs->mount_opts, t->mount_unless)))
+		strbuf_addf(out, "%s%s", out->len ? "," : "", t->mount_extra);
 }
 
 static int run_checked(const char *const argv[], const char *what)

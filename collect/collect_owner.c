@@ -49,13 +49,17 @@ static unsigned long long start_ticks(const char *stat_text)
 	return strtoull(p, NULL, 10);
 }
 
+/* The start time of a live process, in clock ticks after boot; 0 when none. */
 unsigned long long collect_proc_start(long pid)
 {
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
 	unsigned long long start = 0;
+	const char *paren;
 
 	strbuf_addf(&path, "/proc/%ld/stat", pid);
-	if (strbuf_read_file(&text, path.buf) == 0)
+	/* a zombie (killed, not yet reaped) is as dead as it gets: no start */
+	if (strbuf_read_file(&text, path.buf) == 0 && (paren = strrchr(text.buf, ')')) &&
+	    paren[1] == ' ' && paren[2] != 'Z' && paren[2] != 'X')
 		start = start_ticks(text.buf);
 	strbuf_release(&path);
 	strbuf_release(&text);

@@ -19,6 +19,7 @@
  * it.  The next run in the same place sweeps it: only scratch whose owner
  * record says its owner is dead (collect_owner.c), never one without a
  * record or of a live process, which may be another run going on now.
+ * The data-set cache's half-built entries are swept the same way.
  */
 
 struct sweep {
@@ -104,7 +105,8 @@ static void sweep_one(int parent_fd, const char *parent, const char *name,
 	strbuf_addf(&path, "%s%s%s", parent, strcmp(parent, "/") ? "/" : "", name);
 	strbuf_addf(&s.prefix, "%s/", path.buf);
 	collect_mounts_each(below, &s);
-	qsort(s.dirs, s.nr, sizeof(*s.dirs), deeper_first);
+	if (s.nr)
+		qsort(s.dirs, s.nr, sizeof(*s.dirs), deeper_first);
 	for (i = 0; i < s.nr; i++) {
 		if (unmount_one(s.dirs[i]) == 0)
 			unmounted++;
@@ -138,7 +140,7 @@ static void sweep_one(int parent_fd, const char *parent, const char *name,
 	strbuf_release(&path);
 }
 
-int collect_recover(const char *parent, struct bp_warn *warn)
+int collect_recover(const char *parent, const char *prefix, struct bp_warn *warn)
 {
 	int fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC), dfd;
 	char *real = realpath(parent, NULL);
@@ -157,7 +159,7 @@ int collect_recover(const char *parent, struct bp_warn *warn)
 		struct stat st;
 		int sfd, lock = -1;
 
-		if (strncmp(de->d_name, COLLECT_SCRATCH_PREFIX, strlen(COLLECT_SCRATCH_PREFIX)))
+		if (strncmp(de->d_name, prefix, strlen(prefix)))
 			continue;
 		if (fstatat(fd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISDIR(st.st_mode))
 			continue;

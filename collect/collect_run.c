@@ -439,7 +439,7 @@ static int prepare(struct collect_runner *rn)
 	int ret;
 
 	collect_ticker_prepare(&rn->ticker, "looking for scratch left by dead runs in '%s'", parent);
-	collect_recover(parent, rn->warn);
+	collect_recover(parent, COLLECT_SCRATCH_PREFIX, rn->warn);
 	ret = collect_scratch_make(&rn->scratch, parent);
 	if (ret < 0)
 		return ret;

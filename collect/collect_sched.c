@@ -119,7 +119,7 @@ static int feeder(const struct collect_runner *rn, size_t t)
 }
 
 /* Seconds left by the same tests' earlier iterations; *partial when some have none. */
-static double time_left(const struct collect_runner *rn, size_t k, size_t t, int *partial)
+static double time_left(const struct collect_runner *rn, size_t k, int *partial)
 {
 	double left = 0;
 	size_t kk, tt;
@@ -131,7 +131,8 @@ static double time_left(const struct collect_runner *rn, size_t k, size_t t, int
 
 			if (!rn->selected[tt] || todo <= 0)
 				continue;
-			if (!rn->o->interleave && (kk < k || (kk == k && tt < t && feeder(rn, tt) != (int)t)))
+			/* one fs after another: the ones before k are done */
+			if (!rn->o->interleave && kk < k)
 				continue;
 			if (!rn->eta_n[tt])
 				*partial = 1;
@@ -176,7 +177,7 @@ static void show(struct collect_runner *rn, size_t k, size_t t, int i)
 	st.test = collect_tests[t].name;
 	st.iteration = i;
 	st.iterations = rn->want[at(rn, k, t)];
-	st.left = time_left(rn, k, t, &st.left_partial);
+	st.left = time_left(rn, k, &st.left_partial);
 	if (!rn->eta_n[t] && st.left == 0)
 		st.left = -1;
 	collect_ticker_step(&rn->ticker, &st);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # benchpost run --fs: loop images on one backing file, made, used, removed.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/lib-run.sh"
+. "$SRCDIR/tests/t/lib-run.sh"
 
 # A small real tree keeps these runs short; t0401 covers the generated one.
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core collect parse

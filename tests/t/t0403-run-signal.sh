@@ -2,7 +2,7 @@
 # SIGINT or SIGTERM in the middle of a run: everything it made goes away,
 # and the exit status says which signal (130, 143) as a shell's would.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/lib-run.sh"
+. "$SRCDIR/tests/t/lib-run.sh"
 
 # A small real tree keeps these runs short; t0401 covers the generated one.
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core collect parse

@@ -2,7 +2,7 @@
 # benchpost run --fs xfs,btrfs: the other two file systems of the matrix,
 # with their own mkfs tools and options, made and removed like ext*.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/lib-run.sh"
+. "$SRCDIR/tests/t/lib-run.sh"
 
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core parse
 

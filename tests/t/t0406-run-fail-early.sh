@@ -3,7 +3,7 @@
 # it needs is not there: a mount option the kernel refuses, an archive it
 # cannot write.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/lib-run.sh"
+. "$SRCDIR/tests/t/lib-run.sh"
 
 cache="$HOME/.cache/benchpost"
 

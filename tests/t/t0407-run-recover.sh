@@ -3,7 +3,7 @@
 # file system) behind; the next run in the same place cleans it up and
 # says so, and never touches the scratch of a run that is still going.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/lib-run.sh"
+. "$SRCDIR/tests/t/lib-run.sh"
 
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core collect
 

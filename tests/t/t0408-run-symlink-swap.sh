@@ -4,7 +4,7 @@
 # write to): the run's teardowns, its rm -rf and its final cleanup go on
 # in the directory it made, and nothing outside it is deleted.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/lib-run.sh"
+. "$SRCDIR/tests/t/lib-run.sh"
 
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core collect
 

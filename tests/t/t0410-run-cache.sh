@@ -60,6 +60,25 @@ test_expect_success 'XDG_CACHE_HOME moves the cache; the same seed gives the sam
 	cmp "$entry/ktree-quick-seed1.tar.gz" "$other/ktree-quick-seed1.tar.gz"
 '
 
+test_expect_success 'a build a killed run left half way is swept; a live one is not' '
+	ds="$HOME/.cache/benchpost/datasets" &&
+	mkdir "$ds/.build-ktree-quick-seed1-gen1-dead01" "$ds/.build-ktree-quick-seed1-gen1-live01" &&
+	: >"$ds/.build-ktree-quick-seed1-gen1-dead01/half.tar" &&
+	printf "benchpost-scratch 1\npid 2147483646\nstart 5\nboot %s\npidns %s\n" \
+		"$(cat /proc/sys/kernel/random/boot_id)" "$(stat -L -c %i /proc/self/ns/pid)" \
+		>"$ds/.build-ktree-quick-seed1-gen1-dead01/owner" &&
+	# ours, and alive: this shell
+	printf "benchpost-scratch 1\npid %s\nstart %s\nboot %s\npidns %s\n" $$ \
+		"$(cut -d")" -f2 /proc/$$/stat | cut -d" " -f21)" \
+		"$(cat /proc/sys/kernel/random/boot_id)" "$(stat -L -c %i /proc/self/ns/pid)" \
+		>"$ds/.build-ktree-quick-seed1-gen1-live01/owner" &&
+	run_kuntar >out 2>err &&
+	grep -q "^benchpost: warning: cleaned up '"'"'$ds/.build-ktree-quick-seed1-gen1-dead01'"'"' of a run that died (pid 2147483646)" err &&
+	! test -e "$ds/.build-ktree-quick-seed1-gen1-dead01" &&
+	test -f "$ds/.build-ktree-quick-seed1-gen1-live01/owner" &&
+	rm -r "$ds/.build-ktree-quick-seed1-gen1-live01"
+'
+
 test_expect_success 'a cache that cannot be written: a warning, and the run goes on without it' '
 	: >notadir &&
 	XDG_CACHE_HOME="$SCRATCH/notadir" run_kuntar >out 2>err &&
