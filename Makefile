@@ -1,11 +1,21 @@
 # benchpost: 'make' builds ./benchpost; 'make check' installs what is
 # missing, builds and runs every test; 'make run' runs the main job.
 
+# make install PREFIX=... DESTDIR=...: docs/install.md.  The installed
+# binary is linked with PREFIX's data directory built in; ./benchpost, the
+# development binary, reads the source tree's templates instead.
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share/benchpost
 MANDIR = $(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR = $(PREFIX)/share/bash-completion/completions
+# Debian's zsh reads the vendor directory under /usr, site-functions elsewhere.
+ZSH_COMPLETION_DIR = $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
+# What make uninstall goes by; empty for a package build (dpkg keeps the list).
+INSTALL_MANIFEST = $(DATADIR)/install-manifest
+# The commit --version names; empty: asked of git (a tarball says "unknown").
+BENCHPOST_COMMIT ?=
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -14,8 +24,9 @@ PKGS = libgit2 libpcre2-8 libcmark gmime-3.0 jansson
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS = $(shell pkg-config --libs $(PKGS))
 WARN = -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral
-BP_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE -DBENCHPOST_DATADIR='"$(DATADIR)"' \
-	-DBENCHPOST_SRCDIR='"$(CURDIR)"' $(PKG_CFLAGS) -MMD -MP
+BP_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
+# Only the tests find their fixtures through the source directory.
+TEST_CFLAGS = -DBENCHPOST_SRCDIR='"$(CURDIR)"'
 LDLIBS = $(PKG_LIBS) -lm
 
 SANITIZE ?=
@@ -41,7 +52,39 @@ FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 all: $(BIN)
 
 $(BIN): $(BUILD)/main.o $(BUILD)/libbenchpost.a
-	$(CC) $(CFLAGS) $(SAN_FLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# What differs between ./benchpost and an installed binary is one object,
+# core/build_info.c (core/version.h), built from a header that
+# scripts/build-info rewrites only when the commit or directory changes.
+# The installed one links its own copy ahead of the library's.
+DEV_INFO = $(BUILD)/build-info.h
+INST_INFO = $(BUILD)/install/build-info.h
+INST_BIN = $(BUILD)/install/benchpost
+
+$(DEV_INFO): FORCE
+	@mkdir -p $(dir $@)
+	@scripts/build-info $@ "$(CURDIR)/templates" "$(BENCHPOST_COMMIT)"
+
+$(INST_INFO): FORCE
+	@mkdir -p $(dir $@)
+	@scripts/build-info $@ "$(DATADIR)/templates" "$(BENCHPOST_COMMIT)"
+
+$(BUILD)/core/build_info.o: core/build_info.c $(DEV_INFO)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (development)"
+	@$(CC) $(CFLAGS) $(SAN_FLAGS) $(BP_CFLAGS) -include $(DEV_INFO) -c -o $@ $<
+
+$(BUILD)/install/build_info.o: core/build_info.c $(INST_INFO)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (installed, $(DATADIR))"
+	@$(CC) $(CFLAGS) $(SAN_FLAGS) $(BP_CFLAGS) -include $(INST_INFO) -c -o $@ $<
+
+# The binary make install installs, built without installing (debian/rules).
+installed-binary: $(INST_BIN)
+
+$(INST_BIN): $(BUILD)/main.o $(BUILD)/install/build_info.o $(BUILD)/libbenchpost.a
+	$(CC) $(CFLAGS) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/libbenchpost.a: $(LIB_OBJ)
 	rm -f $@
@@ -54,12 +97,13 @@ $(BUILD)/%.o: %.c
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(BUILD)/libbenchpost.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SAN_FLAGS) $(BP_CFLAGS) -o $@ $< $(BUILD)/libbenchpost.a \
-		$(LDLIBS) $(shell pkg-config --libs cmocka)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) $(BP_CFLAGS) $(TEST_CFLAGS) $(LDFLAGS) -o $@ $< \
+		$(BUILD)/libbenchpost.a $(LDLIBS) $(shell pkg-config --libs cmocka)
 
 $(BUILD)/tests/helpers/%: tests/helpers/%.c $(BUILD)/libbenchpost.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SAN_FLAGS) $(BP_CFLAGS) -o $@ $< $(BUILD)/libbenchpost.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) $(BP_CFLAGS) $(TEST_CFLAGS) $(LDFLAGS) -o $@ $< \
+		$(BUILD)/libbenchpost.a $(LDLIBS)
 
 deps:
 	@scripts/deps
@@ -101,21 +145,34 @@ fuzz-build: deps
 fuzz: fuzz-build
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_BUILD=$(FUZZ_BUILD) tests/fuzz/run $(FUZZ_BIN)
 
-$(BUILD)/benchpost.1: docs/benchpost.1.md
-	@mkdir -p $(dir $@)
-	cmark -t man $< > $@
+# benchpost(1): the hand-written parts in docs/benchpost.1.in, the commands
+# and their options from the built binary's own tables (--list-options).
+MAN = $(BUILD)/benchpost.1
+$(MAN): docs/benchpost.1.in scripts/gen-man $(BIN) $(INST_INFO)
+	@echo "  MAN     $@"
+	@scripts/gen-man ./$(BIN) docs/benchpost.1.in "$(DATADIR)" >$@.tmp
+	@mv $@.tmp $@
 
-man: $(BUILD)/benchpost.1
+man: $(MAN)
 
-install: all man
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates $(DESTDIR)$(MANDIR)
-	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/benchpost
-	for t in templates/*.md; do [ ! -e "$$t" ] || install -m 644 "$$t" $(DESTDIR)$(DATADIR)/templates/; done
-	install -m 644 $(BUILD)/benchpost.1 $(DESTDIR)$(MANDIR)/benchpost.1
+# TAB-separated "mode source target" lines for scripts/install-files.
+INSTALL_LIST = \
+	'755\t$(INST_BIN)\t$(BINDIR)/benchpost' \
+	'644\t$(MAN)\t$(MANDIR)/benchpost.1' \
+	'644\tcompletion/benchpost.bash\t$(BASH_COMPLETION_DIR)/benchpost' \
+	'644\tcompletion/_benchpost\t$(ZSH_COMPLETION_DIR)/_benchpost' \
+	$(foreach t,$(sort $(wildcard templates/*.md)),'644\t$(t)\t$(DATADIR)/$(t)')
+
+install: $(INST_BIN) man
+	@printf '%b\n' $(INSTALL_LIST) | \
+		scripts/install-files install "$(DESTDIR)" "$(PREFIX)" "$(INSTALL_MANIFEST)"
+
+uninstall:
+	@scripts/install-files uninstall "$(DESTDIR)" "$(PREFIX)" "$(INSTALL_MANIFEST)"
 
 clean:
 	rm -rf build benchpost
 
-.PHONY: all deps check run unit-tests fuzz fuzz-build man install clean
+.PHONY: all deps check run unit-tests fuzz fuzz-build man installed-binary install uninstall clean FORCE
 
--include $(LIB_OBJ:.o=.d) $(BUILD)/main.d $(FUZZ_LIB_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(BUILD)/main.d $(BUILD)/install/build_info.d $(FUZZ_LIB_OBJ:.o=.d)

@@ -62,9 +62,19 @@ int main(int argc, const char **argv)
 		return 0;
 	}
 	if (!strcmp(argv[1], "--version")) {
-		printf("benchpost %s\n", BENCHPOST_VERSION);
+		printf("benchpost %s (commit %s)\n", BENCHPOST_VERSION, bp_build_commit());
 		return 0;
 	}
+	/* Hidden, for the man page and the shell completions (completion/). */
+	if (!strcmp(argv[1], "--list-commands")) {
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(commands); i++)
+			printf("%s\t%s\n", commands[i].name, commands[i].summary);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--list-values"))
+		return cmd_list_values(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "help")) {
 		if (argc > 2 && (cmd = find_command(argv[2]))) {
 			const char *help_argv[] = { argv[2], "--help", NULL };

@@ -21,6 +21,8 @@ int cmd_report(int argc, const char **argv);
 int cmd_plot(int argc, const char **argv);
 int cmd_push(int argc, const char **argv);
 int cmd_pull(int argc, const char **argv);
+/* The hidden "benchpost --list-values KIND" of the shell completions. */
+int cmd_list_values(int argc, const char **argv);
 
 /* Prints "benchpost: <message>" (or the last library error) and returns 1. */
 int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

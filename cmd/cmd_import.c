@@ -20,7 +20,7 @@ static int same(const char *a, const char *b)
 /* One run per (message, kernel, file-system config, hardware). */
 static int same_run(const struct import_result *r, size_t i, size_t j)
 {
-	const struct record *a = &r->records.v[i], *b = &r->records.v[j];
+	const struct record *a = &r->borrowed.v[i], *b = &r->borrowed.v[j];
 
 	return r->msg_of[i] == r->msg_of[j] && same(a->kernel, b->kernel) &&
 	       same(a->fs, b->fs) && same(a->options, b->options) &&
@@ -32,11 +32,11 @@ static int commit_runs(const struct import_result *r, const char *path)
 {
 	struct archive *a = NULL;
 	struct archive_run *runs = NULL;
-	size_t nr = 0, i, j, *run_of = xcalloc(r->records.nr + 1, sizeof(*run_of));
+	size_t nr = 0, i, j, *run_of = xcalloc(r->borrowed.nr + 1, sizeof(*run_of));
 	char **paths = NULL;
 	int ret;
 
-	for (i = 0; i < r->records.nr; i++) {
+	for (i = 0; i < r->borrowed.nr; i++) {
 		/*
 		 * A message's records stand together, so only they are compared:
 		 * comparing with every earlier record made big imports quadratic.
@@ -58,7 +58,7 @@ static int commit_runs(const struct import_result *r, const char *path)
 			runs[nr].when = r->msgs[r->msg_of[i]].date;
 			run_of[i] = nr++;
 		}
-		recset_add(&runs[run_of[i]].records, &r->records.v[i]);
+		recset_add(&runs[run_of[i]].records, &r->borrowed.v[i]);
 	}
 	ret = archive_open(&a, path, 1);
 	if (!ret)
@@ -72,7 +72,7 @@ static int commit_runs(const struct import_result *r, const char *path)
 		}
 		free(paths);
 		fprintf(stderr, "benchpost: imported %zu records in %zu runs into '%s'\n",
-			r->records.nr, nr, archive_path(a));
+			r->borrowed.nr, nr, archive_path(a));
 	}
 	archive_free(a);
 	for (i = 0; i < nr; i++)
@@ -82,13 +82,13 @@ static int commit_runs(const struct import_result *r, const char *path)
 	return ret < 0 ? 1 : 0;
 }
 
-/* Messages without numbers are skipped and named, the first few of them. */
+/* Messages without numbers are skipped and named with why, the first few of them. */
 static void warn_empty(const struct import_result *r)
 {
 	size_t i;
 
 	for (i = 0; i < r->empty && i < IMPORT_EMPTY_NAMED; i++)
-		warning("%s: skipped: no benchmark numbers found", r->empty_names[i]);
+		warning("%s: skipped: %s", r->empty_names[i], r->empty_why[i]);
 	if (r->empty > IMPORT_EMPTY_NAMED)
 		warning("%zu more messages without benchmark numbers skipped",
 			r->empty - IMPORT_EMPTY_NAMED);
@@ -99,11 +99,20 @@ static void import_each(struct mail_message *m, void *data)
 	import_message(data, m);
 }
 
+/* The library's warnings, shown at once. */
+static void warn_stderr(void *payload, const char *msg)
+{
+	(void)payload;
+	warning("%s", msg);
+}
+
 int cmd_import(int argc, const char **argv)
 {
 	const char *format = "bench", *archive = NULL;
 	int dry_run = 0, ret = 0, i;
-	struct import_result result = IMPORT_RESULT_INIT;
+	const struct bp_warn warn = { warn_stderr, NULL };
+	struct import *imp;
+	const struct import_result *result;
 	struct option opts[] = {
 		OPT_BOOL('n', "dry-run", &dry_run, "print the records instead of archiving them"),
 		OPT_CHOICE('f', "format", &format, format_choices, "output format with --dry-run"),
@@ -118,27 +127,31 @@ int cmd_import(int argc, const char **argv)
 		opt_usage(stderr, opts, import_usage);
 		return EXIT_USAGE;
 	}
+	if (import_new(&imp, &warn) < 0)
+		return cmd_error_last();
+	result = &imp->result;
 	for (i = 0; i < nargs; i++) {
 		struct mail_list list = MAIL_LIST_INIT;
 
 		list.each = import_each;
-		list.data = &result;
+		list.data = imp;
+		list.warn = warn;
 		if (mail_read_path(&list, argv[i]) < 0)
 			ret = cmd_error_last();
 		mail_list_release(&list);
 	}
-	import_finish(&result);
-	warn_empty(&result);
-	if (!result.records.nr) {
+	import_finish(imp);
+	warn_empty(result);
+	if (!result->borrowed.nr) {
 		if (!ret)
 			ret = cmd_error("no benchmark numbers found in %zu message%s",
-					result.messages, result.messages == 1 ? "" : "s");
+					result->messages, result->messages == 1 ? "" : "s");
 	} else if (dry_run) {
-		if (cmd_write_records(&result.records, format))
+		if (cmd_write_records(&result->borrowed, format))
 			ret = 1;
-	} else if (commit_runs(&result, archive)) {
+	} else if (commit_runs(result, archive)) {
 		ret = 1;
 	}
-	import_result_release(&result);
+	import_free(imp);
 	return ret;
 }

@@ -4,7 +4,7 @@
 #include "../core/strbuf.h"
 #include "../render/render_report.h"
 #include "../render/render_series.h"
-#include "../core/util.h"
+#include "../core/version.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -18,22 +18,18 @@ static const char *const report_usage[] = {
 
 /*
  * A template is a file when it looks like a path, else a name looked up in
- * $BENCHPOST_TEMPLATES, the installed templates, then the source tree (so
- * that an uninstalled build finds its own).
+ * $BENCHPOST_TEMPLATES, then the binary's own templates (core/version.h).
  */
 static int find_template(struct strbuf *path, const char *name)
 {
-	const char *dirs[] = { getenv("BENCHPOST_TEMPLATES"), BENCHPOST_DATADIR "/templates",
-			       BENCHPOST_SRCDIR "/templates" };
-	size_t i;
+	const char *dirs[BP_TEMPLATE_DIRS_MAX];
+	size_t i, n = bp_template_dirs(dirs);
 
 	if (strchr(name, '/') || strstr(name, ".md")) {
 		strbuf_addstr(path, name);
 		return 0;
 	}
-	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
-		if (!dirs[i] || !*dirs[i])
-			continue;
+	for (i = 0; i < n; i++) {
 		strbuf_reset(path);
 		strbuf_addf(path, "%s/%s.md", dirs[i], name);
 		if (!access(path->buf, R_OK))

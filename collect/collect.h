@@ -119,5 +119,13 @@ int collect_interrupted(void);
 
 /* "1:23", "1:02:03" */
 void collect_format_duration(struct strbuf *out, double seconds);
+/*
+ * What --test, --param and --fs accept, for shell completion: the i-th
+ * test's name (in the order they run) and its settings, the i-th file
+ * system type.  NULL past the end (and for a test without settings).
+ */
+const char *collect_test_name(size_t i);
+const char *const *collect_test_params(size_t i);
+const char *collect_fs_type_name(size_t i);
 
 #endif

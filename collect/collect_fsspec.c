@@ -1,5 +1,6 @@
 #include "collect_internal.h"
 #include "../core/error.h"
+#include "../core/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,11 @@ static const struct collect_fs_type *fs_type_find(const char *name, size_t len)
 		if (strlen(t->name) == len && !strncmp(t->name, name, len))
 			return t;
 	return NULL;
+}
+
+const char *collect_fs_type_name(size_t i)
+{
+	return i + 1 < ARRAY_SIZE(fs_types) ? fs_types[i].name : NULL;
 }
 
 const struct collect_fs_type *collect_fs_types(void)

@@ -396,12 +396,20 @@ static void release_state(struct collect_runner *rn)
 		facts_unref(rn->tools);
 }
 
-/* Who else used the CPU: a fact of every run, and a warning when someone did. */
+/*
+ * Who else used the CPU: a fact of every run, and a warning when someone
+ * did while something was timed (a run that failed in its checks has no
+ * times to disturb).
+ */
 static void other_cpu(struct collect_runner *rn)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t k;
+	size_t k, timed = 0;
 
+	for (k = 0; k < rn->out->nr; k++)
+		timed += rn->out->v[k].records.nr;
+	if (!timed)
+		return;
 	if (collect_cpu_describe(&sb, &rn->ticker.cpu, 5.0) > 0)
 		bp_warnf(rn->warn, "other processes used %s during the run: the times may be "
 			 "disturbed", sb.buf);

@@ -165,7 +165,10 @@ static void add_parsed(struct collect_ctx *c, const char *benchmark, const struc
 
 		if (!p->metric || !p->value)
 			continue;
-		if (p->benchmark && strcmp(p->benchmark, parser))
+		/* "dbench 2" names the tool's run, as "dbench" does; a fio job is its own */
+		if (p->benchmark && strcmp(p->benchmark, parser) &&
+		    !(!strncmp(p->benchmark, parser, strlen(parser)) &&
+		      p->benchmark[strlen(parser)] == ' '))
 			job_metric(&metric, p->benchmark, p->metric);
 		else if (is_rusage_metric(p->metric) || (step->tool_rates && is_rate_unit(p->unit)))
 			strbuf_addf(&metric, "%s-%s", parser, p->metric);

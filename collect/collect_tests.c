@@ -414,3 +414,13 @@ size_t collect_tests_nr(void)
 {
 	return ARRAY_SIZE(collect_tests) - 1;
 }
+
+const char *collect_test_name(size_t i)
+{
+	return i + 1 < ARRAY_SIZE(collect_tests) ? collect_tests[i].name : NULL;
+}
+
+const char *const *collect_test_params(size_t i)
+{
+	return i + 1 < ARRAY_SIZE(collect_tests) ? collect_tests[i].params : NULL;
+}

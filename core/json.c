@@ -473,6 +473,11 @@ void json_writer_record(struct json_writer *jw, struct strbuf *out, const struct
 	*w++ = '}';
 	*w++ = '\n';
 	strbuf_setlen(out, w - out->buf);
+	/* an interim report (fio --status-interval, dd's SIGUSR1) says so; results do not */
+	if (r->facts && facts_get(r->facts, "interim")) {
+		strbuf_setlen(out, out->len - 2);
+		strbuf_addstr(out, ",\"interim\":true}\n");
+	}
 	for (i = 0; learnt; i++, learnt >>= 1)
 		if (learnt & 1)
 			*seen_slot(jw->strings, f[i]) = known[i];

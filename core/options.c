@@ -22,6 +22,9 @@ static void argument_name(struct strbuf *sb, const struct option *o)
 	strbuf_addf(sb, " %s", o->argh ? o->argh : "VALUE");
 }
 
+/* What -h, --help says of itself; every table has it without listing it. */
+static const char help_help[] = "show this help";
+
 void opt_usage(void *file, const struct option *opts, const char *const *usage)
 {
 	FILE *f = file;
@@ -50,7 +53,38 @@ void opt_usage(void *file, const struct option *opts, const char *const *usage)
 		fprintf(f, "%s\n", sb.buf);
 		strbuf_release(&sb);
 	}
-	fprintf(f, "    -h, --help                show this help\n");
+	fprintf(f, "    -h, --help                %s\n", help_help);
+}
+
+static const char *const type_names[] = {
+	[OPT_BOOL_] = "bool", [OPT_STRING_] = "string", [OPT_INT_] = "int",
+	[OPT_DOUBLE_] = "double", [OPT_CHOICE_] = "choice", [OPT_LIST_] = "list",
+};
+
+void opt_list_options(void *file, const struct option *opts, const char *const *usage)
+{
+	FILE *f = file;
+	const struct option *o;
+	size_t i;
+
+	for (i = 0; usage && usage[i]; i++)
+		fprintf(f, "usage\t%s\n", usage[i]);
+	for (o = opts; o->type != OPT_END_; o++) {
+		struct strbuf arg = STRBUF_INIT;
+		char short_name[3] = { 0 };
+
+		if (o->short_name) {
+			short_name[0] = '-';
+			short_name[1] = (char)o->short_name;
+		}
+		/* argument_name's own leading space is not part of the field */
+		argument_name(&arg, o);
+		fprintf(f, "option\t%s\t%s\t%s\t%s\t%s\n", short_name,
+			o->long_name ? o->long_name : "", type_names[o->type],
+			arg.len ? arg.buf + 1 : "", o->help ? o->help : "");
+		strbuf_release(&arg);
+	}
+	fprintf(f, "option\t-h\thelp\tbool\t\t%s\n", help_help);
 }
 
 static int usage_error(const struct option *opts, const char *const *usage,
@@ -169,6 +203,10 @@ int opt_parse(int argc, const char **argv, const struct option *opts,
 		}
 		if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
 			opt_usage(stdout, opts, usage);
+			return OPT_HELP_SHOWN;
+		}
+		if (!strcmp(arg, "--list-options")) {
+			opt_list_options(stdout, opts, usage);
 			return OPT_HELP_SHOWN;
 		}
 		if (arg[1] == '-') {

@@ -53,4 +53,15 @@ int opt_parse(int argc, const char **argv, const struct option *opts,
 void opt_usage(void *file, const struct option *opts, const char *const *usage);
 void opt_list_release(struct opt_list *l);
 
+/*
+ * The hidden --list-options (any command, like --help): the table in a
+ * form for programs, one line each, fields separated by tabs:
+ *   usage   LINE
+ *   option  -S  LONG  bool|string|int|double|choice|list  ARG  HELP
+ * where -S and LONG may be empty and ARG is the argument's name, or the
+ * choices joined by '|'.  The man page and the shell completions are made
+ * from it, so that neither can drift from --help.
+ */
+void opt_list_options(void *file, const struct option *opts, const char *const *usage);
+
 #endif

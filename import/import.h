@@ -1,6 +1,7 @@
 #ifndef IMPORT_H
 #define IMPORT_H
 
+#include "../core/error.h"
 #include "../core/record.h"
 #include "../mail/mail.h"
 
@@ -9,32 +10,48 @@
 /*
  * The importer: benchmark numbers out of legacy emails (DESIGN.md,
  * "Parsing").  The mail layer (mail.h) finds the messages and their text;
- * extraction (import_extract.c) finds time blocks, dd output, tables and
- * summaries and the context prose gives them; import_finish drops the
- * numbers a thread repeats, so that each is counted once.
+ * extraction (import_extract.c and its readers) finds time blocks, dd
+ * output, tables, tool reports and prose numbers and the context the text
+ * gives them; import_finish drops the numbers a thread repeats, so that
+ * each is counted once.
+ *
+ * One import is one object (struct import) that its caller makes, feeds
+ * messages to and frees: it owns the records found, the string pool their
+ * strings are borrowed from, and the blocks extraction reuses from one
+ * message to the next.  Nothing is kept anywhere else.
  */
 
 #define IMPORT_EMPTY_NAMED 10
 
 /*
  * One message that gave records: where a run's provenance comes from.  Its
- * strings are the result's (import_room), never freed on their own.
+ * strings are borrowed from the import's pool.
  */
 struct import_msg {
-	char *name;     /* "foo.mbox: message 3" */
-	char *source;   /* "email <id>" or the file's name */
-	time_t date;    /* 0: unknown */
+	const char *name;     /* "foo.mbox: message 3" */
+	const char *source;   /* "email <id>" or the file's name */
+	time_t date;          /* 0: unknown */
+	size_t thread;        /* its thread's node (import_thread.h); equal within a thread once finished */
 };
 
 struct import_result {
-	struct recset records;
+	/*
+	 * The records found.  Borrowed: every string of theirs belongs to the
+	 * import's pool (import_intern), lives as long as the import and is
+	 * never freed, record_set() or record_release()d on its own; only a
+	 * record's facts are its own.  recset_add() makes a copy of one's own.
+	 * Equal strings of the fields import_intern sets are one pointer.
+	 */
+	struct recset borrowed;
 	size_t *msg_of;          /* per record: its index in msgs */
 	struct import_msg *msgs;
 	size_t nmsgs, amsgs;
 	size_t messages;         /* messages read */
 	size_t skipped;          /* unreadable ones (warned about) */
 	size_t empty;            /* readable ones without numbers */
-	char *empty_names[IMPORT_EMPTY_NAMED]; /* the first of them, for a warning */
+	/* the first of them, for a warning, and why: "line 12: rows of numbers with ..." */
+	char *empty_names[IMPORT_EMPTY_NAMED];
+	char *empty_why[IMPORT_EMPTY_NAMED];
 	/*
 	 * extraction scratch until finished: per record whether it starts a
 	 * group (IMPORT_NEW_GROUP) and stands in quoted text (IMPORT_QUOTED),
@@ -45,50 +62,65 @@ struct import_result {
 	size_t last_group;       /* the group of the last record added */
 	size_t groups;
 	size_t alloc;
-	int quiet;               /* count skipped messages without warning */
-	/*
-	 * The records' strings, each kept once (import_strings.c): they belong
-	 * to the result, so a record's field is set with import_intern() (a
-	 * value with import_keep(), a source points to its msgs[].source),
-	 * never freed, record_set() or record_release()d.  Equal strings of
-	 * the fields import_intern() sets are one pointer, and import_finish
-	 * compares them so.
-	 */
-	struct import_strings *strings;
 };
 
 #define IMPORT_NEW_GROUP 1
 #define IMPORT_QUOTED 2
 
-#define IMPORT_RESULT_INIT { RECSET_INIT, NULL, NULL, 0, 0, 0, 0, 0, { NULL }, NULL, 0, 0, 0, 0, NULL }
+struct import_strings;
+struct import_scratch;
+struct import_threads;
+
+struct import {
+	struct import_result result;
+	struct import_strings *strings;   /* the pool the records' strings are borrowed from */
+	struct import_scratch *scratch;   /* blocks extraction reuses (import_extract.c) */
+	struct import_threads *threads;   /* which messages are one thread (import_thread.c) */
+	struct bp_warn warn;              /* where skipped messages are reported */
+};
+
+/* A new import; warn (copied; NULL: none) is told about messages skipped as unreadable. */
+int import_new(struct import **out, const struct bp_warn *warn);
+/* Frees the import, its records and every string they borrow. */
+void import_free(struct import *imp);
 
 /*
  * Imports every message of list; warns (naming the message and why) about
  * those that are skipped.  Call import_finish once after the last list.
  */
-void import_messages(struct import_result *out, const struct mail_list *list);
+void import_messages(struct import *imp, const struct mail_list *list);
 /* The same for one message (a mail_list's "each" consumer can call it). */
-void import_message(struct import_result *out, const struct mail_message *m);
-/* Drops repeated and already-posted quoted numbers; numbers iterations. */
-void import_finish(struct import_result *out);
-void import_result_release(struct import_result *r);
-
-/* Extraction of one message (import_extract.c), appending to out. */
-void import_extract(struct import_result *out, const struct mail_message *m, size_t msg);
-
-/* The result's one copy of s (NULL for NULL), for a record's field. */
-char *import_intern(struct import_result *out, const char *s);
+void import_message(struct import *imp, const struct mail_message *m);
 /*
- * A copy of s the result owns, not shared: for a value, which seldom
- * repeats (a lookup for each cost more time, and its slot more memory,
- * than the copy), and which nothing compares by pointer.
+ * Drops the numbers a thread repeats (restated, or quoted when the thread
+ * holds them already); numbers iterations.
  */
-char *import_keep(struct import_result *out, const char *s);
-/* Room for n bytes the result owns, for a string put together in place. */
-char *import_room(struct import_result *out, size_t n);
+void import_finish(struct import *imp);
+
+/*
+ * Extraction of one message (import_extract.c), appending to imp's result;
+ * when it finds nothing and why is not NULL, why says what looked like
+ * numbers and where ("line 12: time output in a form not read"), or that
+ * nothing did.
+ */
+void import_extract(struct import *imp, const struct mail_message *m, struct strbuf *why);
+
+/* The pool's one copy of s (NULL for NULL), for a record's field. */
+char *import_intern(struct import *imp, const char *s);
+/*
+ * A copy of s the pool owns, not shared: for a value, which seldom
+ * repeats, and which nothing compares by pointer.
+ */
+char *import_keep(struct import *imp, const char *s);
+/* Room for n bytes the pool owns, for a string put together in place. */
+char *import_room(struct import *imp, size_t n);
+struct import_strings *import_strings_new(void);
 void import_strings_free(struct import_strings *pool);
 
-/* Appends one record with its group and depth (for import_extract's helpers). */
+/*
+ * Appends one record to the result with its group and depth, for the
+ * readers: set its strings with import_intern or import_keep.
+ */
 struct record *import_add(struct import_result *out, size_t group, int depth);
 
 #endif

@@ -2,125 +2,64 @@
 #include "../core/util.h"
 
 #include <ctype.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#endif
-
-static const char *const fs_names[] = {
-	"ext2", "ext3", "ext4", "ext4dev", "xfs", "jfs", "reiserfs", "reiser4",
-	"btrfs", "f2fs", "bcachefs", "nilfs2", "ocfs2", "gfs2", "tmpfs", "ramfs",
-	"vfat", "msdos", "ntfs", "hfsplus", "udf", "minix", "ufs", "zfs", "nfs",
-	"nfs4", "cifs", "ext3cow", "logfs", "ubifs", "jffs2", NULL,
-};
-
-/* Character classes the scanners below test on every byte of prose. */
-enum { C_WORD = 1, C_DIGIT = 2, C_ALPHA = 4, C_FS_FIRST = 8 };
-static unsigned char cclass[256], lower[256];
-
-static void cclass_init(void)
-{
-	int c;
-
-	if (cclass['a'])
-		return;
-	for (c = 0; c < 256; c++)
-		lower[c] = (unsigned char)tolower(c);
-	for (c = 0; c < 256; c++)
-		cclass[c] = (isalnum(c) || c == '_' ? C_WORD : 0) | (isdigit(c) ? C_DIGIT : 0) |
-			    (isalpha(c) ? C_ALPHA : 0);
-}
-
-static int word_char(int c)
-{
-	return cclass[(unsigned char)c] & C_WORD;
-}
 
 /*
- * The names as 64-bit words of their lowercase bytes, in a small open
- * hash: one lookup a word of prose instead of a comparison with each name.
+ * The file systems a text may name, under their first letter: a word of
+ * prose is compared with the few names that start like it.
  */
-#define FS_SLOTS 128
-static unsigned char fs_slot[FS_SLOTS];   /* index + 1 into fs_names, 0: empty */
-static uint64_t fs_packed[ARRAY_SIZE(fs_names)];
+static const char *const fs_names[26][6] = {
+	['b' - 'a'] = { "btrfs", "bcachefs" },
+	['c' - 'a'] = { "cifs" },
+	['e' - 'a'] = { "ext2", "ext3", "ext4", "ext4dev", "ext3cow" },
+	['f' - 'a'] = { "f2fs" },
+	['g' - 'a'] = { "gfs2" },
+	['h' - 'a'] = { "hfsplus" },
+	['j' - 'a'] = { "jfs", "jffs2" },
+	['l' - 'a'] = { "logfs" },
+	['m' - 'a'] = { "msdos", "minix" },
+	['n' - 'a'] = { "nilfs2", "ntfs", "nfs", "nfs4" },
+	['o' - 'a'] = { "ocfs2" },
+	['r' - 'a'] = { "reiserfs", "reiser4", "ramfs" },
+	['t' - 'a'] = { "tmpfs" },
+	['u' - 'a'] = { "udf", "ufs", "ubifs" },
+	['v' - 'a'] = { "vfat" },
+	['x' - 'a'] = { "xfs" },
+	['z' - 'a'] = { "zfs" },
+};
 
-/* The first two letters of a name (or "data"), lowercase, as a bit of a small set. */
-static unsigned char fs_pairs[1024 / 8];
-
-static unsigned pair_hash(const char *w)
+/* A byte of a word: isalnum in the C locale, or '_'. */
+static int word_char(int c)
 {
-	return (((unsigned)lower[(unsigned char)w[0]] << 5) ^ lower[(unsigned char)w[1]]) & 1023;
+	unsigned char u = (unsigned char)c;
+
+	return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_';
 }
 
-static void fs_first_init(void)
+/* The canonical name of the file system the len bytes at w name, in either case, or NULL. */
+static const char *fs_lookup(const char *w, size_t len)
 {
-	size_t i;
+	unsigned first = (unsigned)(w[0] | 0x20) - 'a';
+	const char *const *name;
 
-	/* what a file-system name or "data=" can start with, in either case */
-	for (i = 0; fs_names[i]; i++) {
-		cclass[(unsigned char)fs_names[i][0]] |= C_FS_FIRST;
-		cclass[toupper((unsigned char)fs_names[i][0])] |= C_FS_FIRST;
-		fs_pairs[pair_hash(fs_names[i]) / 8] |= 1 << (pair_hash(fs_names[i]) % 8);
-	}
-	cclass['d'] |= C_FS_FIRST;
-	cclass['D'] |= C_FS_FIRST;
-	fs_pairs[pair_hash("data") / 8] |= 1 << (pair_hash("data") % 8);
+	if (first >= 26)
+		return NULL;
+	for (name = fs_names[first]; name < fs_names[first] + ARRAY_SIZE(fs_names[0]) && *name; name++)
+		if (!strncasecmp(*name, w, len) && !(*name)[len])
+			return *name;
+	return NULL;
 }
 
-/* Whether word w (3 to 8 bytes) can be a name or "data": most words fail here. */
-static inline int may_be_fs(const char *w)
+const char *import_fs_name_nth(size_t i)
 {
-	unsigned h = pair_hash(w);
+	size_t letter, k;
 
-	return (cclass[(unsigned char)*w] & C_FS_FIRST) && (fs_pairs[h / 8] & (1 << (h % 8)));
-}
-
-static uint64_t pack_lower(const char *w, size_t len)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		v |= (uint64_t)lower[(unsigned char)w[i]] << (8 * i);
-	return v;
-}
-
-static unsigned fs_hash(uint64_t v)
-{
-	return (unsigned)((v * 0x9e3779b97f4a7c15ull) >> 57) & (FS_SLOTS - 1);
-}
-
-static void fs_table_init(void)
-{
-	size_t i;
-
-	if (fs_packed[0])
-		return;
-	cclass_init();
-	fs_first_init();
-	for (i = 0; fs_names[i]; i++) {
-		unsigned h;
-
-		fs_packed[i] = pack_lower(fs_names[i], strlen(fs_names[i]));
-		for (h = fs_hash(fs_packed[i]); fs_slot[h]; h = (h + 1) & (FS_SLOTS - 1))
-			;
-		fs_slot[h] = (unsigned char)(i + 1);
-	}
-}
-
-static const char *fs_lookup(uint64_t v)
-{
-	unsigned h;
-
-	for (h = fs_hash(v); fs_slot[h]; h = (h + 1) & (FS_SLOTS - 1))
-		if (fs_packed[fs_slot[h] - 1] == v)
-			return fs_names[fs_slot[h] - 1];
+	for (letter = 0; letter < ARRAY_SIZE(fs_names); letter++)
+		for (k = 0; k < ARRAY_SIZE(fs_names[0]) && fs_names[letter][k]; k++)
+			if (!i--)
+				return fs_names[letter][k];
 	return NULL;
 }
 
@@ -129,8 +68,7 @@ const char *import_fs_name(const char *word, size_t len)
 	/* most words of prose are not file systems: decide those at once */
 	if (len < 3 || len > 8)
 		return NULL;
-	fs_table_init();
-	return fs_lookup(pack_lower(word, len));
+	return fs_lookup(word, len);
 }
 
 static const char *const modes[] = { "writeback", "ordered", "journal", NULL };
@@ -156,244 +94,46 @@ static char *data_mode(const char *mode)
 }
 
 /*
- * The word starts at or after p (s: where the text began, a start too) whose
- * first two letters may begin a name: byte by byte.
+ * The bytes a file-system name or "data=" holds: every name has an 'x', a
+ * '4', "fs", "vf", "df" or "sd" in either case (test_import.c holds the
+ * names to it), and "data" an '=' after it.  Few bytes of prose are such,
+ * so a word is looked at only where one stands.  Per byte: 1 when it is
+ * enough, '=' for the '=' after a word, else the byte (lowercase) that
+ * must follow it.
  */
-static const char *next_fs_word_bytes(const char *s, const char *p, const char *end)
-{
-	int prev = p > s && word_char(p[-1]);
-
-	for (; p < end; p++) {
-		int wc = word_char(*p);
-
-		if (wc && !prev && may_be_fs(p))
-			return p;
-		prev = wc;
-	}
-	return NULL;
-}
-
-#ifdef __SSE2__
-/*
- * Whether the SSE2 scan below, which knows ASCII only, sees every name the
- * byte scan would: when the word bytes are ASCII letters, digits and '_',
- * as in the C locale this runs in, and every name holds what it looks for.
- */
-static int sse_scan_ok = -1;
-
-static int ascii_word(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-/* What name_pairs16 finds, in a name: one without it is left to the byte scan. */
-static int has_name_pair(const char *name)
-{
-	return strstr(name, "fs") || strchr(name, 'x') || strchr(name, '4') || strstr(name, "vf") ||
-	       strstr(name, "sd") || strstr(name, "df");
-}
-
-#define BYTE_IS(v, c) _mm_cmpeq_epi8(v, _mm_set1_epi8(c))
+static const unsigned char fs_key[256] = {
+	['x'] = 1, ['X'] = 1, ['4'] = 1, ['f'] = 's', ['F'] = 's', ['v'] = 'f', ['V'] = 'f',
+	['d'] = 'f', ['D'] = 'f', ['s'] = 'd', ['S'] = 'd', ['='] = '=',
+};
 
 /*
- * Bit i: the byte at p + i may be in a name, by what it and the byte after
- * it are, lowercased: every name holds "fs", 'x' or '4', else "vf" (vfat),
- * "sd" (msdos) or "df" (udf), and "data" has '=' after it; few bytes of
- * prose are such.  Reads p[0] to p[16].
+ * The start of the first word at or after p that holds such a byte, or
+ * NULL; s is where the text began, p that or a byte that is no word byte.
  */
-static inline __attribute__((always_inline)) unsigned name_pairs16(const char *p)
-{
-	__m128i a = _mm_or_si128(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8(0x20));
-	__m128i b = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + 1)), _mm_set1_epi8(0x20));
-	__m128i hit = _mm_and_si128(BYTE_IS(a, 'f'), BYTE_IS(b, 's'));
-
-	hit = _mm_or_si128(hit, _mm_or_si128(BYTE_IS(a, 'x'), BYTE_IS(a, '4')));
-	hit = _mm_or_si128(hit, _mm_and_si128(_mm_or_si128(BYTE_IS(a, 'v'), BYTE_IS(a, 'd')), BYTE_IS(b, 'f')));
-	hit = _mm_or_si128(hit, _mm_and_si128(BYTE_IS(a, 's'), BYTE_IS(b, 'd')));
-	hit = _mm_or_si128(hit, BYTE_IS(b, '='));
-	return (unsigned)_mm_movemask_epi8(hit);
-}
-
-/*
- * The start of the word that holds the first of the bytes at p that hits
- * marks and that is a word byte, or NULL (s: where the text began).
- */
-static const char *hit_word(const char *s, const char *p, unsigned hits)
-{
-	for (; hits; hits &= hits - 1) {
-		const char *w = p + __builtin_ctz(hits);
-
-		if (!word_char(*w))
-			continue;
-		while (w > s && word_char(w[-1]))
-			w--;
-		return w;
-	}
-	return NULL;
-}
-
-/*
- * The same sixteen bytes a step, by the bytes a name holds rather than by
- * word starts: most text is passed over without looking at its words.  p
- * is where the text began or a byte that is not a word byte, so the word
- * found starts at or after p.
- */
-static int sse_scan_usable(void)
-{
-	if (sse_scan_ok < 0) {
-		int c;
-
-		sse_scan_ok = 1;
-		for (c = 0; c < 256; c++)
-			if (!word_char(c) != !ascii_word(c))
-				sse_scan_ok = 0;
-		for (c = 0; fs_names[c]; c++)
-			if (!has_name_pair(fs_names[c]))
-				sse_scan_ok = 0;
-	}
-	return sse_scan_ok;
-}
-
 static const char *next_fs_word(const char *s, const char *p, const char *end)
 {
-	const char *w;
-	unsigned hits;
+	const char *from = p, *hit;
 
-	if (!sse_scan_usable())
-		return next_fs_word_bytes(s, p, end);
-	/* p[16] is at most end, the NUL */
-	for (; end - p >= 16; p += 16)
-		if ((hits = name_pairs16(p)) && (w = hit_word(s, p, hits)))
-			return w;
-	if (p == end)
-		return NULL;
-	if (end - s < 16) {
-		/* a short text in a block of its own: nothing is read past its NUL */
-		char block[17] = { 0 };
+	for (; p < end; p++) {
+		unsigned char k = fs_key[(unsigned char)*p];
 
-		memcpy(block, p, (size_t)(end - p));
-		hits = name_pairs16(block);
-	} else {
-		/* the last bytes as the end of a block that overlaps the one before */
-		hits = name_pairs16(end - 16) >> (16 - (end - p));
-	}
-	return hits ? hit_word(s, p, hits) : NULL;
-}
-
-/*
- * Marks the line of the byte at pos (not before line *k) and returns
- * where the line after it starts, the next place worth a look.
- */
-static inline size_t mark_line(unsigned char *marks, unsigned char bit, const size_t *starts, size_t *k, size_t pos)
-{
-	while (starts[*k + 1] <= pos)
-		++*k;
-	marks[*k] |= bit;
-	return starts[*k + 1];
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#define HAVE_AVX2_PATH 1
-#define BYTE_IS32(v, c) _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c))
-
-/* name_pairs16 for thirty-two bytes, where the CPU has AVX2 (checked at run time).  Reads p[0] to p[32]. */
-__attribute__((target("avx2"))) static inline uint32_t name_pairs32(const char *p)
-{
-	__m256i a = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)p), _mm256_set1_epi8(0x20));
-	__m256i b = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(p + 1)), _mm256_set1_epi8(0x20));
-	__m256i hit = _mm256_and_si256(BYTE_IS32(a, 'f'), BYTE_IS32(b, 's'));
-
-	hit = _mm256_or_si256(hit, _mm256_or_si256(BYTE_IS32(a, 'x'), BYTE_IS32(a, '4')));
-	hit = _mm256_or_si256(hit, _mm256_and_si256(_mm256_or_si256(BYTE_IS32(a, 'v'), BYTE_IS32(a, 'd')),
-						    BYTE_IS32(b, 'f')));
-	hit = _mm256_or_si256(hit, _mm256_and_si256(BYTE_IS32(a, 's'), BYTE_IS32(b, 'd')));
-	hit = _mm256_or_si256(hit, BYTE_IS32(b, '='));
-	return (uint32_t)_mm256_movemask_epi8(hit);
-}
-
-__attribute__((target("avx2"))) static void fs_lines_avx2(unsigned char *marks, unsigned char bit, const char *text,
-							    const size_t *starts, size_t nr)
-{
-	size_t k = 0, at = 0, end = starts[nr];
-	uint32_t hits;
-
-	while (at < end) {
-		if (!(hits = name_pairs32(text + at)))
-			at += 32;
-		else if (at + __builtin_ctz(hits) >= end)
-			return;
+		/* most bytes are none of them: one look */
+		if (!k)
+			continue;
+		if (k == '=')
+			hit = p - 1;
+		else if (k == 1 || (p[1] | 0x20) == k)
+			hit = p;
 		else
-			at = mark_line(marks, bit, starts, &k, at + __builtin_ctz(hits));
+			continue;
+		if (hit < from || !word_char(*hit))
+			continue;
+		while (hit > s && word_char(hit[-1]))
+			hit--;
+		return hit;
 	}
+	return NULL;
 }
-#endif
-
-/*
- * The same bytes as next_fs_word marks, so a line without one gives
- * import_find_fs_n nothing; a line's '\n' stands where the call sees its
- * NUL, and neither is a byte a mark needs after it.  Without the SSE2
- * scan's tables every line is marked.
- */
-static int fs_lines_mark_all(unsigned char *marks, unsigned char bit, size_t nr)
-{
-	size_t k;
-
-	fs_table_init();
-	if (sse_scan_usable())
-		return 0;
-	for (k = 0; k < nr; k++)
-		marks[k] |= bit;
-	return 1;
-}
-
-void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr)
-{
-#ifdef HAVE_AVX2_PATH
-	if (__builtin_cpu_supports("avx2")) {
-		if (!fs_lines_mark_all(marks, bit, nr))
-			fs_lines_avx2(marks, bit, text, starts, nr);
-		return;
-	}
-#endif
-	import_fs_lines_sse2(marks, bit, text, starts, nr);
-}
-
-void import_fs_lines_sse2(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts,
-			  size_t nr)
-{
-	size_t k = 0, at = 0, end = starts[nr];
-	unsigned hits;
-
-	if (fs_lines_mark_all(marks, bit, nr))
-		return;
-	while (at < end) {
-		if (!(hits = name_pairs16(text + at)))
-			at += 16;
-		else if (at + __builtin_ctz(hits) >= end)
-			return;
-		else
-			at = mark_line(marks, bit, starts, &k, at + __builtin_ctz(hits));
-	}
-}
-#else
-#define next_fs_word next_fs_word_bytes
-
-void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr)
-{
-	size_t k;
-
-	(void)text;
-	(void)starts;
-	for (k = 0; k < nr; k++)
-		marks[k] |= bit;
-}
-
-void import_fs_lines_sse2(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts,
-			  size_t nr)
-{
-	import_fs_lines(marks, bit, text, starts, nr);
-}
-#endif
 
 const char *import_find_fs(const char *s, const char **fs, char **mode)
 {
@@ -404,7 +144,6 @@ const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **
 {
 	const char *p = s, *end = s + len, *w;
 
-	fs_table_init();
 	*fs = NULL;
 	*mode = NULL;
 	while ((w = next_fs_word(s, p, end))) {
@@ -432,7 +171,7 @@ const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **
 		/* "ext3-2.4-0.9.4" is a patch, "ext2.c" a file */
 		if ((*p == '-' && isdigit((unsigned char)p[1])) || (*p == '.' && isalpha((unsigned char)p[1])))
 			continue;
-		if ((*fs = fs_lookup(pack_lower(w, n))))
+		if ((*fs = fs_lookup(w, n)))
 			return p;
 	}
 	return NULL;
@@ -519,7 +258,7 @@ static const struct cue kernel_cues[] = {
  * The end of the kernel version whose one-digit major stands right before
  * the '.' at dot of line s, or NULL when there is none.
  */
-static inline __attribute__((always_inline)) const char *version_end(const char *s, const char *dot)
+static const char *version_end(const char *s, const char *dot)
 {
 	const char *p = dot - 1, *q, *e;
 	int parts = 1, major;

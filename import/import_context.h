@@ -13,6 +13,8 @@
 
 /* A file-system name standing alone as a word ("ext3", "ReiserFS"). */
 const char *import_fs_name(const char *word, size_t len);
+/* The i-th file system import_fs_name knows (from 0), NULL past the last: for tests. */
+const char *import_fs_name_nth(size_t i);
 
 /*
  * The first file system or data= mode named in s as a word.  *fs is the
@@ -22,18 +24,6 @@ const char *import_fs_name(const char *word, size_t len);
 const char *import_find_fs(const char *s, const char **fs, char **mode);
 /* The same for the len bytes at s (s[len] is still a NUL), when the caller knows len. */
 const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **mode);
-/*
- * Sets bit on marks[k] for each line k of text (lines joined by '\n',
- * line k from starts[k], starts[nr] its end, followed by at least 32
- * readable bytes) in which import_find_fs_n may find something; on the
- * other lines it finds nothing.  One pass over a whole message instead of
- * a call a line.
- */
-void import_fs_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr);
-/* The SSE2 pass alone, whatever the CPU has: for the tests of an AVX2 machine. */
-void import_fs_lines_sse2(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts,
-			  size_t nr);
-
 /*
  * A config label as tables and summaries use: "ext3/ordered",
  * "ext3 writeback", "ext3-wb".  Returns the fs (or NULL) and sets

@@ -2,6 +2,7 @@
 #define IMPORT_FEATURES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * What recognisers need to know before they look at a line, found for a
@@ -15,55 +16,45 @@
 enum { FEATURE_DIGIT = 1, FEATURE_VERB = 2 /* import_prose_verb_at */ };
 
 struct import_word {
-	const char *s;     /* no '\n', no NUL inside, at least two bytes */
+	const char *s;     /* not empty, no '\n' */
 	unsigned bit;
 };
 
-/*
- * The text must be followed by IMPORT_FEATURES_PAD zero bytes, so that
- * sixty-four bytes can be looked at a step up to its end, at any offset
- * of a word.
- */
-#define IMPORT_FEATURES_PAD 128
-#define IMPORT_FEATURES_MAX_WORDS 16
+#define IMPORT_FEATURES_MAX_WORDS 29
 
-/* Where each word is looked for: worked out once, for every message. */
-struct import_probe {
-	const struct import_word *w;
-	unsigned char a, b;   /* the offsets of its two rarest bytes */
-	char lanes_a[32], lanes_b[32];   /* those bytes, for every lane of a block */
-};
+/*
+ * The words looked for, prepared once: each is found by the byte of it
+ * that mail has least often (its anchor), so that the pass looks closer
+ * only where such a byte stands.  by_byte says for each byte what it may
+ * be or start: anchors (bits 0 to 28), a digit, a verb's 'k' or 'v', the
+ * end of a line.
+ */
+#define IMPORT_BYTE_ANCHORS ((1u << IMPORT_FEATURES_MAX_WORDS) - 1)
+#define IMPORT_BYTE_DIGIT (1u << 29)
+#define IMPORT_BYTE_KV (1u << 30)
+#define IMPORT_BYTE_NL (1u << 31)
 
 struct import_words {
-	struct import_probe line[IMPORT_FEATURES_MAX_WORDS], text[IMPORT_FEATURES_MAX_WORDS];
-	size_t nline, ntext;
+	struct import_anchor {
+		const struct import_word *w;
+		size_t len;
+		size_t at;          /* the anchor's offset in the word */
+		int per_line;       /* a line word (else a text word) */
+	} anchor[IMPORT_FEATURES_MAX_WORDS];
+	size_t nanchor;
+	uint32_t by_byte[256];
 };
 
-/*
- * Words are at most IMPORT_FEATURES_PAD - 64 bytes long, and at most
- * IMPORT_FEATURES_MAX_WORDS of each kind; -1 when they are not.
- */
+/* At most IMPORT_FEATURES_MAX_WORDS words of both kinds; -1 when not, or when a word is not one. */
 int import_words_init(struct import_words *out, const struct import_word *line_words, size_t nline,
 		      const struct import_word *text_words, size_t ntext);
 
 /*
  * Sets on feat[k] (one entry per line, cleared by the caller) the
  * FEATURE_ bits and the bit of each line word that line k holds; returns
- * the bits of the text words found anywhere.
+ * the bits of the text words found anywhere.  The text's lines hold no
+ * NUL byte.
  */
 unsigned import_features(unsigned char *feat, const char *text, size_t len, const struct import_words *words);
-
-/*
- * The same sixty-four bytes a step, compared sixteen at once (SSE2) or
- * thirty-two (AVX2 and POPCNT, only where import_features_have_avx2()
- * says the CPU has them; else the same as import_features), and a byte
- * at a time: import_features takes the widest this CPU has; tests hold
- * each to the byte-wise one.
- */
-unsigned import_features_sse2(unsigned char *feat, const char *text, size_t len, const struct import_words *words);
-unsigned import_features_avx2(unsigned char *feat, const char *text, size_t len, const struct import_words *words);
-int import_features_have_avx2(void);
-unsigned import_features_bytewise(unsigned char *feat, const char *text, size_t len,
-				  const struct import_words *words);
 
 #endif

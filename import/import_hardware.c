@@ -8,13 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <stdint.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#endif
 
 void import_hw_init(struct import_hw *hw)
 {
@@ -128,52 +121,16 @@ static void learn_cpu(struct import_hw *hw, const char *s)
 		}
 }
 
-/* Bit i: byte i of the sixteen at p is 'M' or 'G' in either case, a size's unit. */
-static unsigned units16(const char *p)
+/* The first memory size the line names, while none is known: a closer look only at size units. */
+static void learn_memory(struct import_hw *hw, const char *s)
 {
-#ifdef __SSE2__
-	__m128i lo = _mm_or_si128(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8(0x20));
-
-	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(lo, _mm_set1_epi8('m')),
-							_mm_cmpeq_epi8(lo, _mm_set1_epi8('g'))));
-#else
-	unsigned bits = 0;
-	int i;
-
-	for (i = 0; i < 16; i++)
-		bits |= (unsigned)((p[i] | 0x20) == 'm' || (p[i] | 0x20) == 'g') << i;
-	return bits;
-#endif
-}
-
-/*
- * The first memory size the line names, while none is known: sixteen bytes
- * a step, looking closer only at size units.
- */
-static void learn_memory(struct import_hw *hw, const char *s, size_t len)
-{
-	size_t at;
+	const char *u;
 
 	if (hw->mem_bytes)
 		return;
-	for (at = 0; at < len; at += 16) {
-		unsigned unit;
-
-		if (len - at >= 16) {
-			unit = units16(s + at);
-		} else if (len >= 16) {
-			/* the last bytes as the end of a block that overlaps the one before */
-			unit = units16(s + len - 16) >> (16 - (len - at));
-		} else {
-			char block[16] = { 0 };
-
-			memcpy(block, s + at, len - at);
-			unit = units16(block);
-		}
-		for (; unit; unit &= unit - 1)
-			if (memory_at(hw, s, s + at + __builtin_ctz(unit)))
-				return;
-	}
+	for (u = strpbrk(s, "MmGg"); u; u = strpbrk(u + 1, "MmGg"))
+		if (memory_at(hw, s, u))
+			return;
 }
 
 /* The first model named for a disk ("" for one not tied to a name) is kept. */
@@ -229,125 +186,13 @@ static void learn_disk(struct import_hw *hw, const char *s)
 	}
 }
 
-void import_hw_line(struct import_hw *hw, const char *line, size_t len, int has_digit, int may_name_cpu)
+void import_hw_line(struct import_hw *hw, const char *line, int has_digit)
 {
-	if (may_name_cpu)
-		learn_cpu(hw, line);
+	learn_cpu(hw, line);
 	if (has_digit) {
-		learn_memory(hw, line, len);
+		learn_memory(hw, line);
 		learn_disk(hw, line);
 	}
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-/*
- * A set of ASCII bytes as two sixteen-byte tables, for AVX2's byte
- * shuffle: lo[c & 15] has bit (c >> 4) set for each member c, hi[h] is
- * bit h; c is a member when the two entries it picks share a bit.
- */
-struct nibble_set {
-	unsigned char lo[16], hi[16];
-};
-
-static void nibble_set_add(struct nibble_set *set, unsigned char c)
-{
-	set->lo[c & 15] |= (unsigned char)(1u << (c >> 4));
-	set->hi[c >> 4] = (unsigned char)(1u << (c >> 4));
-}
-
-/* The first and second bytes of the CPU words. */
-static struct nibble_set cpu_first_set, cpu_second_set;
-
-static void cpu_sets_init(void)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(cpu_words); i++) {
-		nibble_set_add(&cpu_first_set, (unsigned char)cpu_words[i].word[0]);
-		nibble_set_add(&cpu_second_set, (unsigned char)cpu_words[i].word[1]);
-	}
-}
-
-/* A nibble_set's two tables, in both lanes, loaded once for a whole pass. */
-struct nibble_tables {
-	__m256i lo, hi;
-};
-
-__attribute__((target("avx2"))) static inline struct nibble_tables nibble_tables(const struct nibble_set *set)
-{
-	struct nibble_tables t;
-
-	t.lo = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)set->lo));
-	t.hi = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)set->hi));
-	return t;
-}
-
-/* 0xff for each byte of v that is not in the set. */
-__attribute__((target("avx2"))) static inline __m256i not_in_set32(__m256i v, struct nibble_tables t)
-{
-	__m256i lo = _mm256_and_si256(v, _mm256_set1_epi8(15));
-	__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(15));
-	__m256i both = _mm256_and_si256(_mm256_shuffle_epi8(t.lo, lo), _mm256_shuffle_epi8(t.hi, hi));
-
-	/* bytes from 0x80 up pick hi[8..15], which are 0: no member */
-	return _mm256_cmpeq_epi8(both, _mm256_setzero_si256());
-}
-
-/*
- * Bit i: a CPU word may start at p[i], by its first byte and its second
- * (testing too that a word starts there, as cpu_word_at does, marked no
- * fewer lines of the bench mbox).  Reads p[0] to p[32].
- */
-__attribute__((target("avx2"))) static inline uint32_t cpu_starts32(const char *p, struct nibble_tables first,
-								    struct nibble_tables second)
-{
-	__m256i not_first = not_in_set32(_mm256_loadu_si256((const __m256i *)p), first);
-	__m256i not_second = not_in_set32(_mm256_loadu_si256((const __m256i *)(p + 1)), second);
-
-	return ~(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(not_first, not_second));
-}
-
-__attribute__((target("avx2"))) static void cpu_lines_avx2(unsigned char *marks, unsigned char bit, const char *text,
-							     const size_t *starts, size_t nr)
-{
-	struct nibble_tables first = nibble_tables(&cpu_first_set), second = nibble_tables(&cpu_second_set);
-	size_t k = 0, at = 0, end = starts[nr];
-
-	while (at < end) {
-		uint32_t hits = cpu_starts32(text + at, first, second);
-		size_t pos;
-
-		if (!hits) {
-			at += 32;
-			continue;
-		}
-		if ((pos = at + __builtin_ctz(hits)) >= end)
-			return;
-		while (starts[k + 1] <= pos)
-			k++;
-		marks[k] |= bit;
-		at = starts[k + 1];
-	}
-}
-#endif
-
-void import_hw_cpu_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr)
-{
-	size_t k;
-
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (__builtin_cpu_supports("avx2")) {
-		if (!cpu_first_set.hi['A' >> 4])
-			cpu_sets_init();
-		cpu_lines_avx2(marks, bit, text, starts, nr);
-		return;
-	}
-#endif
-	(void)text;
-	(void)starts;
-	/* without AVX2's byte shuffle every line is looked at, as before the pass */
-	for (k = 0; k < nr; k++)
-		marks[k] |= bit;
 }
 
 /* The disk a device is on: /dev/hdc2 is on hdc. */

@@ -17,19 +17,8 @@ struct import_hw {
 };
 
 void import_hw_init(struct import_hw *hw);
-/*
- * Learns from one line of the message's own text, len bytes before its
- * NUL (has_digit: it has a digit; may_name_cpu: import_hw_cpu_lines marked
- * it, else no CPU word is looked for).
- */
-void import_hw_line(struct import_hw *hw, const char *line, size_t len, int has_digit, int may_name_cpu);
-/*
- * Sets bit on marks[k] for each line k of text (lines joined by '\n',
- * line k from starts[k], starts[nr] its end, followed by at least 32
- * readable bytes) on which a CPU word may start; on the other lines
- * import_hw_line finds none.  One pass over a whole message.
- */
-void import_hw_cpu_lines(unsigned char *marks, unsigned char bit, const char *text, const size_t *starts, size_t nr);
+/* Learns from one line of the message's own text (has_digit: it has a digit). */
+void import_hw_line(struct import_hw *hw, const char *line, int has_digit);
 /*
  * The hardware key for numbers measured on device (NULL: unknown), or
  * NULL when nothing is known; details (cpu, memory, disk) go to *facts,

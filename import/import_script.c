@@ -258,7 +258,7 @@ static const unsigned char name_byte[256] = {
 };
 
 /* "NAME=value" at p, its first byte already seen to start a name: remembered in vars. */
-static int __attribute__((noinline)) assignment_at(struct facts *vars, const char *p)
+static int assignment_at(struct facts *vars, const char *p)
 {
 	const char *eq;
 	char *name, *value;
@@ -279,11 +279,7 @@ int import_shell_assignment(struct facts *vars, const char *line)
 {
 	const char *p = import_skip_space(line);
 
-	/*
-	 * asked of every line: a name starts with a capital (the C locale's
-	 * isupper) or '_'; the rest is out of line, so that the lines turned
-	 * away here save and restore no registers
-	 */
+	/* asked of every line: a name starts with a capital (the C locale's isupper) or '_' */
 	if (!(*p >= 'A' && *p <= 'Z') && *p != '_')
 		return 0;
 	return assignment_at(vars, p);

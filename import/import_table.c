@@ -1,15 +1,12 @@
 #include "import_table.h"
 #include "import_pair.h"
+#include "../core/arena.h"
 
 #include <ctype.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 struct span {
 	const char *p;
@@ -59,58 +56,19 @@ static size_t split(struct span *out, const char *s, int wide)
 	return nr;
 }
 
-#ifdef __SSE2__
-/* 0xff where the byte at p is a blank, a tab or '|' */
-static __m128i seps16(const char *p)
-{
-	__m128i x = _mm_loadu_si128((const __m128i *)p);
-
-	return _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')),
-					 _mm_cmpeq_epi8(x, _mm_set1_epi8('\t'))),
-			    _mm_cmpeq_epi8(x, _mm_set1_epi8('|')));
-}
-#endif
-
 /*
  * Whether s (len bytes) can hold more than MAX_CELLS cells, where split()
  * stops before the end: only with at least that many blanks, which prose
- * lines seldom have.  Sixteen bytes a step, counted in byte lanes that are
- * added up before they could wrap.
+ * lines seldom have.
  */
 static int may_overflow_cells(const char *s, size_t len)
 {
-	size_t seps = 0, i = 0;
+	size_t seps = 0, i;
 
 	if (len < 2 * MAX_CELLS - 1)
 		return 0;
-#ifdef __SSE2__
-	/* loaded at tail + n: 0xff in the last n of 16 lanes */
-	static const unsigned char tail[32] = {
-		0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-	};
-
-	while (i < len && seps < MAX_CELLS) {
-		__m128i lanes = _mm_setzero_si128(), sum;
-		size_t blocks;
-
-		for (blocks = 0; len - i >= 16 && blocks < 255; blocks++, i += 16)
-			lanes = _mm_sub_epi8(lanes, seps16(s + i));
-		if (i < len && blocks < 255) {
-			/* the last bytes as the end of a block that overlaps the one before */
-			__m128i fresh = _mm_loadu_si128((const __m128i *)(tail + (len - i)));
-
-			lanes = _mm_sub_epi8(lanes, _mm_and_si128(seps16(s + len - 16), fresh));
-			i = len;
-		}
-		sum = _mm_sad_epu8(lanes, _mm_setzero_si128());
-		seps += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
-	}
-#else
-	for (; i < len && seps < MAX_CELLS; i++)
+	for (i = 0; i < len && seps < MAX_CELLS; i++)
 		seps += cell_sep[(unsigned char)s[i]] == 1;
-#endif
 	return seps >= MAX_CELLS;
 }
 
@@ -229,47 +187,10 @@ size_t import_table_split(struct import_span *out, const char *s, int wide, size
 	return n;
 }
 
-/*
- * A table's strings and arrays, bumped out of blocks: a table is read, used
- * and dropped before the next, and a malloc and free for each cell, row and
- * name was most of the cost of the tables found.  The first block of the
- * last table is kept for the next one (one static slot: the importer reads
- * one message at a time and has no threads), unless a huge line made it big.
- */
-struct import_table_text {
-	struct import_table_text *next;
-	size_t used, size;
-	_Alignas(max_align_t) char bytes[];
-};
-
-#define TEXT_BLOCK 8192
-#define TEXT_ALIGN (sizeof(void *))
-
-static struct import_table_text *spare_text;
-
+/* A table's strings and arrays: a table is read, used and dropped before the next. */
 static void *text_alloc(struct import_table *t, size_t n)
 {
-	struct import_table_text *b = t->text;
-	void *room;
-
-	n = (n + TEXT_ALIGN - 1) & ~(TEXT_ALIGN - 1);
-	if (!b || b->size - b->used < n) {
-		if (!b && spare_text && spare_text->size >= n) {
-			b = spare_text;
-			spare_text = NULL;
-		} else {
-			size_t size = n > TEXT_BLOCK ? n : TEXT_BLOCK;
-
-			b = xmalloc(sizeof(*b) + size);
-			b->size = size;
-		}
-		b->used = 0;
-		b->next = t->text;
-		t->text = b;
-	}
-	room = b->bytes + b->used;
-	b->used += n;
-	return room;
+	return arena_alloc(&t->text, n);
 }
 
 char *import_table_keep(struct import_table *t, const char *p, size_t n)
@@ -415,14 +336,6 @@ rows:
 
 void import_table_release(struct import_table *t)
 {
-	while (t->text) {
-		struct import_table_text *b = t->text;
-
-		t->text = b->next;
-		if (!spare_text && b->size <= 8 * TEXT_BLOCK)
-			spare_text = b;
-		else
-			free(b);
-	}
+	arena_release(&t->text);
 	memset(t, 0, sizeof(*t));
 }

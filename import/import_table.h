@@ -1,6 +1,7 @@
 #ifndef IMPORT_TABLE_H
 #define IMPORT_TABLE_H
 
+#include "../core/arena.h"
 #include "../mail/mail_quote.h"
 
 #include <stddef.h>
@@ -17,10 +18,8 @@ struct import_cell {
 	long lineno;
 };
 
-struct import_table_text;
-
 /*
- * Its strings and arrays are in blocks the table owns (import_table_text),
+ * Its strings and arrays are cut from the arena the table owns (text),
  * freed together by import_table_release: a table's dozens of small pieces
  * all have its lifetime.
  */
@@ -35,7 +34,7 @@ struct import_table {
 	size_t ncells;
 	size_t lines;     /* header and rows consumed */
 	size_t arows, acells;   /* room in rows and cells */
-	struct import_table_text *text;
+	struct arena text;
 };
 
 /*

@@ -5,9 +5,6 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 int import_time_metric(const char *metric)
 {
@@ -43,66 +40,15 @@ static int start_word_at(const char *s, const char *p)
 	return 0;
 }
 
-#ifdef __SSE2__
-static inline __m128i bytes_are(__m128i c, char b)
-{
-	return _mm_cmpeq_epi8(c, _mm_set1_epi8(b));
-}
-
 /*
- * The sixteen bytes at p: whether one is a digit (added to *digit) and,
- * returned, the places where a start word may stand.  A place is one
- * only when its byte and the next begin a start word ("us", "u ", "re",
- * "Co", "ti"): single letters are too common.  Inline, so that *digit
- * stays in a register.
- */
-static inline __attribute__((always_inline)) unsigned start_pairs16(const char *p, int *digit)
-{
-	/* p[16] is at most s[len], the line's NUL or '\n': the next bytes' load stays there */
-	__m128i c = _mm_loadu_si128((const __m128i *)p);
-	__m128i next = _mm_loadu_si128((const __m128i *)(p + 1));
-	__m128i digits = _mm_and_si128(_mm_cmpgt_epi8(c, _mm_set1_epi8('0' - 1)),
-				       _mm_cmplt_epi8(c, _mm_set1_epi8('9' + 1)));
-	__m128i after_u = _mm_or_si128(bytes_are(next, 's'),
-				       _mm_or_si128(bytes_are(next, ' '), bytes_are(next, '\t')));
-	__m128i pairs = _mm_or_si128(
-		_mm_or_si128(_mm_and_si128(bytes_are(c, 'u'), after_u),
-			     _mm_and_si128(bytes_are(c, 'r'), bytes_are(next, 'e'))),
-		_mm_or_si128(_mm_and_si128(bytes_are(c, 'C'), bytes_are(next, 'o')),
-			     _mm_and_si128(bytes_are(c, 't'), bytes_are(next, 'i'))));
-
-	*digit |= _mm_movemask_epi8(digits) != 0;
-	return (unsigned)_mm_movemask_epi8(pairs);
-}
-#endif
-
-/*
- * One pass over the len bytes at s, sixteen a step where SSE2 is there
- * (the last step overlapping the one before): where a digit is and where
- * a start word's first byte is, each such place then compared.  A search
- * per word (strstr five times a line) cost more, and glibc's strstr for
- * short needles is slow in real time here.  s[len] is read (a NUL or the
- * line's '\n') but nothing past it.
+ * One pass over the len bytes at s: whether there is a digit and a start
+ * word.  s[len] is read (a NUL or the line's '\n') but nothing past it.
  */
 static int may_start_n(const char *s, size_t len)
 {
 	size_t i;
 	int digit = 0, word = 0;
 
-#ifdef __SSE2__
-	if (len >= 16) {
-		for (i = 0; i < len && !(digit && word); ) {
-			/* the last step overlaps the one before: its first bytes were seen */
-			size_t at = i + 16 <= len ? i : len - 16;
-			unsigned pairs = start_pairs16(s + at, &digit) >> (i - at) << (i - at);
-
-			for (; pairs && !word; pairs &= pairs - 1)
-				word = start_word_at(s, s + at + __builtin_ctz(pairs));
-			i = at + 16;
-		}
-		return digit && word;
-	}
-#endif
 	for (i = 0; i < len && !(digit && word); i++) {
 		if (s[i] >= '0' && s[i] <= '9')
 			digit = 1;

@@ -100,7 +100,7 @@ static long input_line(const struct mail_message *m, size_t k)
 /* The text with its parts decoded, and per line of it the line a record gets. */
 static int decode_parts(struct strbuf *text, long **lines, size_t *nr, const struct mail_message *m)
 {
-	const char *p = m->text.buf, *end = p + m->text.len;
+	const char *p = m->text.p, *end = p + m->text.len;
 	size_t k = 0, alloc = 0;
 	int decoded = 0;
 
@@ -145,14 +145,13 @@ void import_uu_split(struct qtext *out, const struct mail_message *m)
 	 * A part starts at a line's start, which the split looks at anyway;
 	 * most mail has none, and is split once.
 	 */
-	mail_quote_split(out, m->text.buf, m->text.len, m->line0, m->from);
+	mail_quote_split(out, m->text.p, m->text.len, m->line0, m->from);
 	if (!out->has_begin || !decode_parts(&text, &lines, &nr, m)) {
 		free(lines);
 		strbuf_release(&text);
 		mail_lines_apply(out, m);
 		return;
 	}
-	mail_quote_release(out);
 	mail_quote_split(out, text.buf, text.len, 0, m->from);
 	for (i = 0; i < out->nr && i < nr; i++)
 		out->v[i].lineno = lines[i];

@@ -1,6 +1,7 @@
 #ifndef MAIL_H
 #define MAIL_H
 
+#include "../core/error.h"
 #include "../core/strbuf.h"
 
 #include <stddef.h>
@@ -12,6 +13,12 @@
  * and gives each one's headers and its readable text, decoded through
  * GMime (MIME parts, transfer encodings, charsets, RFC 2047, HTML).
  */
+/* Bytes someone else owns, read by their length: no NUL need follow them. */
+struct mail_view {
+	const char *p;
+	size_t len;
+};
+
 struct mail_message {
 	char *name;        /* for warnings: "foo.mbox: message 3" */
 	char *file;        /* the input's file name ("-": stdin), in name's block */
@@ -28,15 +35,17 @@ struct mail_message {
 	size_t headers_alloc; /* the size of headers' block */
 	time_t date;       /* 0: unknown */
 	/*
-	 * The readable text, lines ending in '\n'.  Read it by its len: for a
-	 * message handed to a list's each(), it may be a view of the input
-	 * (alloc 0, no NUL after it), valid until each() returns.
+	 * The readable text, lines ending in '\n': a view of text_buf, or, for
+	 * a message handed to a list's each() whose body needs no decoding, of
+	 * the input itself, valid until each() returns.
 	 */
-	struct strbuf text;
+	struct mail_view text;
+	struct strbuf text_buf;   /* the text when it is decoded or copied */
 	long line0;        /* input line of text's first line, minus one */
 	int exact_lines;   /* text lines are the input's lines (not decoded) */
 	long *line_map;    /* else per text line its input line, or NULL (mail_lines.c) */
 	size_t line_map_nr;
+	size_t line_scan;  /* bytes read to find where decoded parts start: at most its size */
 	char *skip;        /* why the message cannot be read, or NULL */
 };
 
@@ -49,6 +58,8 @@ struct mail_list {
 	 */
 	void (*each)(struct mail_message *m, void *data);
 	void *data;
+	/* where files that cannot be read inside a directory are reported */
+	struct bp_warn warn;
 	/* a dropped message's text block, which the next one fills again */
 	struct strbuf spare_text;
 	/*
@@ -60,7 +71,7 @@ struct mail_list {
 	size_t spare_name_size, name_size;
 };
 
-#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL, STRBUF_INIT, STRBUF_INIT, NULL, 0, 0 }
+#define MAIL_LIST_INIT { NULL, 0, 0, NULL, NULL, { NULL, NULL }, STRBUF_INIT, STRBUF_INIT, NULL, 0, 0 }
 
 /*
  * Reads every message of path: a file (mbox, one message or bare text), a
@@ -69,6 +80,10 @@ struct mail_list {
  * caller can name them in a warning.  Fails only when path cannot be read.
  */
 int mail_read_path(struct mail_list *out, const char *path);
+/* The same for a file that is not a directory (mail_read.c) and for a directory whose stat is st (mail_dir.c). */
+int mail_read_file(struct mail_list *out, const char *path);
+struct stat;
+int mail_read_dir(struct mail_list *out, const char *path, const struct stat *st);
 /* The same for text already in memory; name labels it. */
 void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len);
 void mail_list_release(struct mail_list *list);
@@ -105,7 +120,8 @@ void mail_unescape_from(struct strbuf *out, const char *buf, size_t len);
 
 /*
  * Decodes one RFC 822 message (mail_mime.c): headers into m, readable text
- * into m->text.  Sets m->skip (and returns -1) when the message is unusable.
+ * into m->text (held in m->text_buf).  Sets m->skip (and returns -1) when
+ * the message is unusable.
  */
 int mail_mime_decode(struct mail_message *m, const char *buf, size_t len);
 
@@ -118,14 +134,20 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len);
 /*
  * The same, but a body with nothing to decode is not copied: *plain_body is
  * where it starts in buf (it runs to buf + len), and m->text is left empty;
- * else *plain_body is NULL and the text is in m->text.  The header values
- * are written into values' block, which becomes m->headers when the
- * message is read (values is then left empty) and stays values' if not.
+ * else *plain_body is NULL and the text is in m->text (and m->text_buf).
+ * The header values are written into values' block, which becomes
+ * m->headers when the message is read (values is then left empty) and
+ * stays values' if not.
  */
 int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, const char **plain_body,
 			 struct strbuf *values);
-/* GMime is set up once, by whichever of the two needs it first. */
+/*
+ * Sets GMime up, which the two readers above need: call it once before
+ * them (mail_read_path and mail_read_buffer do).
+ */
 void mail_mime_init(void);
+/* m->text is what m->text_buf holds, once that holds the whole text. */
+void mail_text_is_buf(struct mail_message *m);
 
 /* HTML to plain text (mail_html.c): tags dropped, blocks become lines. */
 void mail_html_to_text(struct strbuf *out, const char *html, size_t len);

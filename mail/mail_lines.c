@@ -20,9 +20,27 @@ static void push(struct mail_lines *map, long line)
 	map->v[map->nr++] = line;
 }
 
-static long line_at(const char *buf, size_t off, long line0)
+static size_t newlines(const char *p, size_t n)
 {
-	return line0 + 1 + (long)(mail_lines_count(buf, off) - (off && buf[off - 1] != '\n'));
+	const char *end = p + n, *nl;
+	size_t count = 0;
+
+	for (; p < end && (nl = memchr(p, '\n', (size_t)(end - p))); p = nl + 1)
+		count++;
+	return count;
+}
+
+long mail_line_at(struct mail_line_cursor *c, const char *buf, size_t off, long line0)
+{
+	/* a part before the last one asked about (never in order): counted from the start */
+	if (off < c->off) {
+		c->off = 0;
+		c->newlines = 0;
+	}
+	c->newlines += newlines(buf + c->off, off - c->off);
+	c->scanned += off - c->off;
+	c->off = off;
+	return line0 + 1 + (long)c->newlines;
 }
 
 /*
@@ -90,8 +108,8 @@ static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeCont
 	return added;
 }
 
-void mail_lines_add_part(struct mail_lines *map, GMimePart *part, const char *buf, size_t len,
-			 long line0, size_t text_lines)
+void mail_lines_add_part(struct mail_lines *map, struct mail_line_cursor *at, GMimePart *part,
+			 const char *buf, size_t len, long line0, size_t text_lines)
 {
 	GMimeDataWrapper *content = g_mime_part_get_content(part);
 	GMimeStream *stream = content ? g_mime_data_wrapper_get_stream(content) : NULL;
@@ -107,7 +125,7 @@ void mail_lines_add_part(struct mail_lines *map, GMimePart *part, const char *bu
 		end = stream->bound_end < 0 || (size_t)stream->bound_end > len ? len
 									   : (size_t)stream->bound_end;
 	}
-	line = line_at(buf, start, line0);
+	line = mail_line_at(at, buf, start, line0);
 	mail_lines_add_encoded(map, enc, buf + start, end - start, line, text_lines);
 }
 

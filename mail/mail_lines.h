@@ -19,13 +19,31 @@ struct mail_lines {
 };
 
 /*
+ * Where line numbering stands in a message (buf, whose first line is input
+ * line line0 + 1): the parts of a message come in order, so each counts
+ * lines only from where the one before left off, and the work is the
+ * message's size, not its size for every part.  scanned counts the bytes
+ * looked at.  MAIL_LINE_CURSOR_INIT before the first part.
+ */
+struct mail_line_cursor {
+	size_t off;        /* a place in buf ... */
+	size_t newlines;   /* ... and the newlines before it */
+	size_t scanned;
+};
+
+#define MAIL_LINE_CURSOR_INIT { 0, 0, 0 }
+
+/* The input line of the byte at off. */
+long mail_line_at(struct mail_line_cursor *c, const char *buf, size_t off, long line0);
+
+/*
  * Maps the lines a text part added to the decoded text: text_lines of
  * them, from the part's encoded bytes in buf (the message, whose first
  * line is input line line0 + 1).  A part whose decoding cannot be followed
  * line by line is mapped to where its content starts.
  */
-void mail_lines_add_part(struct mail_lines *map, GMimePart *part, const char *buf, size_t len,
-			 long line0, size_t text_lines);
+void mail_lines_add_part(struct mail_lines *map, struct mail_line_cursor *at, GMimePart *part,
+			 const char *buf, size_t len, long line0, size_t text_lines);
 
 /*
  * The same for encoded content at hand: len bytes at p in encoding enc,

@@ -7,12 +7,14 @@
 
 void mail_mime_init(void)
 {
-	static int done;
+	/* GMime counts its callers: each of them is set up once */
+	g_mime_init();
+}
 
-	if (!done) {
-		g_mime_init();
-		done = 1;
-	}
+void mail_text_is_buf(struct mail_message *m)
+{
+	m->text.p = m->text_buf.buf;
+	m->text.len = m->text_buf.len;
 }
 
 static char *dup_or_null(const char *s)
@@ -24,6 +26,7 @@ struct walk {
 	struct strbuf plain, html;
 	const char *error;
 	struct mail_lines lines;  /* where plain's lines stand in the input */
+	struct mail_line_cursor at;
 	const char *buf;
 	size_t len;
 	long line0;
@@ -38,20 +41,58 @@ static int is_encoded(GMimePart *part)
 	       enc == GMIME_CONTENT_ENCODING_UUENCODE;
 }
 
+/*
+ * A text part's text in UTF-8, with its length: what
+ * g_mime_text_part_get_text() gives, but a NUL byte decoded from base64
+ * or quoted-printable does not end it there.  -1 when it has no content.
+ */
+static int part_text(struct strbuf *out, GMimeTextPart *part)
+{
+	GMimeDataWrapper *content = g_mime_part_get_content((GMimePart *)part);
+	GMimeContentType *ct = g_mime_object_get_content_type((GMimeObject *)part);
+	const char *charset = ct ? g_mime_content_type_get_parameter(ct, "charset") : NULL;
+	GMimeFilter *filter = charset ? g_mime_filter_charset_new(charset, "utf-8") : NULL;
+	GMimeStream *stream;
+	GByteArray *bytes;
+
+	if (!content) {
+		if (filter)
+			g_object_unref(filter);
+		return -1;
+	}
+	stream = g_mime_stream_mem_new();
+	if (filter) {
+		GMimeStream *filtered = g_mime_stream_filter_new(stream);
+
+		g_mime_stream_filter_add((GMimeStreamFilter *)filtered, filter);
+		g_object_unref(filter);
+		g_mime_data_wrapper_write_to_stream(content, filtered);
+		g_mime_stream_flush(filtered);
+		g_object_unref(filtered);
+	} else {
+		g_mime_data_wrapper_write_to_stream(content, stream);
+	}
+	bytes = g_mime_stream_mem_get_byte_array((GMimeStreamMem *)stream);
+	/* an empty array has no data at all */
+	if (bytes->len)
+		strbuf_add(out, bytes->data, bytes->len);
+	g_object_unref(stream);
+	return 0;
+}
+
 static void add_text_part(struct walk *w, GMimeTextPart *part, int html)
 {
-	char *text = g_mime_text_part_get_text(part);
-	struct strbuf *sb = html ? &w->html : &w->plain;
+	struct strbuf *sb = html ? &w->html : &w->plain, text = STRBUF_INIT;
 
-	if (!text)
+	if (part_text(&text, part) < 0)
 		return;
 	if (sb->len && sb->buf[sb->len - 1] != '\n')
 		strbuf_addch(sb, '\n');
-	strbuf_addstr(sb, text);
+	strbuf_add(sb, text.buf, text.len);
 	if (!html)
-		mail_lines_add_part(&w->lines, (GMimePart *)part, w->buf, w->len, w->line0,
-				    mail_lines_count(text, strlen(text)));
-	g_free(text);
+		mail_lines_add_part(&w->lines, &w->at, (GMimePart *)part, w->buf, w->len, w->line0,
+				    mail_lines_count(text.buf, text.len));
+	strbuf_release(&text);
 }
 
 /* Plain text parts and text attachments are read; HTML only as a fallback. */
@@ -153,10 +194,9 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	GMimeParser *parser;
 	GMimeMessage *msg;
 	GMimeObject *body;
-	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, { NULL, 0, 0 }, buf, len, m->line0 };
+	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, { NULL, 0, 0 }, MAIL_LINE_CURSOR_INIT, buf, len, m->line0 };
 	int ret = 0;
 
-	mail_mime_init();
 	stream = g_mime_stream_mem_new_with_buffer(buf, len);
 	parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
@@ -171,13 +211,14 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	m->line0 += header_lines(buf, len);
 	body = g_mime_message_get_mime_part(msg);
 	walk_part(&w, body, 0);
+	m->line_scan = w.at.scanned;
 	if (w.error) {
 		m->skip = xstrdup(w.error);
 		ret = -1;
 		goto done;
 	}
 	if (w.plain.len) {
-		strbuf_add(&m->text, w.plain.buf, w.plain.len);
+		strbuf_add(&m->text_buf, w.plain.buf, w.plain.len);
 		m->exact_lines = body && GMIME_IS_TEXT_PART(body) && !is_encoded((GMimePart *)body);
 		if (!m->exact_lines) {
 			m->line_map = w.lines.v;
@@ -185,8 +226,9 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 			w.lines.v = NULL;
 		}
 	} else if (w.html.len) {
-		mail_html_to_text(&m->text, w.html.buf, w.html.len);
+		mail_html_to_text(&m->text_buf, w.html.buf, w.html.len);
 	}
+	mail_text_is_buf(m);
 done:
 	strbuf_release(&w.plain);
 	strbuf_release(&w.html);

@@ -3,11 +3,7 @@
 #include "../core/util.h"
 
 #include <ctype.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <gmime/gmime.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -21,49 +17,6 @@
  * words, a charset other than ASCII or UTF-8, a decoded text that is not
  * valid in its charset) still goes through GMime's parser.
  */
-
-/* n (at most 8) bytes at p as a word, zeros after them */
-static inline uint64_t word_of(const char *p, size_t n)
-{
-	uint64_t w = 0;
-
-	memcpy(&w, p, n);
-	return w;
-}
-
-/*
- * strncasecmp(p, name, n) == 0 with n the name's length, inline and eight
- * bytes a step: a header name is compared on nearly every header line.
- * name is lower case letters and '-', zero bytes after it up to a multiple
- * of eight: only its letters (bit 0x40 set, which '-' lacks) match either
- * case, as in the C locale.  p's bytes are read eight at a time while the
- * input (which ends at end) has them, those past n masked off.
- */
-static inline int header_is(const char *p, size_t n, const char *name, size_t len, const char *end)
-{
-	size_t i = 0;
-
-	if (n != len)
-		return 0;
-	for (;; i += 8) {
-		size_t k = n - i < 8 ? n - i : 8;
-		uint64_t w, case_bit, at;
-
-		memcpy(&w, name + i, 8);
-		case_bit = (w & 0x4040404040404040ull) >> 1;
-		if (end - (p + i) >= 8) {
-			memcpy(&at, p + i, 8);
-			if (k < 8)
-				at &= (1ull << (8 * k)) - 1;
-		} else {
-			at = word_of(p + i, k);
-		}
-		if ((at | case_bit) != w)
-			return 0;
-		if (k < 8)
-			return 1;
-	}
-}
 
 /* strcasestr(v, "charset="): glibc's is a generic search, slow on strings this short. */
 static const char *charset_of(const char *v)
@@ -107,24 +60,14 @@ static const char *const wanted[] = {
 	"Content-Type", "Content-Transfer-Encoding", NULL,
 };
 
-/* wanted[] in lower case, with their lengths, zero bytes after them for header_is */
-#define NAME(s) { s, sizeof(s) - 1 }
-static const struct {
-	char name[32];
-	size_t len;
-} wanted_lower[] = {
-	NAME("message-id"), NAME("subject"), NAME("from"), NAME("date"), NAME("in-reply-to"),
-	NAME("references"), NAME("content-type"), NAME("content-transfer-encoding"),
-};
-#undef NAME
-
-static inline int is_wanted(const char *p, size_t n, int f, const char *end)
+/* Whether the header name at p (n bytes) is wanted[f]. */
+static int is_wanted(const char *p, size_t n, int f)
 {
-	return header_is(p, n, wanted_lower[f].name, wanted_lower[f].len, end);
+	return strlen(wanted[f]) == n && !strncasecmp(p, wanted[f], n);
 }
 
 /* The field of wanted[] a header line names, or -1: its first letter tells which to try. */
-static inline int wanted_field(const char *p, size_t n, const char *end)
+static int wanted_field(const char *p, size_t n)
 {
 	int f;
 
@@ -138,13 +81,13 @@ static inline int wanted_field(const char *p, size_t n, const char *end)
 	case 'i': f = F_IN_REPLY_TO; break;
 	case 'r': f = F_REFERENCES; break;
 	case 'c':
-		if (is_wanted(p, n, F_TYPE, end))
+		if (is_wanted(p, n, F_TYPE))
 			return F_TYPE;
 		f = F_ENCODING;
 		break;
 	default: return -1;
 	}
-	return is_wanted(p, n, f, end) ? f : -1;
+	return is_wanted(p, n, f) ? f : -1;
 }
 
 /*
@@ -215,31 +158,13 @@ static int has_encoded_word(const char *p, const char *e)
 /* What decoded text holds, as decode_body must know it. */
 enum text_bytes { TEXT_NUL, TEXT_ASCII, TEXT_HIGH };
 
-/*
- * One pass for both questions (a memchr for NUL and a pass for the high
- * bits cost two): with SSE2 thirty-two bytes a step, their bytes ORed and
- * their NULs marked; the rest, and without SSE2 all, a byte at a time.
- */
+/* One pass for both questions decode_body asks. */
 static enum text_bytes text_bytes(const char *p, size_t n)
 {
 	unsigned char high = 0, zero = 0;
-	size_t i = 0;
+	size_t i;
 
-#ifdef __SSE2__
-	__m128i any = _mm_setzero_si128(), nuls = _mm_setzero_si128();
-
-	for (; i + 32 <= n; i += 32) {
-		__m128i a = _mm_loadu_si128((const __m128i *)(p + i)),
-			b = _mm_loadu_si128((const __m128i *)(p + i + 16));
-
-		any = _mm_or_si128(any, _mm_or_si128(a, b));
-		nuls = _mm_or_si128(nuls, _mm_or_si128(_mm_cmpeq_epi8(a, _mm_setzero_si128()),
-							_mm_cmpeq_epi8(b, _mm_setzero_si128())));
-	}
-	high = _mm_movemask_epi8(any) ? 0x80 : 0;
-	zero = _mm_movemask_epi8(nuls) != 0;
-#endif
-	for (; i < n; i++) {
+	for (i = 0; i < n; i++) {
 		high |= (unsigned char)p[i];
 		zero |= !p[i];
 	}
@@ -415,7 +340,7 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 		} else if ((colon = memchr(p, ':', e - p))) {
 			end_value(&vals, cur);
 			cur = -1;
-			if ((f = wanted_field(p, colon - p, end)) >= 0 && !seen[f]) {
+			if ((f = wanted_field(p, colon - p)) >= 0 && !seen[f]) {
 				cur = f;
 				vals.seen[f] = 1;
 				vals.at[f] = vals.all.len;
@@ -439,13 +364,12 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 			ok = 0;
 	/* decoded into the message's text at once; m is left as it was if it is not kept */
 	if (ok && body && enc != GMIME_CONTENT_ENCODING_DEFAULT &&
-	    !(ok = decode_body(&m->text, &map, body, end - body, m->line0 + lines + 1, enc,
+	    !(ok = decode_body(&m->text_buf, &map, body, end - body, m->line0 + lines + 1, enc,
 				 seen[F_TYPE] ? value(&vals, F_TYPE) : NULL)))
-		strbuf_reset(&m->text);
+		strbuf_reset(&m->text_buf);
 	if (ok && body) {
 		GDateTime *date;
 
-		mail_mime_init();
 		date_seen = seen[F_DATE] && rfc2822_date(value(&vals, F_DATE), &m->date);
 		date = date_seen ? g_mime_utils_header_decode_date(value(&vals, F_DATE)) : NULL;
 
@@ -466,10 +390,13 @@ int mail_plain_decode_at(struct mail_message *m, const char *buf, size_t len, co
 		if (enc == GMIME_CONTENT_ENCODING_DEFAULT) {
 			*plain_body = body;
 			m->exact_lines = 1;
-		} else if (map.nr) {
-			m->line_map = map.v;
-			m->line_map_nr = map.nr;
-			map.v = NULL;
+		} else {
+			mail_text_is_buf(m);
+			if (map.nr) {
+				m->line_map = map.v;
+				m->line_map_nr = map.nr;
+				map.v = NULL;
+			}
 		}
 	}
 	/* not read: the block is values' again */
@@ -485,7 +412,9 @@ int mail_plain_decode(struct mail_message *m, const char *buf, size_t len)
 	int ret = mail_plain_decode_at(m, buf, len, &body, &values);
 
 	strbuf_release(&values);
-	if (!ret && body)
-		strbuf_add(&m->text, body, buf + len - body);
+	if (!ret && body) {
+		strbuf_add(&m->text_buf, body, buf + len - body);
+		mail_text_is_buf(m);
+	}
 	return ret;
 }

@@ -1,11 +1,7 @@
 #include "mail_quote.h"
 #include "../core/util.h"
 
-#include <stdint.h>
 #include <stdlib.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <string.h>
 
 /* The C locale's isalpha and isspace, inline: they run on every line. */
@@ -47,7 +43,7 @@ static size_t supercite(const char *q)
  * quoted and indented lines (one in three here) the call and its saved
  * registers cost about a third of the work.
  */
-static inline __attribute__((always_inline)) int strip_quotes(char **text)
+static int strip_quotes(char **text)
 {
 	char *p = *text;
 	int depth = 0;
@@ -118,63 +114,31 @@ static char *attribution(const char *line, const char *end)
 }
 
 #define MAX_DEPTH 16
-/*
- * zero bytes after a text's copy: a line's first bytes can be read without
- * its end, and newlines looked for 64 bytes at once up to it
- */
-#define SLACK 64
+/* zero bytes after a text's copy: a line's first bytes can be read without its end */
+#define SLACK 8
 
-/*
- * The blocks of the last text released, kept for the next one: a message's
- * copy and line array are past glibc's per-thread cache, so each cost a few
- * hundred instructions to get and give back, and fresh pages to fault in.
- * The importer splits one message at a time.
- */
-static struct {
-	char *buf;
-	size_t buf_alloc;
-	struct qline *v;
-	size_t alloc;
-} spare;
+/* The lines' authors, freed before a split and when q is released. */
+static void drop_authors(struct qtext *q)
+{
+	size_t i;
 
-static void take_spare(struct qtext *out, size_t len)
+	for (i = 0; i < q->nauthors; i++)
+		free(q->authors[i]);
+	q->nauthors = 0;
+}
+
+/* Room in out's blocks for a copy of len bytes and its lines. */
+static void make_room(struct qtext *out, size_t len)
 {
 	/* room for lines of 40 bytes at once: mail's lines are about that long */
 	size_t lines = len / 40 + 16;
 
-	if (spare.buf_alloc < len + SLACK) {
-		free(spare.buf);
-		spare.buf_alloc = len + SLACK > 4096 ? len + SLACK : 4096;
-		spare.buf = xmalloc(spare.buf_alloc);
+	if (out->buf_alloc < len + SLACK) {
+		free(out->buf);
+		out->buf_alloc = len + SLACK > 4096 ? len + SLACK : 4096;
+		out->buf = xmalloc(out->buf_alloc);
 	}
-	if (spare.alloc < lines) {
-		free(spare.v);
-		spare.alloc = lines > 128 ? lines : 128;
-		spare.v = xmalloc(spare.alloc * sizeof(*spare.v));
-	}
-	out->buf = spare.buf;
-	out->buf_alloc = spare.buf_alloc;
-	out->v = spare.v;
-	out->alloc = spare.alloc;
-	memset(&spare, 0, sizeof(spare));
-}
-
-static void give_spare(struct qtext *q)
-{
-	if (q->buf_alloc >= spare.buf_alloc) {
-		free(spare.buf);
-		spare.buf = q->buf;
-		spare.buf_alloc = q->buf_alloc;
-	} else {
-		free(q->buf);
-	}
-	if (q->alloc >= spare.alloc) {
-		free(spare.v);
-		spare.v = q->v;
-		spare.alloc = q->alloc;
-	} else {
-		free(q->v);
-	}
+	ALLOC_GROW(out->v, lines, out->alloc);
 }
 
 /* What splitting carries from one line to the next. */
@@ -186,26 +150,23 @@ struct split {
 /*
  * Most lines start with a word and have no '>' in their first five bytes:
  * no quote marks (strip_quotes would only find that out slowly), and, not
- * starting with a blank, not blank either.  The four bytes after the first
- * are tested at once (a zero byte of x is a '>' there).
+ * starting with a blank, not blank either.  Those bytes may be the next
+ * line's (the text has NULs at line ends and SLACK zero bytes after it).
  */
-static inline int plain_start(const char *p)
+static int plain_start(const char *p)
 {
 	unsigned char c = (unsigned char)*p;
-	uint32_t x;
 
 	if (c <= ' ' || c == '>' || c == '|')
 		return 0;
-	memcpy(&x, p + 1, 4);
-	x ^= 0x3e3e3e3eu;
-	return !((x - 0x01010101u) & ~x & 0x80808080u);
+	return p[1] != '>' && p[2] != '>' && p[3] != '>' && p[4] != '>';
 }
 
 /*
  * The line p..e into q, the caller's next slot (the caller counts them: a
  * count behind out's pointer would be read again after every store to q).
  */
-static inline __attribute__((always_inline)) void split_line(struct split *sp, struct qline *q,
+static void split_line(struct split *sp, struct qline *q,
 							   long lineno, char *p, char *e)
 {
 	struct qtext *out = sp->out;
@@ -247,7 +208,7 @@ static inline __attribute__((always_inline)) void split_line(struct split *sp, s
 }
 
 /* A line that ends at the newline nl: '\n' and a '\r' before it become NULs. */
-static inline __attribute__((always_inline)) void split_at(struct split *sp, struct qline *q,
+static void split_at(struct split *sp, struct qline *q,
 							 long lineno, char *p, char *nl)
 {
 	char *e = nl;
@@ -258,19 +219,6 @@ static inline __attribute__((always_inline)) void split_at(struct split *sp, str
 	split_line(sp, q, lineno, p, e);
 }
 
-#ifdef __SSE2__
-static inline uint32_t newlines16(const char *p)
-{
-	return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8('\n')));
-}
-
-static inline uint64_t newlines64(const char *p)
-{
-	return (newlines16(p) | newlines16(p + 16) << 16) |
-	       (uint64_t)(newlines16(p + 32) | newlines16(p + 48) << 16) << 32;
-}
-#endif
-
 void mail_quote_split(struct qtext *out, const char *text, size_t len, long line0,
 		      const char *own_author)
 {
@@ -278,41 +226,14 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 	char *p, *end;
 	size_t nr = 0;
 
-	memset(out, 0, sizeof(*out));
-	take_spare(out, len);
+	drop_authors(out);
+	out->nr = 0;
+	out->has_begin = 0;
+	make_room(out, len);
 	memcpy(out->buf, text, len);
 	memset(out->buf + len, 0, SLACK);
 	p = out->buf;
 	end = out->buf + len;
-#ifdef __SSE2__
-	{
-		/*
-		 * The newlines 64 bytes a step (a memchr call a line cost more
-		 * than most of a short line's other work); the zero bytes after
-		 * the text have none.
-		 */
-		char *blk;
-		/* the array and the count in locals: stores to a line could alias out's */
-		struct qline *v = out->v;
-
-		for (blk = p; blk < end; blk += 64) {
-			uint64_t nls = newlines64(blk);
-
-			/* room for every line of the step at once, not one at a time */
-			if (nr + 64 > out->alloc) {
-				ALLOC_GROW(out->v, nr + 64, out->alloc);
-				v = out->v;
-			}
-			for (; nls; nls &= nls - 1) {
-				char *nl = blk + __builtin_ctzll(nls);
-
-				nr++;
-				split_at(&sp, &v[nr - 1], line0 + (long)nr, p, nl);
-				p = nl + 1;
-			}
-		}
-	}
-#else
 	{
 		char *nl;
 
@@ -323,7 +244,6 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 			p = nl + 1;
 		}
 	}
-#endif
 	if (p < end) {
 		ALLOC_GROW(out->v, nr + 1, out->alloc);
 		nr++;
@@ -334,11 +254,9 @@ void mail_quote_split(struct qtext *out, const char *text, size_t len, long line
 
 void mail_quote_release(struct qtext *q)
 {
-	size_t i;
-
-	for (i = 0; i < q->nauthors; i++)
-		free(q->authors[i]);
+	drop_authors(q);
 	free(q->authors);
-	give_spare(q);
-	memset(q, 0, sizeof(*q));
+	free(q->buf);
+	free(q->v);
+	*q = (struct qtext)QTEXT_INIT;
 }

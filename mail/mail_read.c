@@ -1,7 +1,7 @@
 #include "mail.h"
+#include "mail_lines.h"
 #include "../core/error.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,9 +22,9 @@ static struct mail_message *add_message(struct mail_list *out, const char *file,
 	m = &out->v[out->nr++];
 	memset(m, 0, sizeof(*m));
 	/* a big block past glibc's per-thread cache: the last message's is reused */
-	m->text = out->spare_text;
+	m->text_buf = out->spare_text;
 	strbuf_init(&out->spare_text, 0);
-	strbuf_reset(&m->text);
+	strbuf_reset(&m->text_buf);
 	/* "%s: message %zu" without printf, which cost more than the rest */
 	do
 		*--d = (char)('0' + nth % 10);
@@ -60,12 +60,9 @@ static void finished(struct mail_list *out)
 		return;
 	m = &out->v[out->nr - 1];
 	out->each(m, out->data);
-	/* a text that is a view of the input leaves the spare block where it is */
-	if (m->text.alloc) {
-		strbuf_release(&out->spare_text);
-		out->spare_text = m->text;
-	}
-	strbuf_init(&m->text, 0);
+	strbuf_release(&out->spare_text);
+	out->spare_text = m->text_buf;
+	strbuf_init(&m->text_buf, 0);
 	/* the name and header values' blocks too, with the strings in them */
 	free(out->spare_name);
 	out->spare_name = m->name;
@@ -114,20 +111,41 @@ static char *not_text(const char *buf, size_t len, long line0)
 
 /*
  * A message handed to each() is done with before buf changes or goes, so
- * its plain body is read where it stands instead of copied; the text block
- * it would have been copied into goes back to the list for the next one.
+ * its plain body is read where it stands instead of copied.
  */
 static void view_body(struct mail_list *out, struct mail_message *m, const char *body, size_t len)
 {
 	if (!out->each) {
-		strbuf_add(&m->text, body, len);
+		strbuf_add(&m->text_buf, body, len);
+		mail_text_is_buf(m);
 		return;
 	}
-	strbuf_release(&out->spare_text);
-	out->spare_text = m->text;
-	m->text.alloc = 0;
+	m->text.p = body;
 	m->text.len = len;
-	m->text.buf = (char *)body;
+}
+
+/*
+ * A NUL byte decoded from base64 or quoted-printable (a raw one skips the
+ * message: not_text) would end the text where it is read as a C string,
+ * and the rest of the part with it: each is read as '?', which no number
+ * or word holds, and a warning says where the first one stands.
+ */
+static void decoded_nuls(struct mail_list *out, struct mail_message *m)
+{
+	char *p = m->text_buf.buf, *end = p + m->text_buf.len, *nul = memchr(p, '\0', m->text_buf.len);
+	size_t n = 0, line;
+	long input;
+
+	if (!nul)
+		return;
+	line = mail_lines_count(p, (size_t)(nul - p)) - (nul > p && nul[-1] != '\n');
+	input = m->line_map && line < m->line_map_nr ? m->line_map[line] : m->line0 + 1 + (long)line;
+	for (; nul; nul = memchr(nul + 1, '\0', (size_t)(end - nul - 1))) {
+		*nul = '?';
+		n++;
+	}
+	bp_warnf(&out->warn, "%s: line %ld: %zu NUL byte%s in its decoded text, read as '?'", m->name, input, n,
+		 n == 1 ? "" : "s");
 }
 
 static void read_rfc822(struct mail_list *out, struct mail_message *m, const char *buf, size_t len,
@@ -146,9 +164,8 @@ static void read_rfc822(struct mail_list *out, struct mail_message *m, const cha
 			view_body(out, m, body, buf + len - body);
 		return;
 	}
-	mail_mime_decode(m, buf, len);
-	if (!m->skip && memchr(m->text.buf, '\0', m->text.len))
-		m->skip = xstrdup("binary data (a NUL byte) in its text");
+	if (!mail_mime_decode(m, buf, len))
+		decoded_nuls(out, m);
 }
 
 static void read_mbox_message(struct mail_list *out, const char *name, const char *buf,
@@ -171,15 +188,9 @@ static void read_mbox_message(struct mail_list *out, const char *name, const cha
  * Pages of a mapped input that are read and done with are handed back, so
  * that memory does not grow with the size of the input.
  */
-static void drop_read(const char *buf, size_t upto, size_t *dropped)
+static void drop_read(const char *buf, size_t upto, size_t page, size_t *dropped)
 {
-	/* asked once: sysconf is a call into libc's table for every message */
-	static size_t page;
-	size_t end;
-
-	if (!page)
-		page = (size_t)sysconf(_SC_PAGESIZE);
-	end = upto / page * page;
+	size_t end = upto / page * page;
 
 	if (end <= *dropped + (1 << 20))
 		return;
@@ -192,7 +203,7 @@ static void read_mbox(struct mail_list *out, const char *name, const char *buf, 
 {
 	struct strbuf unescaped = STRBUF_INIT;
 	struct mail_span cur, next;
-	size_t pos = 0, nth = 1, dropped = 0;
+	size_t pos = 0, nth = 1, dropped = 0, page = (size_t)sysconf(_SC_PAGESIZE);
 	long line = 0;
 	int have = mail_mbox_next(&cur, buf, len, &pos, &line), many = 0;
 
@@ -202,7 +213,7 @@ static void read_mbox(struct mail_list *out, const char *name, const char *buf, 
 		many |= more;
 		read_mbox_message(out, name, buf, &cur, nth++, many, &unescaped);
 		if (mapped && more)
-			drop_read(buf, next.start, &dropped);
+			drop_read(buf, next.start, page, &dropped);
 		cur = next;
 		have = more;
 	}
@@ -234,8 +245,10 @@ static void read_buffer(struct mail_list *out, const char *name, const char *buf
 		m->from = s->author ? xstrdup(s->author) : NULL;
 		m->subject = s->subject ? xstrdup(s->subject) : NULL;
 		m->skip = not_text(buf + s->start, s->len, s->line0);
-		if (!m->skip)
-			strbuf_add(&m->text, buf + s->start, s->len);
+		if (!m->skip) {
+			strbuf_add(&m->text_buf, buf + s->start, s->len);
+			mail_text_is_buf(m);
+		}
 		finished(out);
 	}
 	mail_spans_release(&spans);
@@ -243,6 +256,7 @@ static void read_buffer(struct mail_list *out, const char *name, const char *buf
 
 void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len)
 {
+	mail_mime_init();
 	read_buffer(out, name, buf, len, 0);
 }
 
@@ -330,8 +344,9 @@ done:
 }
 
 /* Files are mapped rather than read: the pages read come back as it goes. */
-static int read_file(struct mail_list *out, const char *path, const char *label)
+int mail_read_file(struct mail_list *out, const char *path)
 {
+	const char *label = path;
 	struct stat st;
 	void *map;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -361,58 +376,11 @@ static int read_file(struct mail_list *out, const char *path, const char *label)
 	return 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * A maildir (cur/ and new/ hold one message a file) or any directory of
- * mail files, read in name order so that imports are reproducible.
- */
-static int read_dir(struct mail_list *out, const char *path, int depth)
-{
-	DIR *d = opendir(path);
-	struct dirent *de;
-	char **names = NULL;
-	size_t nr = 0, alloc = 0, i;
-	int ret = 0;
-
-	if (!d)
-		return err_set_errno("cannot open '%s'", path);
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' || !strcmp(de->d_name, "tmp"))
-			continue;
-		ALLOC_GROW(names, nr + 1, alloc);
-		names[nr++] = xstrdup(de->d_name);
-	}
-	closedir(d);
-	qsort(names, nr, sizeof(*names), cmp_str);
-	for (i = 0; i < nr; i++) {
-		struct strbuf sub = STRBUF_INIT;
-		struct stat st;
-
-		strbuf_addf(&sub, "%s/%s", path, names[i]);
-		if (stat(sub.buf, &st) < 0) {
-			warning("cannot read '%s': %s", sub.buf, strerror(errno));
-		} else if (S_ISDIR(st.st_mode)) {
-			if (depth < 8 && read_dir(out, sub.buf, depth + 1) < 0)
-				ret = BP_ERROR;
-		} else if (S_ISREG(st.st_mode)) {
-			if (read_file(out, sub.buf, sub.buf) < 0)
-				ret = BP_ERROR;
-		}
-		strbuf_release(&sub);
-		free(names[i]);
-	}
-	free(names);
-	return ret;
-}
-
 int mail_read_path(struct mail_list *out, const char *path)
 {
 	struct stat st;
 
+	mail_mime_init();
 	if (!strcmp(path, "-")) {
 		if (read_stream(out, "stdin", 0) < 0)
 			return err_set_errno("cannot read standard input");
@@ -421,8 +389,8 @@ int mail_read_path(struct mail_list *out, const char *path)
 	if (stat(path, &st) < 0)
 		return err_set_errno("cannot open '%s'", path);
 	if (S_ISDIR(st.st_mode))
-		return read_dir(out, path, 0);
-	return read_file(out, path, path);
+		return mail_read_dir(out, path, &st);
+	return mail_read_file(out, path);
 }
 
 void mail_message_release(struct mail_message *m)
@@ -438,7 +406,7 @@ void mail_message_release(struct mail_message *m)
 	free(m->headers);
 	free(m->line_map);
 	free(m->skip);
-	strbuf_release(&m->text);
+	strbuf_release(&m->text_buf);
 	memset(m, 0, sizeof(*m));
 }
 

@@ -1,9 +1,6 @@
 #include "mail.h"
 
 #include <ctype.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -134,9 +131,8 @@ static int envelope_at(const char *first, const char *t, const char *end, int *e
 
 /*
  * The next envelope line from p on (one after a blank line), or end;
- * *escaped is set when a line on the way has a '>' to undo.  Lines are
- * found by their '\n', sixteen bytes a step where SSE2 is there: only a
- * line starting with 'F' or '>' needs more than a count.
+ * *escaped is set when a line on the way has a '>' to undo.  Only a line
+ * starting with 'F' or '>' needs more than a count.
  */
 static const char *next_envelope(const char *p, const char *end, long *line, int prev_blank,
 				 int *escaped)
@@ -150,26 +146,6 @@ static const char *next_envelope(const char *p, const char *end, long *line, int
 		return p;
 	if (*p == '>' && escaped_from(p, end))
 		*escaped = 1;
-#ifdef __SSE2__
-	for (; end - q > 32; q += 32) {
-		const __m128i eol = _mm_set1_epi8('\n');
-		unsigned nls = (unsigned)_mm_movemask_epi8(
-				       _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)q), eol)) |
-			       (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(
-				       _mm_loadu_si128((const __m128i *)(q + 16)), eol))
-				       << 16;
-
-		for (; nls; nls &= nls - 1) {
-			const char *t = q + __builtin_ctz(nls) + 1;
-
-			lines++;
-			if (envelope_at(first, t, end, escaped)) {
-				at = t;
-				goto done;
-			}
-		}
-	}
-#endif
 	while ((nl = memchr(q, '\n', end - q))) {
 		lines++;
 		if (nl + 1 >= end)

@@ -1,4 +1,5 @@
 #include "parse.h"
+#include "parse_scan.h"
 #include "../core/bench.h"
 #include "../core/error.h"
 #include "../core/strbuf.h"
@@ -6,8 +7,68 @@
 #include <stdlib.h>
 #include <string.h>
 
-int parse_bench(struct recset *out, const char *text, size_t len,
-		const struct parse_ctx *ctx)
+extern const struct parser parser_time, parser_df, parser_dd, parser_postmark,
+	parser_dbench, parser_fio, parser_bonnie, parser_kernbench,
+	parser_sysbench, parser_tiobench, parser_iozone, parser_bench;
+
+const struct parser *const parse_table[] = {
+	&parser_time,
+	&parser_df,
+	&parser_dd,
+	&parser_postmark,
+	&parser_dbench,
+	&parser_fio,
+	&parser_bonnie,
+	&parser_kernbench,
+	&parser_sysbench,
+	&parser_tiobench,
+	&parser_iozone,
+	&parser_bench,
+	NULL,
+};
+
+const struct parser *parse_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; parse_table[i]; i++)
+		if (!strcmp(parse_table[i]->name, name))
+			return parse_table[i];
+	return NULL;
+}
+
+/*
+ * The block driver every text parser shares: the text split into lines,
+ * each line no block has taken offered to the parser, the lines of each
+ * block it reads marked taken, and the outcome (found, nothing, only
+ * damaged) worked out once.
+ */
+int parser_run(const struct parser *p, struct recset *out, const char *text, size_t len,
+	       const struct parse_ctx *ctx)
+{
+	struct scan sc;
+	size_t i = 0;
+
+	if (p->whole)
+		return p->whole(out, text, len, ctx);
+	scan_open(&sc, out, text, len, ctx, p->name);
+	while (i < sc.nr) {
+		size_t lines = 0;
+
+		if (!sc.v[i].used && p->starts(&sc, i))
+			lines = p->read_block(&sc, i);
+		if (lines) {
+			scan_use(&sc, i, i + lines - 1);
+			i += lines;
+		} else {
+			i++;
+		}
+	}
+	return scan_close(&sc);
+}
+
+static int bench_whole(struct recset *out, const char *text, size_t len,
+		       const struct parse_ctx *ctx)
 {
 	size_t before = out->nr, i;
 	int ret = bench_parse(out, text, len, ctx->name);
@@ -21,26 +82,12 @@ int parse_bench(struct recset *out, const char *text, size_t len,
 	return 0;
 }
 
-const struct parser parse_table[] = {
-	{ "time", "time output of bash, ksh, zsh, tcsh, BSD, POSIX -p, GNU time and -v", parse_time },
-	{ "df", "df's table: df, -T, -h, -H, -k, -P, -i, wrapped rows", parse_df },
-	{ "dd", "dd's records lines and summary (GNU, BSD, busybox)", parse_dd },
-	{ "postmark", "PostMark's report (Debian's 1.5x)", parse_postmark },
-	{ "dbench", "dbench's operation table and throughput line", parse_dbench },
-	{ "fio", "fio --output-format=json: per job and direction", parse_fio },
-	{ "bench", "the Go benchmark data format (the archive's own)", parse_bench },
-	{ NULL, NULL, NULL },
+const struct parser parser_bench = {
+	.name = "bench",
+	.summary = "the Go benchmark data format (the archive's own)",
+	.whole = bench_whole,
+	.flags = PARSER_WHOLE_ONLY,
 };
-
-const struct parser *parse_find(const char *name)
-{
-	const struct parser *p;
-
-	for (p = parse_table; p->name; p++)
-		if (!strcmp(p->name, name))
-			return p;
-	return NULL;
-}
 
 struct placed {
 	long line;
@@ -71,6 +118,21 @@ static void take_in_line_order(struct recset *out, struct recset *found)
 	free(order);
 }
 
+/* Passes every problem on to the caller's sink and keeps the first. */
+struct auto_problems {
+	const struct bp_warn *to;
+	char *first;
+};
+
+static void auto_warn(void *payload, const char *msg)
+{
+	struct auto_problems *ap = payload;
+
+	if (!ap->first)
+		ap->first = xstrdup(msg);
+	bp_warnf(ap->to, "%s", msg);
+}
+
 /*
  * A .bench file is taken whole; anything else is every text parser's blocks
  * merged in line order.  The bench reader rejects any line it does not know,
@@ -78,30 +140,29 @@ static void take_in_line_order(struct recset *out, struct recset *found)
  */
 int parse_auto(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
 {
-	struct parse_problems local = { NULL, 0, 0 };
+	struct auto_problems ap = { ctx->warn, NULL };
+	struct bp_warn warn = { auto_warn, &ap };
 	struct parse_ctx sub = *ctx;
 	struct recset found = RECSET_INIT;
-	const struct parser *p;
+	size_t i;
 	int ret;
 
-	if (parse_bench(out, text, len, ctx) == 0)
+	if (parser_run(&parser_bench, out, text, len, ctx) == 0)
 		return 0;
-	if (!sub.problems)
-		sub.problems = &local;
-	for (p = parse_table; p->name; p++) {
-		if (p->parse != parse_bench)
-			p->parse(&found, text, len, &sub);
-	}
+	sub.warn = &warn;
+	for (i = 0; parse_table[i]; i++)
+		if (!(parse_table[i]->flags & PARSER_WHOLE_ONLY))
+			parser_run(parse_table[i], &found, text, len, &sub);
 	take_in_line_order(out, &found);
 	if (found.nr)
 		ret = 0;
-	else if (sub.problems->nr)
-		ret = err_set("%s", sub.problems->v[0]);
+	else if (ap.first)
+		ret = err_set("%s", ap.first);
 	else
 		ret = (err_set("%s: nothing recognisable found", ctx->name ? ctx->name : "<input>"),
 		       BP_ENOTFOUND);
 	recset_release(&found);
-	parse_problems_release(&local);
+	free(ap.first);
 	return ret;
 }
 
@@ -115,5 +176,5 @@ int parse_text(struct recset *out, const char *type, const char *text, size_t le
 	p = parse_find(type);
 	if (!p)
 		return err_set("%s: no parser for type '%s'", ctx->name, type);
-	return p->parse(out, text, len, ctx);
+	return parser_run(p, out, text, len, ctx);
 }

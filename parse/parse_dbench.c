@@ -1,6 +1,7 @@
 #include "parse_scan.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,7 +66,7 @@ static int read_row(struct pending *p, size_t idx, const struct scan_toks *t)
 }
 
 /* Returns the table's last line; damaged rows are reported and skipped. */
-static size_t read_table(struct scan *sc, size_t h)
+static size_t read_table(struct scan *sc, size_t h, const char *name)
 {
 	struct scan_toks t = SCAN_TOKS_INIT;
 	size_t i = h + 1, last = h;
@@ -81,7 +82,7 @@ static size_t read_table(struct scan *sc, size_t h)
 		if (!r)
 			break;
 		if (r > 0)
-			pending_commit(sc, &p, BENCHMARK);
+			pending_commit(sc, &p, name);
 		else
 			scan_damaged(sc, i, "expected 'Operation Count AvgLat MaxLat' numbers");
 		pending_clear(&p);
@@ -91,8 +92,15 @@ static size_t read_table(struct scan *sc, size_t h)
 	return last;
 }
 
-/* "Throughput 335.702 MB/sec  2 clients  2 procs  max_latency=15.814 ms" */
-static int read_throughput(struct pending *p, size_t idx, const struct scan_toks *t)
+/*
+ * "Throughput 335.702 MB/sec  2 clients  2 procs  max_latency=15.814 ms",
+ * older "Throughput 123.4 MB/sec 2 procs" and "Throughput 23.46 MB/sec
+ * (NB=29.3 MB/sec  234.6 MBit/sec)" (the NB figures restate it); words a
+ * person wrote after them ("- .5sec hiccup in xmms") end the line.
+ * *clients gets the clients (or procs) count when the line says it.
+ */
+static int read_throughput(struct pending *p, size_t idx, const struct scan_toks *t,
+			   struct scan_tok *clients)
 {
 	char *unit;
 	size_t k;
@@ -107,8 +115,13 @@ static int read_throughput(struct pending *p, size_t idx, const struct scan_toks
 		const struct scan_tok *w = &t->v[k];
 
 		if (k + 1 < t->nr && (tok_is(&t->v[k + 1], "clients") || tok_is(&t->v[k + 1], "procs"))) {
-			ret = pending_number(p, idx, tok_is(&t->v[k + 1], "clients") ? "clients" : "procs",
-					     NULL, w, 0, 0);
+			int is_clients = tok_is(&t->v[k + 1], "clients");
+
+			/* the run's parameter, not a result: it goes into the name, "dbench 2" */
+			if (!tok_digit(w) || strspn(w->s, "0123456789") != w->len)
+				return -1;
+			if (is_clients || !clients->len)
+				*clients = *w;
 			k++;
 		} else if (w->len > 12 && !memcmp(w->s, "max_latency=", 12)) {
 			struct scan_tok num = { w->s + 12, w->len - 12 };
@@ -117,40 +130,119 @@ static int read_throughput(struct pending *p, size_t idx, const struct scan_toks
 				return -1;
 			ret = pending_number(p, idx, "max-latency", "ms", &num, 0, 0);
 			k++;
+		} else if (w->len > 4 && !memcmp(w->s, "(NB=", 4)) {
+			while (k < t->nr && !tok_ends(&t->v[k], ")"))
+				k++;
+		} else if (k == 3) {
+			return -1;   /* something else right after the unit: not dbench's line */
 		} else {
-			return -1;
+			break;
 		}
 	}
 	return ret;
 }
 
-int parse_dbench(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+/* "dbench 16" on a line of its own a few lines above: the run's client count. */
+static void name_from_above(struct scan *sc, size_t i, struct scan_tok *clients)
 {
-	struct scan sc;
 	struct scan_toks t = SCAN_TOKS_INIT;
-	size_t i;
+	size_t k;
 
-	scan_open(&sc, out, text, len, ctx, "dbench");
-	for (i = 0; i < sc.nr; i++) {
-		struct pending p = PENDING_INIT;
+	for (k = i; k > 0 && i - k < 10 && !clients->len; k--) {
+		scan_split(&t, sc->v[k - 1].s);
+		if (t.nr == 2 && tok_is(&t.v[0], "dbench") && tok_digit(&t.v[1]) && t.v[1].len < 8) {
+			size_t d;
 
-		if (sc.v[i].used)
-			continue;
-		scan_split(&t, sc.v[i].s);
-		if (is_header(&t)) {
-			size_t last = read_table(&sc, i);
-
-			scan_use(&sc, i, last);
-			i = last;
-		} else if (t.nr >= 3 && tok_is(&t.v[0], "Throughput") && tok_digit(&t.v[1])) {
-			if (read_throughput(&p, i, &t) < 0)
-				scan_damaged(&sc, i, "expected 'Throughput N MB/sec N clients N procs max_latency=N ms'");
-			else
-				pending_commit(&sc, &p, BENCHMARK);
-			scan_use(&sc, i, i);
+			for (d = 0; d < t.v[1].len && t.v[1].s[d] >= '0' && t.v[1].s[d] <= '9'; d++)
+				;
+			if (d == t.v[1].len)
+				*clients = t.v[1];
 		}
-		pending_clear(&p);
 	}
 	scan_toks_release(&t);
-	return scan_close(&sc);
 }
+
+static void name_with(char *name, size_t size, const struct scan_tok *clients)
+{
+	if (clients->len)
+		snprintf(name, size, BENCHMARK " %.*s", (int)(clients->len < 16 ? clients->len : 16),
+			 clients->s);
+	else
+		snprintf(name, size, BENCHMARK);
+}
+
+/* The table's run: "dbench N" from the throughput line under it, or a line above. */
+static void run_name(struct scan *sc, size_t h, char *name, size_t size)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	struct scan_tok clients = { NULL, 0 };
+	size_t k;
+
+	for (k = h + 1; k < sc->nr && k < h + 60; k++) {
+		struct pending p = PENDING_INIT;
+
+		if (!scan_begins(&sc->v[k], "Throughput"))
+			continue;
+		scan_split(&t, sc->v[k].s);
+		if (read_throughput(&p, k, &t, &clients) < 0)
+			clients.len = 0;
+		pending_clear(&p);
+		break;
+	}
+	if (!clients.len)
+		name_from_above(sc, h, &clients);
+	name_with(name, size, &clients);
+	scan_toks_release(&t);
+}
+
+static int dbench_starts(struct scan *sc, size_t i)
+{
+	return scan_begins(&sc->v[i], "Operation") || scan_begins(&sc->v[i], "Throughput");
+}
+
+static size_t dbench_read_block(struct scan *sc, size_t i)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	struct pending p = PENDING_INIT;
+	size_t lines = 0;
+
+	scan_split(&t, sc->v[i].s);
+	if (is_header(&t)) {
+		char name[32];
+		size_t last, k;
+
+		run_name(sc, i, name, sizeof(name));
+		last = read_table(sc, i, name);
+
+		lines = last - i + 1;
+		/* dbench prints its throughput right under the table: without it the paste is cut */
+		for (k = last + 1; k < sc->nr && k <= last + 3 && scan_blank(&sc->v[k]); k++)
+			;
+		if (k >= sc->nr || !scan_begins(&sc->v[k], "Throughput"))
+			scan_damaged(sc, last, "expected dbench's 'Throughput N MB/sec' line after its table");
+	} else if (t.nr >= 3 && tok_is(&t.v[0], "Throughput") && tok_digit(&t.v[1])) {
+		struct scan_tok clients = { NULL, 0 };
+
+		if (read_throughput(&p, i, &t, &clients) < 0) {
+			scan_damaged(sc, i, "expected 'Throughput N MB/sec N clients N procs max_latency=N ms'");
+		} else {
+			char name[32];
+
+			name_from_above(sc, i, &clients);
+			name_with(name, sizeof(name), &clients);
+			pending_commit(sc, &p, name);
+		}
+		lines = 1;
+	}
+	pending_clear(&p);
+	scan_toks_release(&t);
+	return lines;
+}
+
+const struct parser parser_dbench = {
+	.name = "dbench",
+	.summary = "dbench's operation table and throughput line, older forms too",
+	.starts = dbench_starts,
+	.read_block = dbench_read_block,
+	.flags = PARSER_IN_MAIL,
+};

@@ -100,60 +100,105 @@ static int read_summary(struct pending *p, size_t idx, const struct scan_toks *t
 	return read_rate(p, idx, t, k + 2);
 }
 
-int parse_dd(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+/* "N+M": N */
+static unsigned long long full_records(const char *s)
 {
-	struct scan sc;
+	return strtoull(s, NULL, 10);
+}
+
+/*
+ * A report that SIGUSR1 made dd print while it went on: the same dd's
+ * next report follows at once, with more records in.  A loop's runs
+ * print equal counts, and each is a result.
+ */
+static int is_interim(struct scan *sc, size_t first, size_t next)
+{
 	struct scan_toks t = SCAN_TOKS_INIT;
-	size_t i;
+	int ret = 0;
 
-	scan_open(&sc, out, text, len, ctx, "dd");
-	for (i = 0; i < sc.nr; i++) {
-		struct pending p = PENDING_INIT;
-		size_t first = i, last = i;
-		char *cmd;
-
-		if (sc.v[i].used)
-			continue;
-		if (records_line(sc.v[i].s, "in", &t)) {
-			if (read_records(&p, i, &t.v[0], "records-in", "records-in-partial") < 0) {
-				scan_damaged(&sc, i, "expected 'N+N records in'");
-				goto next;
-			}
-			if (i + 1 >= sc.nr || !records_line(sc.v[i + 1].s, "out", &t) ||
-			    read_records(&p, i + 1, &t.v[0], "records-out", "records-out-partial") < 0) {
-				scan_damaged(&sc, i + 1 < sc.nr ? i + 1 : i, "expected 'N+N records out'");
-				goto next;
-			}
-			last = i + 1;
-			scan_split(&t, last + 1 < sc.nr ? sc.v[last + 1].s : "");
-			if (t.nr >= 2 && tok_digit(&t.v[0]) && (tok_is(&t.v[1], "truncated")))
-				last++;
-			if (last + 1 < sc.nr)
-				scan_split(&t, sc.v[last + 1].s);
-			else
-				t.nr = 0;
-			if (!is_summary(&t))
-				goto commit;
-			last++;
-		} else {
-			scan_split(&t, sc.v[i].s);
-			if (!is_summary(&t) || !(strstr(sc.v[i].s, " copied,") ||
-						 strstr(sc.v[i].s, " transferred in ")))
-				continue;
-		}
-		if (read_summary(&p, last, &t) < 0) {
-			scan_damaged(&sc, last, "expected 'N bytes (...) copied, T s, R unit/s'");
-			goto next;
-		}
-commit:
-		cmd = scan_command_above(&sc, first);
-		pending_commit(&sc, &p, cmd);
-		free(cmd);
-next:
-		scan_use(&sc, first, last);
-		i = last;
-		pending_clear(&p);
+	if (next + 2 < sc->nr && records_line(sc->v[next].s, "in", &t) &&
+	    records_line(sc->v[next + 1].s, "out", &t) && records_line(sc->v[first].s, "in", &t)) {
+		scan_split(&t, sc->v[next + 2].s);
+		ret = is_summary(&t) &&
+		      full_records(sc->v[next].s) > full_records(sc->v[first].s);
 	}
 	scan_toks_release(&t);
-	return scan_close(&sc);
+	return ret;
 }
+
+static int dd_starts(struct scan *sc, size_t i)
+{
+	const char *s = sc->v[i].s;
+
+	return strstr(s, "records") || strstr(s, " copied,") || strstr(s, " transferred in ");
+}
+
+static size_t dd_read_block(struct scan *sc, size_t i)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	struct pending p = PENDING_INIT;
+	size_t first = i, last = i, interim;
+	char *cmd;
+
+	if (records_line(sc->v[i].s, "in", &t)) {
+		if (read_records(&p, i, &t.v[0], "records-in", "records-in-partial") < 0) {
+			scan_damaged(sc, i, "expected 'N+N records in'");
+			goto done;
+		}
+		if (i + 1 >= sc->nr || !records_line(sc->v[i + 1].s, "out", &t) ||
+		    read_records(&p, i + 1, &t.v[0], "records-out", "records-out-partial") < 0) {
+			scan_damaged(sc, i + 1 < sc->nr ? i + 1 : i, "expected 'N+N records out'");
+			goto done;
+		}
+		last = i + 1;
+		scan_split(&t, last + 1 < sc->nr ? sc->v[last + 1].s : "");
+		/* "2 truncated records" (conv=block), "1 truncated record" */
+		if (t.nr == 3 && tok_digit(&t.v[0]) && tok_is(&t.v[1], "truncated") &&
+		    (tok_is(&t.v[2], "records") || tok_is(&t.v[2], "record"))) {
+			if (pending_number(&p, last + 1, "truncated-records", NULL, &t.v[0], 0, 0) < 0) {
+				scan_damaged(sc, last + 1, "expected 'N truncated records'");
+				goto done;
+			}
+			last++;
+		}
+		if (last + 1 < sc->nr)
+			scan_split(&t, sc->v[last + 1].s);
+		else
+			t.nr = 0;
+		if (!is_summary(&t))
+			goto commit;
+		last++;
+	} else {
+		scan_split(&t, sc->v[i].s);
+		if (!is_summary(&t) || !(strstr(sc->v[i].s, " copied,") ||
+					 strstr(sc->v[i].s, " transferred in ")) ||
+		    (i + 1 < sc->nr && records_line(sc->v[i + 1].s, "in", &t))) {
+			/* status=progress's last line, left above the records lines: not the result */
+			scan_toks_release(&t);
+			return 0;
+		}
+		scan_split(&t, sc->v[i].s);
+	}
+	if (read_summary(&p, last, &t) < 0) {
+		scan_damaged(sc, last, "expected 'N bytes (...) copied, T s, R unit/s'");
+		goto done;
+	}
+commit:
+	cmd = scan_command_above(sc, first);
+	interim = sc->out->nr;
+	pending_commit(sc, &p, cmd);
+	free(cmd);
+	if (is_interim(sc, first, last + 1))
+		scan_mark_interim(sc, interim);
+done:
+	pending_clear(&p);
+	scan_toks_release(&t);
+	return last - first + 1;
+}
+
+const struct parser parser_dd = {
+	.name = "dd",
+	.summary = "dd's records lines and summary (GNU, BSD, busybox); SIGUSR1 reports",
+	.starts = dd_starts,
+	.read_block = dd_read_block,
+};

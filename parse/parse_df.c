@@ -11,7 +11,7 @@
  * device and fs set and the mount point as benchmark.  A row whose device
  * name was too long is wrapped by df onto the next line; it is joined.
  */
-enum df_col { COL_DEVICE, COL_TYPE, COL_NUMBER, COL_PERCENT, COL_MOUNT };
+enum df_col { COL_DEVICE, COL_TYPE, COL_NUMBER, COL_PERCENT, COL_MOUNT, COL_TEXT };
 
 struct df_column {
 	enum df_col kind;
@@ -35,6 +35,7 @@ static const struct {
 	{ "IUsed", "iused", COL_NUMBER },
 	{ "IFree", "ifree", COL_NUMBER },
 	{ "IUse%", "iuse", COL_PERCENT },
+	{ "File", NULL, COL_TEXT },        /* --output=file: the argument df was given */
 };
 
 struct df_table {
@@ -51,19 +52,34 @@ static void table_release(struct df_table *tb)
 	memset(tb, 0, sizeof(*tb));
 }
 
-/* "1K-blocks" -> KiB, "1024-blocks" -> KiB, "1M-blocks" -> MiB, others as printed. */
+/*
+ * A block size as the unit it is: "1K-blocks" (and "1024-blocks") KiB,
+ * "1M-blocks" MiB ... "1B-blocks" B, "1kB-blocks" (-BKB) kB, "1MB-blocks"
+ * MB ..., "512-blocks" 512B; any other as printed.
+ */
 static char *block_unit(const struct scan_tok *t)
 {
-	static const struct { const char *header, *unit; } known[] = {
-		{ "1K-blocks", "KiB" }, { "1k-blocks", "KiB" }, { "1024-blocks", "KiB" },
-		{ "1M-blocks", "MiB" }, { "1G-blocks", "GiB" }, { "512-blocks", "512B" },
+	static const struct { const char *size, *unit; } known[] = {
+		{ "1K", "KiB" }, { "1k", "KiB" }, { "1024", "KiB" }, { "1M", "MiB" },
+		{ "1G", "GiB" }, { "1T", "TiB" }, { "1P", "PiB" }, { "1E", "EiB" },
+		{ "1B", "B" }, { "1", "B" }, { "1kB", "kB" }, { "1KB", "kB" }, { "1MB", "MB" },
+		{ "1GB", "GB" }, { "1TB", "TB" }, { "1PB", "PB" }, { "512", "512B" },
 	};
-	size_t i;
+	size_t n = t->len - strlen("-blocks"), i;
 
 	for (i = 0; i < ARRAY_SIZE(known); i++)
-		if (tok_is(t, known[i].header))
+		if (strlen(known[i].size) == n && !memcmp(t->s, known[i].size, n))
 			return xstrdup(known[i].unit);
 	return xstrndup(t->s, t->len);
+}
+
+/* The unit a -B size letter names, as block_unit writes it ("M" -> "MiB"). */
+static const char *letter_unit(char c)
+{
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB" };
+	const char *at = strchr("KMGTPEZY", c);
+
+	return at && c ? units[at - "KMGTPEZY"] : NULL;
 }
 
 static int read_header(struct df_table *tb, const struct scan_toks *t)
@@ -108,7 +124,7 @@ static int read_number(struct pending *p, size_t idx, const struct df_table *tb,
 		       const struct df_column *c, const struct scan_tok *t)
 {
 	struct scan_tok num = *t;
-	char unit[2] = { 0, 0 };
+	char unit[2] = { 0, 0 }, unit_buf[2] = { 0, 0 };
 
 	if (tok_is(t, "-"))
 		return 0;
@@ -118,9 +134,26 @@ static int read_number(struct pending *p, size_t idx, const struct df_table *tb,
 		return pending_number(p, idx, c->metric, "%", t, 1, 0);
 	}
 	if (!tb->human || (strcmp(c->metric, "size") && strcmp(c->metric, "used") &&
-			   strcmp(c->metric, "available")))
-		return pending_number(p, idx, c->metric, tb->block_unit ? tb->block_unit : NULL,
-				      &num, 0, 0);
+			   strcmp(c->metric, "available"))) {
+		int blocks = !strcmp(c->metric, "size") || !strcmp(c->metric, "used") ||
+			     !strcmp(c->metric, "available");
+		const char *bu = blocks ? tb->block_unit : NULL;
+		char letter = num.len > 1 ? num.s[num.len - 1] : 0;
+
+		if (letter && isalpha((unsigned char)letter)) {
+			/* -BM prints "258020M" in a 1M-blocks column, -ih "16M" inodes */
+			if (!strchr("KMGTPEZY", letter))
+				return -1;
+			num.len--;
+			if (!bu) {
+				unit_buf[0] = letter;
+				bu = unit_buf;
+			} else if (!letter_unit(letter) || strcmp(bu, letter_unit(letter))) {
+				return -1;
+			}
+		}
+		return pending_number(p, idx, c->metric, bu, &num, 0, 0);
+	}
 	if (num.len && isalpha((unsigned char)num.s[num.len - 1])) {
 		unit[0] = num.s[num.len - 1];
 		if (!strchr("KMGTPEZY", unit[0]))
@@ -165,6 +198,8 @@ static int read_row(struct scan *sc, size_t idx, const struct df_table *tb,
 				return -1;
 			}
 			break;
+		case COL_TEXT:
+			break;
 		case COL_MOUNT:
 			free(*mount);
 			*mount = scan_label(w->s, strlen(w->s));
@@ -208,6 +243,13 @@ static size_t read_table(struct scan *sc, size_t h, const struct df_table *tb)
 			next++;
 		}
 		r = read_row(sc, next - 1, tb, &t, &p, &device, &type, &mount);
+		/* "/dev/vda 264212084 17516328": a row cut short, not the table's end */
+		if (!r && t.nr >= 3 && t.nr < tb->nr && tok_digit(&t.v[t.nr - 1]) &&
+		    tok_digit(&t.v[t.nr - 2])) {
+			scan_damaged(sc, next - 1, "expected df's %zu columns, not %zu (the row is cut short)",
+				     tb->nr, t.nr);
+			r = -1;
+		}
 		if (r > 0)
 			emit_row(sc, &p, device, type, mount);
 		pending_clear(&p);
@@ -224,27 +266,28 @@ static size_t read_table(struct scan *sc, size_t h, const struct df_table *tb)
 	return last;
 }
 
-int parse_df(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+static int df_starts(struct scan *sc, size_t i)
 {
-	struct scan sc;
-	struct scan_toks t = SCAN_TOKS_INIT;
-	size_t i;
-
-	scan_open(&sc, out, text, len, ctx, "df");
-	for (i = 0; i < sc.nr; i++) {
-		struct df_table tb = { NULL, 0, 0, NULL, 0 };
-		size_t last;
-
-		if (sc.v[i].used)
-			continue;
-		scan_split(&t, sc.v[i].s);
-		if (read_header(&tb, &t)) {
-			last = read_table(&sc, i, &tb);
-			scan_use(&sc, i, last);
-			i = last;
-		}
-		table_release(&tb);
-	}
-	scan_toks_release(&t);
-	return scan_close(&sc);
+	return scan_begins(&sc->v[i], "Filesystem");
 }
+
+static size_t df_read_block(struct scan *sc, size_t i)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	struct df_table tb = { NULL, 0, 0, NULL, 0 };
+	size_t lines = 0;
+
+	scan_split(&t, sc->v[i].s);
+	if (read_header(&tb, &t))
+		lines = read_table(sc, i, &tb) - i + 1;
+	table_release(&tb);
+	scan_toks_release(&t);
+	return lines;
+}
+
+const struct parser parser_df = {
+	.name = "df",
+	.summary = "df's table in every -B, -h, -H, -i, -k, -P, -T and --output form",
+	.starts = df_starts,
+	.read_block = df_read_block,
+};

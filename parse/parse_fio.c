@@ -1,7 +1,8 @@
-#include "parse_scan.h"
+#include "parse_fio.h"
 #include "parse_json.h"
 #include "../core/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,8 +52,8 @@ static void add(struct fio_job *j, const struct jval *v, const char *dir, const 
 	strbuf_release(&metric);
 }
 
-/* "99.500000" -> "p99.5" */
-static void percentile_name(struct strbuf *sb, const char *key)
+/* "99.500000" and "99.50" are "99.5", "1.00" is "1": the digits the percentile needs. */
+static size_t percentile_digits(const char *key)
 {
 	size_t len = strlen(key);
 
@@ -62,9 +63,33 @@ static void percentile_name(struct strbuf *sb, const char *key)
 		if (len && key[len - 1] == '.')
 			len--;
 	}
+	return len;
+}
+
+void fio_percentile_name(char *out, size_t size, const char *dir, const char *lat,
+			 const char *pct)
+{
+	snprintf(out, size, "%s-%s-p%.*s", dir, lat, (int)percentile_digits(pct), pct);
+}
+
+/* "99.500000" -> "clat-p99.5" */
+static void percentile_name(struct strbuf *sb, const char *key)
+{
 	strbuf_reset(sb);
 	strbuf_addstr(sb, "clat-p");
-	strbuf_add(sb, key, len);
+	strbuf_add(sb, key, percentile_digits(key));
+}
+
+void fio_commit(struct scan *sc, struct pending *p, const char *benchmark, const char *device,
+		int interim)
+{
+	size_t from = sc->out->nr, i;
+
+	pending_commit(sc, p, benchmark);
+	for (i = from; device && i < sc->out->nr; i++)
+		record_set(&sc->out->v[i].device, device);
+	if (interim)
+		scan_mark_interim(sc, from);
 }
 
 static void read_clat(struct fio_job *j, const struct jval *d, const char *dir)
@@ -123,6 +148,48 @@ static int starts_report(struct scan *sc, size_t i)
 	return k < sc->nr && strstr(sc->v[k].s, "\"fio version\"");
 }
 
+/* The first job's name and elapsed seconds, for telling --status-interval's reports apart. */
+static int first_job(const struct jval *root, const char **name, long *elapsed)
+{
+	const struct jval *jobs = jval_get(root, "jobs"), *n, *e;
+
+	if (!jobs || jobs->type != J_ARRAY || !jobs->nr)
+		return -1;
+	n = jval_get(&jobs->kids[0], "jobname");
+	e = jval_get(&jobs->kids[0], "elapsed");
+	if (!n || n->type != J_STRING || !e || e->type != J_NUMBER)
+		return -1;
+	*name = n->text;
+	*elapsed = strtol(e->text, NULL, 10);
+	return 0;
+}
+
+/*
+ * --status-interval prints a report every interval and the final one
+ * last, one under the other: a report is interim when the next is of
+ * the same job, further on.
+ */
+static int is_interim(struct scan *sc, const struct jval *root, size_t next)
+{
+	const char *name, *next_name, *what;
+	long elapsed, next_elapsed, errline;
+	struct jval other;
+	size_t used;
+	int ret = 0;
+
+	while (next < sc->nr && scan_blank(&sc->v[next]))
+		next++;
+	if (next >= sc->nr || !starts_report(sc, next) || first_job(root, &name, &elapsed) < 0)
+		return 0;
+	if (jval_read(&other, sc->text + sc->v[next].off, sc->len - sc->v[next].off, &used,
+		      &errline, &what) < 0)
+		return 0;
+	if (!first_job(&other, &next_name, &next_elapsed))
+		ret = !strcmp(name, next_name) && next_elapsed > elapsed;
+	jval_release(&other);
+	return ret;
+}
+
 /* Reads the report whose "{" is line i; returns the lines it took. */
 static size_t read_report(struct scan *sc, size_t i)
 {
@@ -132,6 +199,7 @@ static size_t read_report(struct scan *sc, size_t i)
 	const struct jval *jobs;
 	long errline;
 	const char *what;
+	int interim;
 
 	if (jval_read(&root, start, avail, &used, &errline, &what) < 0) {
 		scan_damaged(sc, i + (size_t)errline - 1 < sc->nr ? i + (size_t)errline - 1 : i,
@@ -140,6 +208,7 @@ static size_t read_report(struct scan *sc, size_t i)
 	}
 	for (k = 0; k < used; k++)
 		lines += start[k] == '\n';
+	interim = is_interim(sc, &root, i + lines);
 	jobs = jval_get(&root, "jobs");
 	for (k = 0; jobs && jobs->type == J_ARRAY && k < jobs->nr; k++) {
 		const struct jval *name = jval_get(&jobs->kids[k], "jobname");
@@ -150,7 +219,8 @@ static size_t read_report(struct scan *sc, size_t i)
 			scan_damaged(sc, i + (size_t)j.damaged_line - 1, "expected %s in fio's JSON",
 				     j.damaged);
 		else
-			pending_commit(sc, &j.p, name && name->type == J_STRING ? name->text : "fio");
+			fio_commit(sc, &j.p, name && name->type == J_STRING ? name->text : "fio", NULL,
+				   interim);
 		pending_clear(&j.p);
 	}
 	if (!jobs || jobs->type != J_ARRAY)
@@ -159,20 +229,24 @@ static size_t read_report(struct scan *sc, size_t i)
 	return lines;
 }
 
-int parse_fio(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+static int fio_starts(struct scan *sc, size_t i)
 {
-	struct scan sc;
-	size_t i;
-
-	scan_open(&sc, out, text, len, ctx, "fio");
-	for (i = 0; i < sc.nr; i++) {
-		size_t lines;
-
-		if (sc.v[i].used || !starts_report(&sc, i))
-			continue;
-		lines = read_report(&sc, i);
-		scan_use(&sc, i, i + lines - 1);
-		i += lines - 1;
-	}
-	return scan_close(&sc);
+	return starts_report(sc, i) || fio_text_starts(sc, i) || fio_terse_starts(sc, i);
 }
+
+static size_t fio_read_block(struct scan *sc, size_t i)
+{
+	if (fio_terse_starts(sc, i))
+		return fio_terse_read_block(sc, i);
+	if (fio_text_starts(sc, i))
+		return fio_text_read_block(sc, i);
+	return read_report(sc, i);
+}
+
+const struct parser parser_fio = {
+	.name = "fio",
+	.summary = "fio's normal text, terse (--minimal v3-v5) and JSON reports",
+	.starts = fio_starts,
+	.read_block = fio_read_block,
+	.flags = PARSER_IN_MAIL,
+};

@@ -48,6 +48,13 @@ static const struct pm_line mixed[] = {
 	  { "deleted-mixed", "deleted-mixed-rate" }, { "files", "files/s" }, 0 },
 };
 
+static const char *skip_blanks_only(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
 /* postmark's prompt "pm>" is printed before its report when stdin is not a tty */
 static const char *skip_prompts(const char *s)
 {
@@ -109,36 +116,112 @@ static long read_report(struct scan *sc, size_t start, struct pending *p)
 	if (last >= 0 && !have_total) {
 		scan_damaged(sc, start, "expected 'N seconds total' after postmark's 'Time:'");
 		last = -1;
+	} else if (last >= 0 && (!p->nr || strcmp(p->v[p->nr - 1].metric, "data-written-rate"))) {
+		/* cut short: what was read stands, and the loss is said */
+		scan_damaged(sc, (size_t)last + 1 < sc->nr ? (size_t)last + 1 : (size_t)last,
+			     "expected the rest of postmark's report (it ends before 'N megabytes written')");
 	}
 	scan_toks_release(&t);
 	return last;
 }
 
-int parse_postmark(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+/*
+ * "set report terse" prints one line of 13 numbers instead: the seconds
+ * in all and of transactions, then rates per second of transactions,
+ * files created (in all, alone, mixed with transactions), read,
+ * appended, deleted (in all, alone, mixed), and bytes read and written.
+ */
+static const char *const terse_metrics[] = {
+	"elapsed", "transactions-time", "transactions-rate", "created-rate", "created-alone-rate",
+	"created-mixed-rate", "read-rate", "appended-rate", "deleted-rate", "deleted-alone-rate",
+	"deleted-mixed-rate", "data-read-rate", "data-written-rate",
+};
+static const char *const terse_units[] = {
+	"s", "s", "transactions/s", "files/s", "files/s", "files/s", "files/s", "files/s",
+	"files/s", "files/s", "files/s", "B/s", "B/s",
+};
+
+/* The line just above, or the prompt on it, says postmark printed it. */
+static int after_postmark(struct scan *sc, size_t i)
 {
-	struct scan sc;
-	size_t i;
+	size_t k;
 
-	scan_open(&sc, out, text, len, ctx, "postmark");
-	for (i = 0; i < sc.nr; i++) {
-		struct pending p = PENDING_INIT;
-		long last;
-
-		if (sc.v[i].used || !is_word_line(sc.v[i].s, "Time:") ||
-		    skip_prompts(sc.v[i].s)[5] != '\0')
-			continue;
-		last = read_report(&sc, i, &p);
-		if (last >= 0) {
-			char *cmd = scan_command_above(&sc, i);
-
-			pending_commit(&sc, &p, cmd ? cmd : "postmark");
-			free(cmd);
-			scan_use(&sc, i, (size_t)last);
-			i = (size_t)last;
-		} else {
-			scan_use(&sc, i, i);
-		}
-		pending_clear(&p);
-	}
-	return scan_close(&sc);
+	if (!strncmp(skip_blanks_only(sc->v[i].s), "pm>", 3))
+		return 1;
+	for (k = i; k > 0 && i - k < 3; k--)
+		if (strstr(sc->v[k - 1].s, "Deleting files...Done"))
+			return 1;
+	return 0;
 }
+
+static int is_terse(struct scan *sc, size_t i, struct scan_toks *t)
+{
+	size_t k;
+
+	scan_split(t, skip_prompts(sc->v[i].s));
+	if (t->nr != ARRAY_SIZE(terse_metrics) || !after_postmark(sc, i))
+		return 0;
+	for (k = 0; k < t->nr; k++)
+		if (!tok_digit(&t->v[k]) || (k >= 2) != (memchr(t->v[k].s, '.', t->v[k].len) != NULL))
+			return 0;
+	return 1;
+}
+
+static size_t read_terse(struct scan *sc, size_t i, struct scan_toks *t)
+{
+	struct pending p = PENDING_INIT;
+	char *cmd;
+	size_t k;
+
+	for (k = 0; k < t->nr; k++) {
+		if (pending_number_kept(&p, i, terse_metrics[k], terse_units[k], &t->v[k], 0, 0) < 0) {
+			scan_damaged(sc, i, "expected postmark's terse report, 13 numbers");
+			pending_clear(&p);
+			return 1;
+		}
+	}
+	cmd = scan_command_above(sc, i);
+	pending_commit(sc, &p, cmd ? cmd : "postmark");
+	free(cmd);
+	return 1;
+}
+
+static int postmark_starts(struct scan *sc, size_t i)
+{
+	const char *s = skip_prompts(sc->v[i].s);
+
+	return (is_word_line(sc->v[i].s, "Time:") && s[5] == '\0') || (*s >= '0' && *s <= '9');
+}
+
+static size_t postmark_read_block(struct scan *sc, size_t i)
+{
+	struct pending p = PENDING_INIT;
+	struct scan_toks t = SCAN_TOKS_INIT;
+	long last;
+	char *cmd;
+
+	if (!is_word_line(sc->v[i].s, "Time:")) {
+		size_t lines = is_terse(sc, i, &t) ? read_terse(sc, i, &t) : 0;
+
+		scan_toks_release(&t);
+		return lines;
+	}
+	last = read_report(sc, i, &p);
+	if (last < 0) {
+		pending_clear(&p);
+		return 1;
+	}
+	cmd = scan_command_above(sc, i);
+	pending_commit(sc, &p, cmd ? cmd : "postmark");
+	free(cmd);
+	pending_clear(&p);
+	return (size_t)last - i + 1;
+}
+
+const struct parser parser_postmark = {
+	.name = "postmark",
+	.summary = "PostMark's report and its terse line (Debian's 1.5x)",
+	.starts = postmark_starts,
+	.read_block = postmark_read_block,
+	.flags = PARSER_IN_MAIL,
+};

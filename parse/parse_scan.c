@@ -1,5 +1,6 @@
 #include "parse_scan.h"
 #include "parse_duration.h"
+#include "parse_terminal.h"
 #include "../core/error.h"
 
 #include <ctype.h>
@@ -14,6 +15,11 @@ void parse_problems_add(struct parse_problems *p, const char *msg)
 {
 	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
 	p->v[p->nr++] = xstrdup(msg);
+}
+
+void parse_problems_warn(void *payload, const char *msg)
+{
+	parse_problems_add(payload, msg);
 }
 
 void parse_problems_release(struct parse_problems *p)
@@ -41,45 +47,14 @@ static char *skip_quote(char *s, int *quoted)
 	return s;
 }
 
-/*
- * The blocks of the last scan and pending released, for the next: the
- * importer opens a scan a message and reads thousands of time blocks,
- * and each of these blocks cost a malloc and a free otherwise (a scan's
- * line array is past glibc's per-thread cache).  The parse layer reads
- * one text at a time and has no threads.
- */
-struct room_spare {
-	char *buf;
-	size_t size;
-};
-
-/* A block a giant text needed is given back, not kept for texts of mail's size. */
-#define SPARE_MAX (1 << 20)
-
-static struct {
-	struct scan_line *v;
-	size_t v_size;
-	struct scan_toks words, next_words;
-	struct room_spare lines;
-} scan_spare;
-
-static struct {
-	struct pending_value *v;
-	size_t alloc;
-	struct room_spare strings;
-} pending_spare;
-
-/* n bytes of r: from its block (the spare's, or a new one of size bytes), chunks past it. */
-static inline char *room_alloc(struct scan_room *r, struct room_spare *spare, size_t n,
-			       size_t size)
+/* n bytes of r: from its block (made of size bytes at first use), chunks past it. */
+static char *room_alloc(struct scan_room *r, size_t n, size_t size)
 {
 	char *s;
 
 	if (!r->buf) {
-		r->buf = spare->buf ? spare->buf : xmalloc(size);
-		r->size = spare->buf ? spare->size : size;
-		spare->buf = NULL;
-		spare->size = 0;
+		r->buf = xmalloc(size);
+		r->size = size;
 	}
 	if (r->size - r->used < n)
 		return chunks_alloc(&r->more, n, 512);
@@ -88,30 +63,11 @@ static inline char *room_alloc(struct scan_room *r, struct room_spare *spare, si
 	return s;
 }
 
-static void room_release(struct scan_room *r, struct room_spare *spare)
+static void room_release(struct scan_room *r)
 {
 	chunks_free(&r->more);
-	if (r->buf && r->size >= spare->size) {
-		free(spare->buf);
-		spare->buf = r->buf;
-		spare->size = r->size;
-	} else {
-		free(r->buf);
-	}
+	free(r->buf);
 	memset(r, 0, sizeof(*r));
-}
-
-/* Hands a word array to the spare slot, or frees it if the slot's is larger. */
-static void toks_release(struct scan_toks *t, struct scan_toks *spare)
-{
-	if (t->alloc >= spare->alloc && t->alloc * sizeof(*t->v) <= SPARE_MAX) {
-		free(spare->v);
-		*spare = *t;
-		spare->nr = 0;
-	} else {
-		free(t->v);
-	}
-	memset(t, 0, sizeof(*t));
 }
 
 /* The copy of text the lines point into, and room for lines lines. */
@@ -135,14 +91,16 @@ static void scan_setup(struct scan *sc, struct recset *out, const char *text, si
 	sc->v = xmalloc(sc->alloc * sizeof(*sc->v));
 }
 
-/* The line of the copy from p to stop (its '\n' or the end). */
-static void add_line(struct scan *sc, char *p, char *stop)
+/*
+ * The line of the copy from p to stop (its '\n' or the end), as a
+ * terminal showed it (parse_terminal.h): CRLF, escapes, overwrites.
+ */
+static void add_line(struct scan *sc, char *p, char *stop, struct strbuf *scratch)
 {
 	struct scan_line *l;
 
+	stop = p + term_line(p, (size_t)(stop - p), scratch);
 	*stop = '\0';
-	if (stop > p && stop[-1] == '\r')
-		*--stop = '\0';
 	ALLOC_GROW(sc->v, sc->nr + 1, sc->alloc);
 	l = &sc->v[sc->nr++];
 	l->no = (long)sc->nr;
@@ -155,6 +113,7 @@ static void add_line(struct scan *sc, char *p, char *stop)
 void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len,
 	       const struct parse_ctx *ctx, const char *kind)
 {
+	struct strbuf scratch = STRBUF_INIT;
 	char *p, *end;
 
 	/* room for lines of 40 bytes at once: text's lines are about that long */
@@ -164,9 +123,10 @@ void scan_open(struct scan *sc, struct recset *out, const char *text, size_t len
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 
-		add_line(sc, p, nl ? nl : end);
+		add_line(sc, p, nl ? nl : end, &scratch);
 		p = nl ? nl + 1 : end;
 	}
+	strbuf_release(&scratch);
 }
 
 void scan_open_lines(struct scan *sc, struct recset *out, const char *text, const size_t *starts,
@@ -184,19 +144,8 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 	sc->out = out;
 	sc->words_line = (size_t)-1;
 	sc->starts = starts;
-	if (scan_spare.v_size < size) {
-		free(scan_spare.v);
-		scan_spare.v = xmalloc(size > 4096 ? size : 4096);
-		scan_spare.v_size = size > 4096 ? size : 4096;
-	}
-	sc->v = scan_spare.v;
-	sc->v_size = scan_spare.v_size;
-	scan_spare.v = NULL;
-	scan_spare.v_size = 0;
-	sc->words = scan_spare.words;
-	sc->next_words = scan_spare.next_words;
-	memset(&scan_spare.words, 0, sizeof(scan_spare.words));
-	memset(&scan_spare.next_words, 0, sizeof(scan_spare.next_words));
+	sc->v = xmalloc(size);
+	sc->v_size = size;
 	sc->line_set = (unsigned char *)(sc->v + nr + 1);
 	memset(sc->line_set, 0, nr + 1);
 	sc->nr = nr;
@@ -211,7 +160,7 @@ void scan_open_lines(struct scan *sc, struct recset *out, const char *text, cons
 static void set_line(struct scan *sc, size_t idx)
 {
 	size_t n = sc->starts[idx + 1] - 1 - sc->starts[idx];
-	char *p = memcpy(room_alloc(&sc->lines, &scan_spare.lines, n + 1, 4096),
+	char *p = memcpy(room_alloc(&sc->lines, n + 1, 4096),
 			 sc->text + sc->starts[idx], n + 1);
 	char *stop = p + n, *nul;
 	struct scan_line *l = &sc->v[idx];
@@ -240,20 +189,16 @@ struct scan_line *scan_line(struct scan *sc, size_t idx)
 
 void scan_release(struct scan *sc)
 {
-	toks_release(&sc->words, &scan_spare.words);
-	toks_release(&sc->next_words, &scan_spare.next_words);
+	scan_toks_release(&sc->words);
+	scan_toks_release(&sc->next_words);
 	sc->words_line = (size_t)-1;
-	room_release(&sc->lines, &scan_spare.lines);
+	room_release(&sc->lines);
+	free(sc->prev_name);
+	sc->prev_name = NULL;
+	sc->have_prev = 0;
 	sc->starts = NULL;
 	strbuf_release(&sc->copy);
-	/* a scan_open scan's lines grew by ALLOC_GROW: not one of the spare blocks */
-	if (sc->v_size && sc->v_size >= scan_spare.v_size && sc->v_size <= SPARE_MAX) {
-		free(scan_spare.v);
-		scan_spare.v = sc->v;
-		scan_spare.v_size = sc->v_size;
-	} else {
-		free(sc->v);
-	}
+	free(sc->v);
 	sc->v = NULL;
 	sc->v_size = 0;
 	sc->nr = sc->alloc = 0;
@@ -283,6 +228,15 @@ int scan_blank(const struct scan_line *l)
 	return 1;
 }
 
+int scan_begins(const struct scan_line *l, const char *prefix)
+{
+	const char *s = l->s;
+
+	while (*s == ' ' || *s == '\t' || *s == '\v' || *s == '\f')
+		s++;
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
 struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,
 			 const char *metric, const char *value, const char *unit)
 {
@@ -310,8 +264,7 @@ void scan_damaged(struct scan *sc, size_t idx, const char *fmt, ...)
 	va_end(ap);
 	if (!sc->damaged)
 		err_set("%s", msg.buf);
-	if (sc->ctx->problems)
-		parse_problems_add(sc->ctx->problems, msg.buf);
+	bp_warnf(sc->ctx->warn, "%s", msg.buf);
 	sc->damaged++;
 	strbuf_release(&msg);
 }
@@ -500,6 +453,14 @@ done:
 	return cmd;
 }
 
+/* The block above ends on line idx: its name is the next one's. */
+static char *name_of_block_above(struct scan *sc, size_t idx)
+{
+	if (sc->have_prev && sc->prev_last == idx && sc->prev_name)
+		return xstrdup(sc->prev_name);
+	return NULL;
+}
+
 char *scan_command_above(struct scan *sc, size_t first)
 {
 	size_t i = first, seen = 0;
@@ -510,7 +471,9 @@ char *scan_command_above(struct scan *sc, size_t first)
 		const struct scan_line *l = scan_line(sc, --i);
 		char *cmd;
 
-		if (l->used || scan_blank(l))
+		if (l->used)
+			return seen ? NULL : name_of_block_above(sc, i);
+		if (scan_blank(l))
 			break;
 		cmd = scan_command_of(l->s);
 		if (cmd)
@@ -518,6 +481,41 @@ char *scan_command_above(struct scan *sc, size_t first)
 		seen++;
 	}
 	return NULL;
+}
+
+/* How far above a time block its "time CMD" line may stand, over the command's output. */
+#define TIME_COMMAND_REACH 2000
+
+char *scan_time_command_above(struct scan *sc, size_t first)
+{
+	size_t i = first, seen = 0;
+
+	while (i > 0 && seen++ < TIME_COMMAND_REACH) {
+		const struct scan_line *l = scan_line(sc, --i);
+		char *cmd;
+
+		if (l->used)
+			return NULL;
+		if (scan_blank(l) || !(cmd = scan_command_of(l->s)))
+			continue;
+		/* a prompt's "$ time CMD"; a script's own "time CMD" line is not what ran here */
+		if (strstr(l->s, " time ") && strncmp(l->s + strspn(l->s, " \t"), "time", 4))
+			return cmd;
+		free(cmd);
+		return NULL;   /* another command: the block is not its output */
+	}
+	return NULL;
+}
+
+void scan_mark_interim(struct scan *sc, size_t from)
+{
+	size_t i;
+
+	for (i = from; i < sc->out->nr; i++) {
+		if (!sc->out->v[i].facts)
+			sc->out->v[i].facts = facts_new();
+		facts_set(sc->out->v[i].facts, "interim", "true");
+	}
 }
 
 /* Room for most blocks' strings (GNU time -v's 22 values take about 500 bytes). */
@@ -535,17 +533,10 @@ static char *pending_put(struct pending *p, size_t idx, const char *metric, cons
 	size_t unit_len = kept || !unit ? 0 : strlen(unit) + 1;
 	char *s;
 
-	if (!p->alloc && pending_spare.v) {
-		p->v = pending_spare.v;
-		p->alloc = pending_spare.alloc;
-		pending_spare.v = NULL;
-		pending_spare.alloc = 0;
-	}
 	ALLOC_GROW(p->v, p->nr + 1, p->alloc);
 	v = &p->v[p->nr++];
 	v->idx = idx;
-	s = room_alloc(&p->strings, &pending_spare.strings, len + 1 + metric_len + unit_len,
-		       PENDING_ROOM);
+	s = room_alloc(&p->strings, len + 1 + metric_len + unit_len, PENDING_ROOM);
 	v->value = s;
 	s[len] = '\0';
 	v->metric = kept ? metric : memcpy(s + len + 1, metric, metric_len);
@@ -594,29 +585,54 @@ int pending_duration(struct pending *p, size_t idx, const char *metric,
 	return 0;
 }
 
+/*
+ * A benchmark name goes into every record of its block: one of megabytes
+ * (a fio job name) would cost that much a record.  Names are cut here,
+ * at a character's start, and the cut is said.
+ */
+#define BENCHMARK_MAX 1024
+
+static char *cut_name(struct scan *sc, size_t idx, const char *benchmark)
+{
+	size_t n = BENCHMARK_MAX;
+
+	while (n && ((unsigned char)benchmark[n] & 0xc0) == 0x80)
+		n--;
+	scan_damaged(sc, idx, "expected a benchmark name of at most %d bytes, not %zu (cut)",
+		     BENCHMARK_MAX, strlen(benchmark));
+	return xstrndup(benchmark, n);
+}
+
 void pending_commit(struct scan *sc, struct pending *p, const char *benchmark)
 {
+	char *cut = NULL;
 	size_t i;
 
-	for (i = 0; i < p->nr; i++)
+	if (benchmark && p->nr && strnlen(benchmark, BENCHMARK_MAX + 1) > BENCHMARK_MAX)
+		benchmark = cut = cut_name(sc, p->v[0].idx, benchmark);
+
+	for (i = 0; i < p->nr; i++) {
 		scan_emit(sc, p->v[i].idx, benchmark, p->v[i].metric, p->v[i].value,
 			  p->v[i].unit);
+		if (!sc->have_prev || p->v[i].idx > sc->prev_last || i == 0)
+			sc->prev_last = p->v[i].idx;
+		sc->have_prev = 1;
+	}
+	if (p->nr) {
+		/* benchmark may be the name kept from the block before */
+		char *name = benchmark ? xstrdup(benchmark) : NULL;
+
+		free(sc->prev_name);
+		sc->prev_name = name;
+	}
+	free(cut);
 	pending_clear(p);
 }
 
 void pending_clear(struct pending *p)
 {
-	/* most are cleared empty: the importer asks at every line that may start a block */
-	if (!p->v && !p->strings.buf && !p->strings.more)
-		return;
-	room_release(&p->strings, &pending_spare.strings);
-	if (p->v && p->alloc >= pending_spare.alloc) {
-		free(pending_spare.v);
-		pending_spare.v = p->v;
-		pending_spare.alloc = p->alloc;
-	} else {
-		free(p->v);
-	}
+	room_release(&p->strings);
+	free(p->v);
 	p->v = NULL;
 	p->nr = p->alloc = 0;
 }

@@ -31,9 +31,9 @@ struct scan_toks {
 };
 
 /*
- * Room for strings that go together: one block, taken over from the
- * last room of its kind released (parse_scan.c keeps it), and chunks
- * past its end, so a text's or a block's strings seldom cost a malloc.
+ * Room for strings that go together: one block, made at first use, and
+ * chunks past its end, so a text's or a block's strings seldom cost a
+ * malloc each.  Owned by its scan or pending and freed with it.
  */
 struct scan_room {
 	char *buf;
@@ -67,6 +67,13 @@ struct scan {
 	unsigned char *line_set;   /* per line: set already */
 	struct scan_room lines;
 	size_t v_size;             /* bytes of the block v and line_set share */
+	/*
+	 * The last block committed: a block right under it (a loop's next
+	 * run, dd's next report) has no command line of its own above it.
+	 */
+	char *prev_name;
+	size_t prev_last;          /* its last value's line */
+	int have_prev;
 };
 
 /*
@@ -91,6 +98,8 @@ int scan_close(struct scan *sc);
 void scan_release(struct scan *sc);
 
 int scan_blank(const struct scan_line *l);
+/* Whether the line's first word (after blanks) begins with prefix: a parser's cheap look. */
+int scan_begins(const struct scan_line *l, const char *prefix);
 
 /* Appends a record for the number on line idx (value must be a number). */
 struct record *scan_emit(struct scan *sc, size_t idx, const char *benchmark,
@@ -142,6 +151,14 @@ int scan_number(struct strbuf *out, const char *s, size_t len, int comma);
  * a used line above that ends the search).  Caller frees; NULL if none.
  */
 char *scan_command_above(struct scan *sc, size_t first);
+/*
+ * The "time CMD" line a time block belongs to, further up than
+ * scan_command_above looks: over the timed command's own output (blank
+ * lines included) up to the next used line or other command.  NULL if none.
+ */
+char *scan_time_command_above(struct scan *sc, size_t first);
+/* Marks the records from index from on as an interim report (facts "interim: true"). */
+void scan_mark_interim(struct scan *sc, size_t from);
 /* The command a single line shows, or NULL. */
 char *scan_command_of(const char *line);
 /* A label written beside numbers: trimmed, trailing ':' dropped; NULL if empty. */

@@ -48,40 +48,43 @@ static void gnu_exit_line(struct scan *sc, struct time_block *b)
 	}
 }
 
-int parse_time(struct recset *out, const char *text, size_t len, const struct parse_ctx *ctx)
+static int time_starts(struct scan *sc, size_t i)
 {
-	struct scan sc;
-	size_t i = 0, f;
-
-	scan_open(&sc, out, text, len, ctx, "time");
-	while (i < sc.nr) {
-		struct time_block b = { PENDING_INIT, NULL, 0, 0 };
-		int r = 0;
-
-		if (sc.v[i].used || scan_blank(&sc.v[i])) {
-			i++;
-			continue;
-		}
-		b.first = i;
-		for (f = 0; f < time_forms_nr && !r; f++)
-			r = time_forms[f].read(&sc, i, &b);
-		if (r > 0) {
-			char *cmd;
-
-			gnu_exit_line(&sc, &b);
-			cmd = b.label ? NULL : scan_command_above(&sc, b.first);
-
-			pending_commit(&sc, &b.values, b.label ? b.label : cmd);
-			free(cmd);
-		}
-		if (r != 0) {
-			scan_use(&sc, b.first, i + b.lines - 1);
-			i += b.lines ? b.lines : 1;
-		} else {
-			i++;
-		}
-		pending_clear(&b.values);
-		free(b.label);
-	}
-	return scan_close(&sc);
+	return !scan_blank(&sc->v[i]);
 }
+
+static size_t time_read_block(struct scan *sc, size_t i)
+{
+	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
+	size_t f;
+	int r = 0;
+
+	b.first = i;
+	for (f = 0; f < time_forms_nr && !r; f++)
+		r = time_forms[f].read(sc, i, &b);
+	if (!r && time_starts_labels(sc, i))
+		r = time_form_labels(sc, i, &b);
+	if (r > 0) {
+		char *cmd;
+
+		gnu_exit_line(sc, &b);
+		cmd = b.label ? NULL : scan_command_above(sc, b.first);
+		/* "time make -j8" above the compile's own output, "time fio ..." above fio's */
+		if (!b.label && !cmd)
+			cmd = scan_time_command_above(sc, b.first);
+		pending_commit(sc, &b.values, b.label ? b.label : cmd);
+		free(cmd);
+	}
+	if (r != 0 && b.first < i)
+		scan_use(sc, b.first, i - 1);
+	pending_clear(&b.values);
+	free(b.label);
+	return r != 0 ? (b.lines ? b.lines : 1) : 0;
+}
+
+const struct parser parser_time = {
+	.name = "time",
+	.summary = "time of bash, ksh, zsh, tcsh, busybox, BSD, GNU (-v, -f), own formats",
+	.starts = time_starts,
+	.read_block = time_read_block,
+};

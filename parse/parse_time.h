@@ -40,4 +40,13 @@ int time_form_posix(struct scan *sc, size_t i, struct time_block *b);
 int time_starts_line(struct scan *sc, size_t i);
 int time_form_line(struct scan *sc, size_t i, struct time_block *b);
 
+/*
+ * Formats of the user's own, numbers beside their labels (parse_time_labels.c).
+ * Not in time_forms: parse tries it after them.  time_labels_pairs: how
+ * many labelled values a line's words hold.
+ */
+int time_starts_labels(struct scan *sc, size_t i);
+int time_form_labels(struct scan *sc, size_t i, struct time_block *b);
+int time_labels_pairs(const struct scan_toks *t);
+
 #endif

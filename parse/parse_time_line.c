@@ -1,6 +1,7 @@
 #include "parse_time.h"
 #include "../core/util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -256,9 +257,21 @@ static int form_at(const struct scan_toks *t, size_t *k)
 
 int time_starts_line(struct scan *sc, size_t i)
 {
+	const struct scan_toks *t = scan_words(sc, i);
+	struct time_block b = { PENDING_INIT, NULL, 0, 0 };
+	const char *expected;
 	size_t k;
+	int f = form_at(t, &k), r;
 
-	return form_at(scan_words(sc, i), &k) >= 0;
+	if (f < 0)
+		return 0;
+	if (time_labels_pairs(t) < 2)
+		return 1;
+	/* a line of labelled values is a form's own only when the form reads it */
+	r = line_forms[f].read(sc, i, t, k, &b, &expected);
+	pending_clear(&b.values);
+	free(b.label);
+	return r > 0;
 }
 
 int time_form_line(struct scan *sc, size_t i, struct time_block *b)
@@ -276,6 +289,11 @@ int time_form_line(struct scan *sc, size_t i, struct time_block *b)
 
 		b->label = scan_label(s, (size_t)(t->v[k].s - s));
 		return 1;
+	}
+	if (r == -1 && time_labels_pairs(t) >= 2) {
+		/* "0.001 user 0.000 system ...": a format of the user's own, not damage */
+		pending_clear(&b->values);
+		return 0;
 	}
 	if (r == -2)
 		scan_damaged(sc, i + 1, "expected %s", expected);

@@ -49,11 +49,17 @@ static int is_table(const struct scan_toks *t)
 	return t->nr > 2 && tok_digit(&t->v[2]);
 }
 
+/* "real 0.10 user 0.00 sys 0.00" on one line is a format of the user's own */
+static int is_one_line(const struct scan_toks *t)
+{
+	return t->nr > 3 && time_labels_pairs(t) >= 2;
+}
+
 int time_starts_posix(struct scan *sc, size_t i)
 {
 	const struct scan_toks *t = posix_line(sc, i, 0);
 
-	return t && !is_table(t);
+	return t && !is_table(t) && !is_one_line(t);
 }
 
 int time_form_posix(struct scan *sc, size_t i, struct time_block *b)
@@ -69,13 +75,16 @@ int time_form_posix(struct scan *sc, size_t i, struct time_block *b)
 				goto damaged_missing;
 			return 0;
 		}
-		if (is_table(t)) {
+		if (is_table(t) || (!k && is_one_line(t))) {
 			if (k)
 				goto damaged_missing;
 			return 0;
 		}
 		if (pending_duration(&b->values, idx, posix_lines[k].metric, &t->v[1], 0) < 0) {
 			scan_damaged(sc, idx, "expected a duration after '%s'", posix_lines[k].word);
+			/* the block's other lines go with it: they are not a block of their own */
+			while (k + 1 < 3 && posix_line(sc, i + k + 1, k + 1))
+				k++;
 			b->lines = k + 1;
 			return -1;
 		}

@@ -90,8 +90,21 @@ static int read_field(struct time_block *b, size_t idx, int f, const char *value
 	while (t.len && isspace((unsigned char)t.s[t.len - 1]))
 		t.len--;
 	switch (verbose_fields[f].kind) {
-	case V_DURATION:
+	case V_DURATION: {
+		const char *space = memchr(t.s, ' ', t.len);
+		char joined[64];
+
+		/* busybox: "0m 0.00s" */
+		if (space && space > t.s && space[-1] == 'm' && t.len < sizeof(joined)) {
+			size_t n = (size_t)(space - t.s);
+
+			memcpy(joined, t.s, n);
+			memcpy(joined + n, space + 1, t.len - n - 1);
+			t = (struct scan_tok){ joined, t.len - 1 };
+			return pending_duration(&b->values, idx, verbose_fields[f].metric, &t, 0);
+		}
 		return pending_duration(&b->values, idx, verbose_fields[f].metric, &t, 0);
+	}
 	case V_PERCENT:
 		if (tok_is(&t, "?%"))
 			return 0;   /* GNU time prints ? when elapsed was 0 */
@@ -150,11 +163,15 @@ int time_form_verbose(struct scan *sc, size_t i, struct time_block *b)
 
 		if (l->used || (f = field_of(l->s, &value)) < 0)
 			break;
-		if (seen[f]++ || read_field(b, idx, f, value) < 0) {
-			scan_damaged(sc, idx, "expected %s after '%s:'",
-				     seen[f] > 1 ? "one line" : "a number", verbose_fields[f].label);
+		if (seen[f]++) {
+			scan_damaged(sc, idx, "expected one line of '%s:'", verbose_fields[f].label);
 			b->lines = idx + 1 - i;
 			return -1;
+		}
+		/* an odd field is skipped, said, and the rest of the block kept */
+		if (read_field(b, idx, f, value) < 0) {
+			scan_damaged(sc, idx, "expected a number after '%s:'", verbose_fields[f].label);
+			seen[f] = f < 4 ? -1 : seen[f];
 		}
 	}
 	b->lines = idx - i;
@@ -166,5 +183,9 @@ int time_form_verbose(struct scan *sc, size_t i, struct time_block *b)
 			return -1;
 		}
 	}
+	/* GNU time and busybox end with the exit status: a block without it was cut */
+	if (!seen[NFIELDS - 1])
+		scan_damaged(sc, idx - 1, "expected the rest of GNU time -v output (it ends before '%s:')",
+			     verbose_fields[NFIELDS - 1].label);
 	return 1;
 }

@@ -14,17 +14,18 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct mail_list list = MAIL_LIST_INIT;
-	struct import_result r = IMPORT_RESULT_INIT;
+	struct import *imp;
 	struct strbuf out = STRBUF_INIT;
 	size_t i;
 
-	/* skipped messages are expected here; no warnings */
-	r.quiet = 1;
+	/* skipped messages are expected here: no warning sink */
+	if (import_new(&imp, NULL) < 0)
+		__builtin_trap();
 	mail_read_buffer(&list, "fuzz", (const char *)data, size);
-	import_messages(&r, &list);
-	import_finish(&r);
-	for (i = 0; i < r.records.nr; i++) {
-		const struct record *rec = &r.records.v[i];
+	import_messages(imp, &list);
+	import_finish(imp);
+	for (i = 0; i < imp->result.borrowed.nr; i++) {
+		const struct record *rec = &imp->result.borrowed.v[i];
 
 		if (!rec->value || !value_is_number(rec->value) || !rec->metric)
 			__builtin_trap();
@@ -32,11 +33,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (rec->line < 0)
 			__builtin_trap();
 	}
-	json_write_recset(&out, &r.records);
+	json_write_recset(&out, &imp->result.borrowed);
 	strbuf_reset(&out);
-	bench_write(&out, &r.records);
+	bench_write(&out, &imp->result.borrowed);
 	strbuf_release(&out);
-	import_result_release(&r);
+	import_free(imp);
 	mail_list_release(&list);
 	return 0;
 }

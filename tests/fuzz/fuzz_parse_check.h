@@ -26,14 +26,16 @@ static inline void fuzz_check_writes_back(const struct recset *set)
 	recset_release(&again);
 }
 
-static inline void fuzz_parse_check(parse_fn parse, const uint8_t *data, size_t size)
+/* type: "auto" or a parse_table name. */
+static inline void fuzz_parse_check(const char *type, const uint8_t *data, size_t size)
 {
 	struct recset set = RECSET_INIT;
 	struct parse_problems problems = { NULL, 0, 0 };
-	struct parse_ctx ctx = { "fuzz", 0, &problems };
+	struct bp_warn warn = { parse_problems_warn, &problems };
+	struct parse_ctx ctx = { "fuzz", 0, &warn };
 	long lines = 1;
 	size_t i;
-	int ret = parse(&set, (const char *)data, size, &ctx);
+	int ret = parse_text(&set, type, (const char *)data, size, &ctx);
 
 	for (i = 0; i < size; i++)
 		lines += data[i] == '\n';

@@ -3,6 +3,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_parse_check(parse_dd, data, size);
+	fuzz_parse_check("dd", data, size);
 	return 0;
 }

@@ -3,6 +3,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_parse_check(parse_postmark, data, size);
+	fuzz_parse_check("postmark", data, size);
 	return 0;
 }

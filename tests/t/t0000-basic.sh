@@ -11,7 +11,7 @@ test_expect_success '--help lists every command' '
 
 test_expect_success '--version prints a version' '
 	benchpost --version >out &&
-	grep -Eq "^benchpost [0-9]+\.[0-9]+\.[0-9]+$" out
+	grep -Eq "^benchpost [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{12}(-dirty)?|unknown)\)$" out
 '
 
 test_expect_success 'no command is a usage error' '

@@ -57,6 +57,20 @@ test_expect_success 'an mbox of bad messages: each skipped and named, the good o
 	python3 -c "import json,sys; [json.loads(l) for l in open(\"out\")]"
 '
 
+test_expect_success 'a message that gives nothing says why and where: no results, or a form not read yet' '
+	test_expect_code 1 benchpost import --dry-run "$FIXTURES/import/not-read.mbox" >out 2>err &&
+	sed "s/^benchpost: warning: .*not-read.mbox: //" err >why &&
+	cat >want <<-EOF &&
+	message 1: skipped: line 9: no table with numeric cells read (rows of numbers under no header of kernels, configs, file systems or metrics)
+	message 2: skipped: line 19: a time command, but no time block read after it
+	message 3: skipped: line 26: a number in prose (took, gave) in a form not read
+	message 4: skipped: no benchmark numbers found
+	message 5: skipped: a dbench report with no number read
+	benchpost: no benchmark numbers found in 5 messages
+	EOF
+	test_cmp want why
+'
+
 test_expect_success 'past ten messages without numbers, the rest are counted, not named' '
 	for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 		printf "From a@b Mon Mar  3 10:00:00 2008\nMessage-ID: <e%s@x>\n\nnothing\n\n" $i
@@ -66,6 +80,52 @@ test_expect_success 'past ten messages without numbers, the rest are counted, no
 	test $(wc -l <out) = 3 &&
 	test $(grep -c "skipped: no benchmark numbers found" err) = 10 &&
 	grep -q "^benchpost: warning: 2 more messages without benchmark numbers skipped$" err
+'
+
+test_expect_success 'a NUL byte in base64 text: a warning with the line, the rest of the part read' '
+	benchpost import --dry-run --format json "$FIXTURES/import/nul-base64.eml" >out 2>err &&
+	grep -q "^benchpost: warning: .*nul-base64.eml: line 14: 1 NUL byte in its decoded text, read as .?.$" err &&
+	test $(wc -l <out) = 6 &&
+	grep "\"value\":9.207," out | grep -q "\"benchmark\":\"rm -rf linux-2.6.23\"" &&
+	grep "\"value\":1.610," out | grep -q "\"line\":16"
+'
+
+test_expect_success 'the same in a single-part base64 message and in quoted-printable' '
+	printf "From: a@b\nMessage-ID: <n@x>\nMIME-Version: 1.0\nContent-Type: text/plain\n" >one.eml &&
+	printf "Content-Transfer-Encoding: base64\n\n" >>one.eml &&
+	printf "On ext2:\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.2s\n\nnoise \0 here\n\nreal 0m2.5s\nuser 0m0.7s\nsys 0m0.3s\n" |
+		base64 >>one.eml &&
+	benchpost import --dry-run --format json one.eml >out 2>err &&
+	test $(wc -l <out) = 6 &&
+	grep -q "one.eml: line 7: 1 NUL byte" err &&
+	printf "From: a@b\nMessage-ID: <q@x>\nMIME-Version: 1.0\nContent-Type: text/plain\n" >qp.eml &&
+	printf "Content-Transfer-Encoding: quoted-printable\n\nOn ext2:\nreal 0m1.5s\nuser 0m0.5s\n" >>qp.eml &&
+	printf "sys 0m0.2s\n\nnoise =00=00 here\n\nreal 0m2.5s\nuser 0m0.7s\nsys 0m0.3s\n" >>qp.eml &&
+	benchpost import --dry-run --format json qp.eml >out 2>err &&
+	test $(wc -l <out) = 6 &&
+	grep -q "qp.eml: line 12: 2 NUL bytes in its decoded text" err
+'
+
+test_expect_success 'symbolic link loops in a maildir: each refused with a warning, every message read once' '
+	mkdir -p loops/cur loops/new &&
+	printf "Subject: a\nMessage-ID: <l1@x>\n\nno numbers\n" >loops/cur/1.host &&
+	printf "Subject: b\nMessage-ID: <l2@x>\n\nnone here\n" >loops/new/2.host &&
+	ln -s . loops/cur/self && ln -s .. loops/cur/up && ln -s ../cur loops/new/side &&
+	test_expect_code 1 benchpost import --dry-run loops >out 2>err &&
+	grep -q "^benchpost: no benchmark numbers found in 2 messages$" err &&
+	grep -q "^benchpost: warning: .loops/cur/self.: a symbolic link loop back to .loops/cur.: skipped$" err &&
+	grep -q "^benchpost: warning: .loops/cur/up.: a symbolic link loop back to .loops.: skipped$" err &&
+	grep -q "^benchpost: warning: .loops/new/side.: the directory .loops/cur. again: skipped$" err &&
+	test $(grep -c "skipped$" err) = 3
+'
+
+test_expect_success 'directories deeper than eight are named, not dropped unseen' '
+	mkdir -p deep/1/2/3/4/5/6/7/8/9 &&
+	good_message d1 1 >deep/1/2/3/4/5/6/7/8/m.mbox &&
+	good_message d2 2 >deep/1/2/3/4/5/6/7/8/9/m.mbox &&
+	benchpost import --dry-run --format json deep >out 2>err &&
+	test $(wc -l <out) = 3 &&
+	grep -q "^benchpost: warning: .deep/1/2/3/4/5/6/7/8/9.: more than 8 directories deep: skipped$" err
 '
 
 test_expect_success 'a 1000-deep multipart is skipped with a reason' '

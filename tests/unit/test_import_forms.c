@@ -186,7 +186,7 @@ static void test_prose(void **state)
 	import_prose_release(&n);
 }
 
-/* Sizes of memory and CPU words wherever they stand in the line: sixteen-byte steps. */
+/* Sizes of memory and CPU words wherever they stand in the line. */
 static void test_hardware(void **state)
 {
 	size_t k;
@@ -199,7 +199,7 @@ static void test_hardware(void **state)
 		strbuf_addchars(&sb, 'w', k);
 		strbuf_addstr(&sb, " 1.5G x512M ram, then 512 MB of memory");
 		import_hw_init(&hw);
-		import_hw_line(&hw, sb.buf, sb.len, 1, 1);
+		import_hw_line(&hw, sb.buf, 1);
 		assert_int_equal(hw.mem_bytes, 512ULL << 20);
 		assert_null(hw.cpu);
 		import_hw_release(&hw);
@@ -207,11 +207,11 @@ static void test_hardware(void **state)
 		strbuf_addchars(&sb, 'w', k);
 		strbuf_addstr(&sb, " Caches, wIntel and a dual Intel Xeon, 2GB RAM");
 		import_hw_init(&hw);
-		import_hw_line(&hw, sb.buf, sb.len, 0, 1);
+		import_hw_line(&hw, sb.buf, 0);
 		assert_int_equal(hw.mem_bytes, 0);
 		assert_string_equal(hw.cpu, "Intel Xeon");
 		assert_int_equal(hw.cpus, 2);
-		import_hw_line(&hw, sb.buf, sb.len, 1, 1);
+		import_hw_line(&hw, sb.buf, 1);
 		assert_int_equal(hw.mem_bytes, 2ULL << 30);
 		import_hw_release(&hw);
 		/* a Seagate model after capitals that start no model, at every offset */
@@ -219,9 +219,9 @@ static void test_hardware(void **state)
 		strbuf_addchars(&sb, 'w', k);
 		strbuf_addstr(&sb, " STATS on xST340016A, STAR ST12, a ST340016A ATA");
 		import_hw_init(&hw);
-		import_hw_line(&hw, sb.buf, sb.len, 0, 1);
+		import_hw_line(&hw, sb.buf, 0);
 		assert_null(hw.disks);
-		import_hw_line(&hw, sb.buf, sb.len, 1, 1);
+		import_hw_line(&hw, sb.buf, 1);
 		assert_non_null(hw.disks);
 		assert_string_equal(facts_get(hw.disks, ""), "ST340016A");
 		import_hw_release(&hw);
@@ -255,7 +255,7 @@ static void test_table_blocks(void **state)
 			  "dbench 16 procs  45.1    39.8\n";
 	struct strbuf text = STRBUF_INIT;
 	struct import_table t;
-	struct qtext q;
+	struct qtext q = QTEXT_INIT;
 	size_t i, round;
 	char want[32];
 

@@ -9,9 +9,11 @@
 
 #include "../../core/error.h"
 #include "../../core/strbuf.h"
+#include "../../core/util.h"
 #include "../../parse/parse.h"
 #include "../../parse/parse_scan.h"
 #include "../../parse/parse_json.h"
+#include "../../parse/parse_terminal.h"
 #include "../../import/import_time.h"
 
 static void assert_duration(const char *in, const char *want)
@@ -173,11 +175,12 @@ static void test_lines_count_from_line0_and_problems_are_listed(void **state)
 {
 	static const char text[] = "x\nreal 0m1.5s\nuser 0m0.5s\nsys 0m0.1s\n\nreal 0m2.0s\n";
 	struct parse_problems problems = { NULL, 0, 0 };
-	struct parse_ctx ctx = { "mail", 100, &problems };
+	struct bp_warn warn = { parse_problems_warn, &problems };
+	struct parse_ctx ctx = { "mail", 100, &warn };
 	struct recset set = RECSET_INIT;
 
 	(void)state;
-	assert_int_equal(parse_time(&set, text, strlen(text), &ctx), 0);
+	assert_int_equal(parse_text(&set, "time", text, strlen(text), &ctx), 0);
 	assert_int_equal(set.nr, 3);
 	assert_int_equal(set.v[0].line, 102);
 	assert_string_equal(set.v[0].value, "1.5");
@@ -238,6 +241,72 @@ static void test_json_damage_is_located(void **state)
 	strbuf_release(&deep);
 }
 
+static void assert_shown(const char *written, const char *shown)
+{
+	struct strbuf scratch = STRBUF_INIT;
+	char *line = xstrdup(written);
+	size_t len = term_line(line, strlen(line), &scratch);
+
+	assert_true(len <= strlen(written));
+	line[len] = '\0';
+	assert_string_equal(line, shown);
+	free(line);
+	strbuf_release(&scratch);
+}
+
+/* A captured line reads as the terminal showed it. */
+static void test_terminal_lines_read_as_shown(void **state)
+{
+	(void)state;
+	assert_shown("plain line  \t", "plain line");
+	assert_shown("\xef\xbb\xbfreal 0m1.0s", "real 0m1.0s");
+	assert_shown("\x1b[1;32muser@box\x1b[0m:\x1b[1;34m~\x1b[0m$ dd", "user@box:~$ dd");
+	assert_shown("\x1b[?2004hprompt\x1b[?2004l", "prompt");
+	assert_shown("\x1b]0;title\x07real 1.0", "real 1.0");
+	assert_shown("\x1b]2;title\x1b\\real 1.0", "real 1.0");
+	assert_shown("\x1b(B\x1b)0text\x1b=", "text");
+	/* the last overwrite wins, cell by cell; a lone CR at either end changes nothing */
+	assert_shown("12345 copied, 1 s\r67 copied", "67 copiedied, 1 s");
+	assert_shown("\rreal 0.36\r", "real 0.36");
+	assert_shown("progress 99%\r\x1b[Kdone", "done");
+	assert_shown("abc\b\bXY", "aXY");
+	assert_shown("_\bb_\bo_\bl_\bd", "bold");
+	assert_shown("caf\xc3\xa9\rCAFE", "CAFE");
+	assert_shown("\xc3\xa9t\xc3\xa9\r\xc3\x89", "\xc3\x89t\xc3\xa9");
+	assert_shown("\x1b[", "");
+	assert_shown("x\x1b", "x");
+}
+
+/* Formats of the user's own: labelled values are read, a table's rows and prose are not. */
+static void test_labelled_time_values(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t records;
+	} cases[] = {
+		{ "real 0.102 user 0.000 sys 0.001\n", 3 },
+		{ "0:00.10 elapsed 0% CPU\n", 2 },
+		{ "0.001 user 0.000 system 0:00.10 elapsed 0.0% cpu\n", 4 },
+		{ "Elapsed: 1.5\nUser: 0.5\nSystem: 0.1\n", 3 },
+		{ "user\t\t4.42\t\t4.39\nsystem\t\t4.09\t\t4.05\n", 0 },   /* a table of two kernels */
+		{ "the user 5 of them left\n", 0 },
+		{ "real 7\n", 0 },                                          /* one value is no block */
+		{ "user 1.0\nuser 2.0\n", 0 },                             /* the same label twice */
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct parse_ctx ctx = { "t", 0, NULL };
+		struct recset set = RECSET_INIT;
+
+		parse_text(&set, "time", cases[i].text, strlen(cases[i].text), &ctx);
+		if (set.nr != cases[i].records)
+			fail_msg("'%s': %zu records, want %zu", cases[i].text, set.nr, cases[i].records);
+		recset_release(&set);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -249,6 +318,8 @@ int main(void)
 		cmocka_unit_test(test_only_damaged_blocks_is_an_error),
 		cmocka_unit_test(test_json_keeps_digits_and_lines),
 		cmocka_unit_test(test_json_damage_is_located),
+		cmocka_unit_test(test_terminal_lines_read_as_shown),
+		cmocka_unit_test(test_labelled_time_values),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,294 @@
+#include "parse_scan.h"
+#include "../core/util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * bonnie's and bonnie++'s reports, as printed and as pasted into mail:
+ * the throughput table
+ *   Version  1.03       ------Sequential Output------ --Sequential Input- --Random-
+ *                       -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--
+ *   Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP
+ *   host          1000M 12345  90 23456  10 11111   5 22222  80 33333   6 123.4   0
+ *   Latency             75221us    8301us ...                            (bonnie++ 1.9x, 2.00)
+ * (old bonnie: "Machine MB K/sec %CPU ..." and a row without a name), the
+ * file creation table under "Sequential Create ... Random Create", and
+ * the CSV line bonnie++ prints with -q or bon_csv2txt reads (1.03's 27
+ * fields, 1.9x/2.00's of format 1.97/1.98).  "+++++" is bonnie's "too
+ * quick to measure": no record.  benchmark: "bonnie++ -s SIZE",
+ * "bonnie++ -n FILES", old bonnie's "bonnie -s MB".
+ */
+static const char *const io_metrics[] = {
+	"seq-output-char", "seq-output-block", "seq-output-rewrite",
+	"seq-input-char", "seq-input-block", "random-seeks",
+};
+static const char *const file_metrics[] = {
+	"seq-create", "seq-read", "seq-delete", "random-create", "random-read", "random-delete",
+};
+
+struct bonnie_table {
+	const char *const *metrics;
+	const char *rate_unit;     /* "K/s" or "files/s" */
+	int old;                   /* bonnie: no Version line, "MB" and "%CPU" */
+	const char *option;        /* "-s" or "-n" */
+};
+
+static int has(const char *s, const char *word)
+{
+	return strstr(s, word) != NULL;
+}
+
+static int too_quick(const struct scan_tok *t)
+{
+	size_t k;
+
+	for (k = 0; k < t->len; k++)
+		if (t->s[k] != '+')
+			return 0;
+	return t->len > 0;
+}
+
+/* A rate as printed: "12345", "123.4", bonnie++ 2's "316k" (K/s). */
+static int add_rate(struct pending *p, size_t idx, const char *metric, const char *unit,
+		    const struct scan_tok *t)
+{
+	char scaled[16];
+
+	if (too_quick(t))
+		return 0;
+	if (tok_ends(t, "k") || tok_ends(t, "M")) {
+		snprintf(scaled, sizeof(scaled), "%c%s", t->s[t->len - 1] == 'k' ? 'K' : 'M',
+			 !strcmp(unit, "K/s") ? "/s" : unit);
+		return pending_number(p, idx, metric, scaled, t, 1, 0);
+	}
+	return pending_number(p, idx, metric, unit, t, 0, 0);
+}
+
+/* Six "rate %cpu" pairs from token k on; -1 when one is not a number. */
+static int add_pairs(struct pending *p, size_t idx, const struct bonnie_table *tb,
+		     const struct scan_toks *t, size_t k)
+{
+	char metric[48];
+	size_t m;
+
+	for (m = 0; m < 6 && k + 1 < t->nr; m++, k += 2) {
+		const char *unit = tb->metrics == io_metrics && m == 5 ? "seeks/s" : tb->rate_unit;
+
+		if (add_rate(p, idx, tb->metrics[m], unit, &t->v[k]) < 0)
+			return -1;
+		snprintf(metric, sizeof(metric), "%s-cpu", tb->metrics[m]);
+		if (!too_quick(&t->v[k + 1]) &&
+		    pending_number(p, idx, metric, "%", &t->v[k + 1], 0, 0) < 0)
+			return -1;
+	}
+	return m == 6 ? 0 : -1;
+}
+
+/* "Latency 75221us 8301us ...": one latency a column. */
+static int add_latencies(struct pending *p, size_t idx, const struct bonnie_table *tb,
+			 const struct scan_toks *t)
+{
+	char metric[48];
+	size_t m;
+
+	if (t->nr != 7)
+		return -1;
+	for (m = 0; m < 6; m++) {
+		const struct scan_tok *v = &t->v[m + 1];
+		size_t n = 0;
+		char unit[8];
+
+		while (n < v->len && (isdigit((unsigned char)v->s[n]) || v->s[n] == '.'))
+			n++;
+		if (!n || v->len - n >= sizeof(unit))
+			return -1;
+		memcpy(unit, v->s + n, v->len - n);
+		unit[v->len - n] = '\0';
+		snprintf(metric, sizeof(metric), "%s-latency", tb->metrics[m]);
+		if (pending_number(p, idx, metric, unit, v, v->len - n, 0) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static size_t read_table(struct scan *sc, size_t i, const struct bonnie_table *tb)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t idx = i + 3, last = i + 2;
+
+	for (; idx < sc->nr && !sc->v[idx].used && !scan_blank(&sc->v[idx]); idx++) {
+		struct pending p = PENDING_INIT;
+		char name[64];
+		size_t k;
+
+		scan_split(&t, sc->v[idx].s);
+		if (t.nr && tok_is(&t.v[0], "Latency")) {
+			if (add_latencies(&p, idx, tb, &t) < 0)
+				scan_damaged(sc, idx, "expected six latencies after bonnie++'s 'Latency'");
+			else
+				pending_commit(sc, &p, sc->prev_name);
+			pending_clear(&p);
+			last = idx;
+			continue;
+		}
+		/* "host 1000M" or old bonnie's bare "1024"; creation's "16" or "16:100000:16/64" */
+		k = t.nr == 13 ? 0 : 1;
+		if (t.nr != 13 && t.nr != 14)
+			break;
+		if (!tok_digit(&t.v[k]) && !(tb->metrics == file_metrics && t.nr == 14))
+			break;
+		snprintf(name, sizeof(name), "%s %s %.*s", tb->old ? "bonnie" : "bonnie++", tb->option,
+			 (int)(t.v[k].len < 32 ? t.v[k].len : 32), t.v[k].s);
+		if (add_pairs(&p, idx, tb, &t, k + 1) < 0)
+			scan_damaged(sc, idx, "expected bonnie's six 'rate %%CPU' pairs");
+		else
+			pending_commit(sc, &p, name);
+		pending_clear(&p);
+		last = idx;
+	}
+	if (last == i + 2)
+		scan_damaged(sc, last, "expected bonnie's rows under its header (the paste ends there)");
+	scan_toks_release(&t);
+	return last - i + 1;
+}
+
+/* 1.03: name,size, 12 io fields, files, 12 creation fields */
+static const char *const csv103[] = {
+	NULL, NULL, "seq-output-char", "seq-output-char-cpu", "seq-output-block",
+	"seq-output-block-cpu", "seq-output-rewrite", "seq-output-rewrite-cpu", "seq-input-char",
+	"seq-input-char-cpu", "seq-input-block", "seq-input-block-cpu", "random-seeks",
+	"random-seeks-cpu", NULL, "seq-create", "seq-create-cpu", "seq-read", "seq-read-cpu",
+	"seq-delete", "seq-delete-cpu", "random-create", "random-create-cpu", "random-read",
+	"random-read-cpu", "random-delete", "random-delete-cpu",
+};
+
+static const char *csv_unit(const char *metric)
+{
+	if (tok_ends(&(struct scan_tok){ metric, strlen(metric) }, "-cpu"))
+		return "%";
+	if (!strcmp(metric, "random-seeks"))
+		return "seeks/s";
+	if (!strncmp(metric, "seq-output", 10) || !strncmp(metric, "seq-input", 9))
+		return "K/s";
+	return "files/s";
+}
+
+static int csv_fields(char *s, char **f, size_t max)
+{
+	size_t n = 0;
+
+	for (;;) {
+		char *comma = strchr(s, ',');
+
+		if (n == max)
+			return -1;
+		f[n++] = s;
+		if (!comma)
+			return (int)n;
+		*comma = '\0';
+		s = comma + 1;
+	}
+}
+
+static void csv_add(struct pending *p, size_t idx, const char *metric, const char *unit,
+		    const char *v, int *bad)
+{
+	struct scan_tok t = { v, strlen(v) };
+
+	if (!*v || too_quick(&t))
+		return;
+	if (pending_number(p, idx, metric, unit, &t, 0, 0) < 0)
+		*bad = 1;
+}
+
+static size_t read_csv(struct scan *sc, size_t i)
+{
+	char *copy = xstrdup(sc->v[i].s), *f[64], name[64];
+	struct pending p = PENDING_INIT;
+	int n = csv_fields(copy, f, ARRAY_SIZE(f)), bad = 0, k;
+	size_t lines = 0;
+
+	if (n == (int)ARRAY_SIZE(csv103)) {
+		for (k = 2; k < n; k++)
+			if (csv103[k])
+				csv_add(&p, i, csv103[k], csv_unit(csv103[k]), f[k], &bad);
+		snprintf(name, sizeof(name), "bonnie++ -s %.32s", f[1]);
+		lines = 1;
+	} else if (n == 50 && (!strcmp(f[0], "1.97") || !strcmp(f[0], "1.98"))) {
+		static const char *const lat[] = { "seq-output-char", "seq-output-block",
+			"seq-output-rewrite", "seq-input-char", "seq-input-block", "random-seeks",
+			"seq-create", "seq-read", "seq-delete", "random-create", "random-read",
+			"random-delete" };
+		char metric[48];
+
+		for (k = 9; k < 21; k++)
+			csv_add(&p, i, csv103[k - 7], csv_unit(csv103[k - 7]), f[k], &bad);
+		for (k = 26; k < 38; k++)
+			csv_add(&p, i, csv103[k - 11], csv_unit(csv103[k - 11]), f[k], &bad);
+		for (k = 38; k < 50; k++) {
+			struct scan_tok t = { f[k], strlen(f[k]) };
+			size_t d = 0;
+
+			while (d < t.len && (isdigit((unsigned char)t.s[d]) || t.s[d] == '.'))
+				d++;
+			snprintf(metric, sizeof(metric), "%s-latency", lat[k - 38]);
+			if (t.len && (t.len - d > 2 || pending_number(&p, i, metric, t.s + d, &t,
+								      t.len - d, 0) < 0))
+				bad = 1;
+		}
+		snprintf(name, sizeof(name), "bonnie++ -s %.32s", f[5]);
+		lines = 1;
+	}
+	if (lines && bad)
+		scan_damaged(sc, i, "expected numbers in bonnie++'s CSV line");
+	else if (lines)
+		pending_commit(sc, &p, name);
+	pending_clear(&p);
+	free(copy);
+	return lines;
+}
+
+static int bonnie_starts(struct scan *sc, size_t i)
+{
+	const char *s = sc->v[i].s;
+
+	return (has(s, "Sequential Output") && has(s, "Sequential Input")) ||
+	       (has(s, "Sequential Create") && has(s, "Random Create")) ||
+	       (strchr(s, ',') && strchr(s, ',') - s < 64 && !strchr(s, ' '));
+}
+
+static size_t bonnie_read_block(struct scan *sc, size_t i)
+{
+	struct bonnie_table tb = { io_metrics, "K/s", 0, "-s" };
+	const char *s = sc->v[i].s;
+
+	if (!has(s, "Sequential Create") && !has(s, "Sequential Output"))
+		return read_csv(sc, i);
+	if (i + 3 > sc->nr)
+		return 0;
+	if (has(s, "Sequential Create")) {
+		tb = (struct bonnie_table){ file_metrics, "files/s", 0, "-n" };
+		if (!has(sc->v[i + 2].s, "files"))
+			return 0;
+	} else if (has(s, "Sequential Output")) {
+		tb.old = !has(s, "Version");
+		if (!has(sc->v[i + 1].s, "Block") || !has(sc->v[i + 2].s, "/sec"))
+			return 0;
+		if (tb.old && !has(sc->v[i + 2].s, "%CPU"))
+			tb.old = 0;
+	} else {
+		return read_csv(sc, i);
+	}
+	return read_table(sc, i, &tb);
+}
+
+const struct parser parser_bonnie = {
+	.name = "bonnie",
+	.summary = "bonnie's and bonnie++'s tables and bonnie++'s CSV line",
+	.starts = bonnie_starts,
+	.read_block = bonnie_read_block,
+	.flags = PARSER_IN_MAIL,
+};

@@ -1,0 +1,441 @@
+#include "parse_fio.h"
+#include "../core/util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * fio's normal text report, the form most often pasted into mail.  Per
+ * job, from its head line to the next job, "Run status group" or a line
+ * that is not fio's:
+ *   seqr: (groupid=0, jobs=1): err= 0: pid=27185: Tue Dec  1 19:59:27 2026
+ *     read: IOPS=9846, BW=615MiB/s (645MB/s)(16.0MiB/26msec)       fio 3
+ *     read : io=1024.0MB, bw=34952KB/s, iops=8738, runt= 30001msec   fio 2
+ *       clat (usec): min=6, max=12262, avg=98.17, stdev=776.42     slat, lat too
+ *       clat percentiles (usec):
+ *        |  1.00th=[    7],  5.00th=[    7], ...
+ *      bw (  KiB/s): min=53936, max=55384, per=100.00%, avg=54608.00, stdev=729.58, samples=3
+ *      iops        : min=13484, max=13846, avg=13652.00, stdev=182.40, samples=3
+ *     cpu          : usr=4.50%, sys=50.25%, ctx=26309, majf=0, minf=12
+ * and the disk stats under "Disk stats (read/write):".  The latency
+ * buckets, I/O depths and the group's summary lines restate these and
+ * are not read.  A number fio abbreviated ("287148k" nsec, "13.3k" IOPS)
+ * keeps its digits, the k (or M) going to the unit: us for k ns, ms for
+ * k us, kIO/s for k IO/s.
+ */
+
+/* "usec" -> "us" and the like; others as printed. */
+static const char *unit_name(const char *u, size_t n, char *buf, size_t size)
+{
+	static const struct { const char *printed, *unit; } names[] = {
+		{ "nsec", "ns" }, { "usec", "us" }, { "msec", "ms" }, { "sec", "s" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (strlen(names[i].printed) == n && !memcmp(u, names[i].printed, n))
+			return names[i].unit;
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, u, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The unit one step up for fio's k and M: "ns" with k is "us". */
+static void scaled_unit(char *out, size_t size, const char *unit, char scale)
+{
+	static const char *const times[] = { "ns", "us", "ms", "s" };
+	size_t i, step = scale == 'k' ? 1 : 2;
+
+	for (i = 0; i + step < ARRAY_SIZE(times); i++) {
+		if (unit && !strcmp(unit, times[i])) {
+			snprintf(out, size, "%s", times[i + step]);
+			return;
+		}
+	}
+	snprintf(out, size, "%c%s", scale, unit ? unit : "");
+}
+
+/*
+ * Adds "13.3k", "52.1MiB/s", "2001msec" as metric: digits, then an
+ * optional k/M scale (when unit is given) or the unit glued after them.
+ * unit NULL: the unit is what follows the digits.
+ */
+static int add_number(struct fio_text *ft, size_t idx, const char *metric, const char *s,
+		      size_t n, const char *unit)
+{
+	struct scan_tok num = { s, 0 };
+	char buf[32], scaled[40];
+
+	while (n && (*s == ' ' || *s == '[')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == ']' || s[n - 1] == ','))
+		n--;
+	num.s = s;
+	while (num.len < n && (isdigit((unsigned char)s[num.len]) || s[num.len] == '.'))
+		num.len++;
+	if (!num.len)
+		return -1;
+	if (unit && !*unit) {
+		if (num.len < n)
+			return -1;   /* a count: nothing may follow its digits */
+		unit = NULL;
+	} else if (unit) {
+		if (num.len < n) {
+			if (num.len + 1 != n || (s[num.len] != 'k' && s[num.len] != 'M'))
+				return -1;
+			scaled_unit(scaled, sizeof(scaled), unit, s[num.len]);
+			unit = scaled;
+		}
+	} else if (num.len < n) {
+		size_t gap = strspn(s + num.len, " ");   /* fio 2.0: "bw=618740 B/s" */
+
+		unit = unit_name(s + num.len + gap, n - num.len - gap, buf, sizeof(buf));
+	}
+	if (!strcmp(unit ? unit : "", "%"))
+		unit = "%";
+	return pending_number(&ft->p, idx, metric, unit, &num, 0, 0);
+}
+
+/* "key=value, key=value" of s into metrics prefix-key; 0, or -1 on an odd value. */
+static int add_pairs(struct fio_text *ft, size_t idx, const char *prefix, const char *s,
+		     const struct fio_key *keys, size_t nkeys)
+{
+	char metric[64];
+	int ret = 0;
+
+	while (*s) {
+		const char *eq = strchr(s, '='), *end;
+		size_t k, klen;
+
+		if (!eq)
+			break;
+		while (*s == ' ' || *s == ',')
+			s++;
+		klen = (size_t)(eq - s);
+		end = strchr(eq, ',');
+		if (!end)
+			end = eq + strlen(eq);
+		for (k = 0; k < nkeys; k++) {
+			if (strlen(keys[k].key) != klen || memcmp(s, keys[k].key, klen))
+				continue;
+			snprintf(metric, sizeof(metric), "%s%s", prefix, keys[k].metric);
+			if (add_number(ft, idx, metric, eq + 1, (size_t)(end - eq - 1),
+				       keys[k].unit) < 0) {
+				scan_damaged(ft->sc, idx, "expected a number after '%.*s=' in fio's report",
+					     (int)klen, s);
+				ret = -1;
+			}
+		}
+		s = *end ? end + 1 : end;
+	}
+	return ret;
+}
+
+/* The unit in "(usec)" or "(  KiB/s)" of s, NULL without one. */
+static const char *paren_unit(const char *s, char *buf, size_t size)
+{
+	const char *open = strchr(s, '('), *close;
+	char packed[24];
+	size_t n;
+
+	if (!open || !(close = strchr(open, ')')))
+		return NULL;
+	/* fio 2 pads it: "(KB  /s)" */
+	for (n = 0, open++; open < close && n + 1 < sizeof(packed); open++)
+		if (*open != ' ')
+			packed[n++] = *open;
+	return unit_name(packed, n, buf, size);
+}
+
+static const char *skip_blanks(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+static int starts_word(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	return !strncmp(s, word, n) && (s[n] == ' ' || s[n] == ':' || s[n] == '(');
+}
+
+/* "  read: IOPS=..., BW=...(104MiB/2001msec)" or fio 2's "  read : io=..., bw=...". */
+static int read_direction(struct fio_text *ft, size_t idx, const char *s, const char *dir)
+{
+	static const struct fio_key keys2[] = {
+		{ "io", "io", NULL }, { "bw", "bw", NULL }, { "iops", "iops", "IO/s" },
+		{ "runt", "runtime", NULL },
+	};
+	const char *colon = strchr(s, ':'), *bw, *io;
+	char prefix[16], metric[32];
+	int ret;
+
+	snprintf(prefix, sizeof(prefix), "%s-", dir);
+	if (!colon)
+		return -1;
+	if (!strstr(colon, "IOPS="))
+		return add_pairs(ft, idx, prefix, colon + 1, keys2, ARRAY_SIZE(keys2));
+	{
+		static const struct fio_key keys3[] = { { "IOPS", "iops", "IO/s" } };
+
+		ret = add_pairs(ft, idx, prefix, colon + 1, keys3, ARRAY_SIZE(keys3));
+	}
+	bw = strstr(colon, "BW=");
+	if (bw) {
+		const char *end = bw + 3;
+
+		while (*end && *end != ' ' && *end != ',' && *end != '(')
+			end++;
+		snprintf(metric, sizeof(metric), "%sbw", prefix);
+		if (add_number(ft, idx, metric, bw + 3, (size_t)(end - bw - 3), NULL) < 0)
+			ret = -1;
+	}
+	/* "(104MiB/2001msec)": the bytes moved and the time it took */
+	io = bw ? strstr(bw, ")(") : NULL;
+	if (io) {
+		const char *slash = strchr(io + 2, '/'), *close = slash ? strchr(slash, ')') : NULL;
+
+		if (!close) {
+			scan_damaged(ft->sc, idx, "expected '(IO/RUNTIME)' after fio's BW=");
+			return -1;
+		}
+		snprintf(metric, sizeof(metric), "%sio", prefix);
+		if (add_number(ft, idx, metric, io + 2, (size_t)(slash - io - 2), NULL) < 0)
+			ret = -1;
+		snprintf(metric, sizeof(metric), "%sruntime", prefix);
+		if (add_number(ft, idx, metric, slash + 1, (size_t)(close - slash - 1), NULL) < 0)
+			ret = -1;
+	}
+	return ret;
+}
+
+/* "|  1.00th=[   39],  5.00th=[   41]," */
+static int read_percentiles(struct fio_text *ft, size_t idx, const char *s)
+{
+	char metric[48], name[24];
+	int ret = 0;
+
+	while ((s = strstr(s, "th=["))) {
+		const char *start = s, *close = strchr(s, ']');
+		size_t n;
+
+		while (start > ft->sc->v[idx].s && (isdigit((unsigned char)start[-1]) || start[-1] == '.'))
+			start--;
+		n = (size_t)(s - start);
+		if (!close || !n || n >= sizeof(name))
+			return -1;
+		memcpy(name, start, n);
+		name[n] = '\0';
+		fio_percentile_name(metric, sizeof(metric), ft->dir, ft->lat, name);
+		if (add_number(ft, idx, metric, s + 4, (size_t)(close - s - 4), ft->lat_unit) < 0)
+			ret = -1;
+		s = close;
+	}
+	return ret;
+}
+
+/* One line of a job's report; 1 read (or known and skipped), 0 the job ended. */
+static int read_job_line(struct fio_text *ft, size_t idx)
+{
+	static const struct fio_key lat_keys[] = {
+		{ "min", "min", FIO_PAREN_UNIT }, { "max", "max", FIO_PAREN_UNIT },
+		{ "avg", "mean", FIO_PAREN_UNIT }, { "stdev", "stdev", FIO_PAREN_UNIT },
+	};
+	static const struct fio_key stat_keys[] = {
+		{ "min", "min", FIO_PAREN_UNIT }, { "max", "max", FIO_PAREN_UNIT },
+		{ "per", "per", NULL }, { "avg", "avg", FIO_PAREN_UNIT },
+		{ "stdev", "stdev", FIO_PAREN_UNIT }, { "samples", "samples", "" },
+	};
+	static const struct fio_key cpu_keys[] = {
+		{ "usr", "usr", NULL }, { "sys", "sys", NULL }, { "ctx", "ctx", "" },
+		{ "majf", "majf", "" }, { "minf", "minf", "" },
+	};
+	static const char *const dirs[] = { "read", "write", "trim" };
+	const char *s = skip_blanks(ft->sc->v[idx].s);
+	struct fio_key keys[ARRAY_SIZE(stat_keys)];
+	char prefix[48], unit[24];
+	const char *u;
+	size_t d, k;
+
+	/* fio indents a job's lines, but mail quoting ("> ") takes the indent away */
+	if (!*s || !strncmp(s, "Run status group", 16) || !strncmp(s, "Disk stats (", 12))
+		return 0;
+	for (d = 0; d < ARRAY_SIZE(dirs); d++) {
+		if (starts_word(s, dirs[d])) {
+			ft->dir = dirs[d];
+			ft->lat = NULL;
+			read_direction(ft, idx, s, dirs[d]);
+			return 1;
+		}
+	}
+	if (*s == '|' && ft->lat)
+		return read_percentiles(ft, idx, s), 1;
+	if (!ft->dir)
+		return *s != '\0';
+	if ((starts_word(s, "clat") || starts_word(s, "slat") || starts_word(s, "lat")) &&
+	    strstr(s, "min=")) {
+		u = paren_unit(s, unit, sizeof(unit));
+		memcpy(keys, lat_keys, sizeof(lat_keys));
+		for (k = 0; k < ARRAY_SIZE(lat_keys); k++)
+			keys[k].unit = u ? u : NULL;
+		snprintf(prefix, sizeof(prefix), "%s-%.*s-", ft->dir, (int)strcspn(s, " "), s);
+		add_pairs(ft, idx, prefix, strchr(s, ':') ? strchr(s, ':') + 1 : "", keys,
+			  ARRAY_SIZE(lat_keys));
+		return 1;
+	}
+	if (starts_word(s, "clat") || starts_word(s, "lat")) {
+		/* "clat percentiles (usec):" heads the lines of '|'; "lat (usec) : 4=0.08%" buckets */
+		ft->lat = strstr(s, "percentiles") ? (starts_word(s, "clat") ? "clat" : "lat") : NULL;
+		if (ft->lat) {
+			u = paren_unit(s, unit, sizeof(unit));
+			snprintf(ft->lat_unit, sizeof(ft->lat_unit), "%s", u ? u : "");
+		}
+		return 1;
+	}
+	ft->lat = NULL;
+	if (starts_word(s, "bw") || starts_word(s, "iops")) {
+		int bw = starts_word(s, "bw");
+
+		u = bw ? paren_unit(s, unit, sizeof(unit)) : "IO/s";
+		memcpy(keys, stat_keys, sizeof(stat_keys));
+		for (k = 0; k < ARRAY_SIZE(stat_keys); k++)
+			if (keys[k].unit && !strcmp(keys[k].unit, FIO_PAREN_UNIT))
+				keys[k].unit = u;
+		snprintf(prefix, sizeof(prefix), "%s-%s-", ft->dir, bw ? "bw" : "iops");
+		add_pairs(ft, idx, prefix, strchr(s, ':') ? strchr(s, ':') + 1 : "", keys,
+			  ARRAY_SIZE(stat_keys));
+		return 1;
+	}
+	if (starts_word(s, "cpu")) {
+		add_pairs(ft, idx, "cpu-", strchr(s, ':') ? strchr(s, ':') + 1 : "", cpu_keys,
+			  ARRAY_SIZE(cpu_keys));
+		return 1;
+	}
+	return *s != '\0';
+}
+
+/* "seqr: (groupid=0, jobs=1): err= 0: pid=27185: ..." */
+static int job_head(const char *s, size_t *name_len, long *pid)
+{
+	const char *g = strstr(s, ": (groupid="), *p;
+
+	if (!g || g == s || memchr(s, ' ', (size_t)(g - s)) || !strstr(g, "jobs="))
+		return 0;
+	*name_len = (size_t)(g - s);
+	p = strstr(g, "pid=");
+	*pid = p ? strtol(p + 4, NULL, 10) : -1;
+	return 1;
+}
+
+int fio_text_starts(struct scan *sc, size_t i)
+{
+	size_t n;
+	long pid;
+
+	return job_head(sc->v[i].s, &n, &pid) || !strcmp(sc->v[i].s, "Disk stats (read/write):");
+}
+
+/* The job's next report with the same pid (--status-interval): this one is interim. */
+static int same_job_follows(struct scan *sc, size_t from, const char *head, size_t name_len,
+			    long pid)
+{
+	size_t k, n;
+	long other;
+
+	if (pid < 0)
+		return 0;
+	for (k = from; k < sc->nr; k++)
+		if (job_head(sc->v[k].s, &n, &other) && other == pid && n == name_len &&
+		    !memcmp(sc->v[k].s, head, n))
+			return 1;
+	return 0;
+}
+
+/* The disk stats at line i are an interim report's: the job above reports again later. */
+static int run_goes_on(struct scan *sc, size_t i)
+{
+	size_t k, n;
+	long pid;
+
+	for (k = i; k > 0; k--)
+		if (job_head(sc->v[k - 1].s, &n, &pid))
+			return same_job_follows(sc, i, sc->v[k - 1].s, n, pid);
+	return 0;
+}
+
+/* "  vda: ios=24539/11252, merge=0/0, ticks=945/9695, in_queue=10641, util=58.89%" */
+static size_t read_disk_stats(struct scan *sc, size_t i)
+{
+	static const char *const pairs[] = { "ios", "merge", "ticks" };
+	size_t idx;
+
+	for (idx = i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
+		const char *s = sc->v[idx].s, *colon = strchr(s, ':');
+		struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "" };
+		size_t k;
+		char *dev;
+
+		if (!colon || !strstr(colon, " ios=") || !strstr(colon, "util="))
+			break;
+		for (k = 0; k < ARRAY_SIZE(pairs); k++) {
+			char key[16], metric[32];
+			const char *at, *slash;
+
+			snprintf(key, sizeof(key), " %s=", pairs[k]);
+			at = strstr(colon, key);
+			slash = at ? strchr(at, '/') : NULL;
+			if (!slash) {
+				scan_damaged(sc, idx, "expected '%s=N/N' in fio's disk stats", pairs[k]);
+				continue;
+			}
+			at += strlen(key);
+			snprintf(metric, sizeof(metric), "disk-read-%s", pairs[k]);
+			add_number(&ft, idx, metric, at, (size_t)(slash - at), "");
+			snprintf(metric, sizeof(metric), "disk-write-%s", pairs[k]);
+			add_number(&ft, idx, metric, slash + 1, strcspn(slash + 1, ","), "");
+		}
+		{
+			static const struct fio_key keys[] = {
+				{ "in_queue", "disk-in-queue", "" }, { "util", "disk-util", NULL },
+			};
+
+			add_pairs(&ft, idx, "", colon + 1, keys, ARRAY_SIZE(keys));
+		}
+		dev = xstrndup(skip_blanks(s), (size_t)(colon - skip_blanks(s)));
+		fio_commit(sc, &ft.p, "fio", dev, run_goes_on(sc, i));
+		free(dev);
+	}
+	return idx - i;
+}
+
+size_t fio_text_read_block(struct scan *sc, size_t i)
+{
+	struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "" };
+	size_t name_len, idx;
+	long pid;
+	char *name;
+
+	if (!job_head(sc->v[i].s, &name_len, &pid))
+		return read_disk_stats(sc, i);
+	for (idx = i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
+		size_t n;
+		long other;
+
+		if (job_head(sc->v[idx].s, &n, &other) || !read_job_line(&ft, idx))
+			break;
+	}
+	if (!ft.dir)
+		scan_damaged(sc, i, "expected fio's read, write or trim lines under the job's head");
+	name = xstrndup(sc->v[i].s, name_len);
+	fio_commit(sc, &ft.p, name, NULL, same_job_follows(sc, idx, sc->v[i].s, name_len, pid));
+	free(name);
+	return idx - i;
+}

@@ -1,0 +1,8 @@
+/* libFuzzer target: the iozone parser on any text. */
+#include "fuzz_parse_check.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_parse_check("iozone", data, size);
+	return 0;
+}
