@@ -64,6 +64,21 @@ test_expect_success 'untar total is its elapsed plus its sync' '
 	done
 '
 
+test_expect_success 'diff compares the monitors like any metric' '
+	benchpost run --suite quick --dir "$SCRATCH/target" -q --archive "$SCRATCH/arch-m" \
+		--param dd.mib=4 -n 2 --test dd >/dev/null &&
+	benchpost log --archive "$SCRATCH/arch-m" --format bench >m.bench &&
+	benchpost diff run.bench m.bench >diff.out &&
+	# the second block is the new run beside the old, with a change column
+	sed -n "/^ *m\.bench *change$/,\$p" diff.out >new.out &&
+	sed -n "/^dd write 4 MiB$/,/^dd read/p" new.out >ddw.out &&
+	for m in "pgpgout (KiB)" "dirty (KiB)" "writeback (KiB)" "self-cpu (s)" "sync-pgpgout (KiB)" \
+		 "sync-self-cpu (s)" "load-1m"; do
+		grep -q "^  $m  *[0-9]" ddw.out ||
+			{ echo "no $m in the diff"; cat ddw.out; exit 1; }
+	done
+'
+
 test_expect_success 'the caches line says what was done' '
 	f=run.bench &&
 	if [ "$(id -u)" = 0 ]; then grep -q "^caches: dropped$" "$f"
