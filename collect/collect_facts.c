@@ -233,11 +233,15 @@ static void df_line(struct facts *f, const char *path)
 	proc_result_release(&res);
 }
 
+/* "13.3 MiB"; a tarball of our own may be smaller than a tenth of that */
 static void add_mib(struct facts *f, const char *key, unsigned long long bytes)
 {
 	char buf[64];
 
-	snprintf(buf, sizeof(buf), "%.1f MiB", (double)bytes / 1048576.0);
+	if (bytes < 1048576)
+		snprintf(buf, sizeof(buf), "%.1f KiB", (double)bytes / 1024.0);
+	else
+		snprintf(buf, sizeof(buf), "%.1f MiB", (double)bytes / 1048576.0);
 	facts_set(f, key, buf);
 }
 

@@ -91,6 +91,8 @@ test_expect_success '--tarball: an xz tarball of our own is untarred and named' 
 	run_small -n 1 --test untar,kuntar --tarball mine.tar.xz --no-commit >out &&
 	grep -q "^untar mine.tar.xz$" out &&
 	grep -q "^kuntar mine.tar$" out &&
+	# 2 files, a 10 KiB plain tar: sized in KiB, not "0.0 MiB"
+	tr "\n" " " <out | grep -q "(--tarball), mine.tar.xz, 2 files, [0-9.]* KiB packed, 10.0 KiB unpacked\." &&
 	benchpost log --archive "$SCRATCH/arch" >log &&
 	test $(wc -l <log) = 1 &&
 	test -z "$(ls -A target)" &&
