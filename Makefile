@@ -142,8 +142,12 @@ $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_BUILD)/libfuzz.a
 fuzz-build: deps
 	@$(MAKE) --no-print-directory $(FUZZ_BIN)
 
+# pull of hostile histories is fuzzed by a script, against the built binary
 fuzz: fuzz-build
+	@$(MAKE) --no-print-directory all
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_BUILD=$(FUZZ_BUILD) tests/fuzz/run $(FUZZ_BIN)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) BENCHPOST="$(CURDIR)/$(BIN)" \
+		PULL_HOSTILE_OUT="$(CURDIR)/$(FUZZ_BUILD)/pull-hostile" tests/fuzz/pull-hostile
 
 # benchpost(1): the hand-written parts in docs/benchpost.1.in, the commands
 # and their options from the built binary's own tables (--list-options).

@@ -1,6 +1,7 @@
 #ifndef ARCHIVE_H
 #define ARCHIVE_H
 
+#include "../core/error.h"
 #include "../core/record.h"
 #include "../core/strbuf.h"
 
@@ -10,8 +11,8 @@
  * The result archive: a git repository written through libgit2 (never by
  * running git).  Layout (DESIGN.md, "The archive"):
  *
- *   runs/<kernel>/<hardware>/<UTC time>-<fs>-<suite>.bench   one file per run
- *   hardware/<hardware>.txt                                  full machine details
+ *   runs/<kernel>/<hardware>/<UTC time>-<hash>-<fs>-<suite>.bench   one file per run
+ *   hardware/<hardware>.txt                                         full machine details
  *
  * This header is the contract the other layers build on: collect commits
  * runs, import commits batches, render reads selections.
@@ -30,10 +31,17 @@ struct archive_run {
 /*
  * Opens the archive at path, or when path is NULL at $BENCHPOST_ARCHIVE,
  * else $XDG_DATA_HOME/benchpost/archive (~/.local/share/benchpost/archive).
- * With create, a missing archive is created (non-bare); bare and non-bare
- * repositories both work.
+ * With create (writers), a missing archive is created (non-bare), and an
+ * archive this user cannot write fails now with the reason ("is not
+ * writable: permission denied"); bare and non-bare repositories both work.
+ * Another user's repository fails with "owned by uid N", as git refuses
+ * it; a BENCHPOST_LOCK_TIMEOUT that is not a finite number of seconds,
+ * 0 or more, fails too.  A writer should open the archive before its
+ * long work, so that it learns these at once.
  */
 int archive_open(struct archive **out, const char *path, int create);
+/* The writers' check archive_open(..., 1) makes, for a handle opened to read. */
+int archive_check_writable(struct archive *a);
 void archive_free(struct archive *a);
 /* Where the archive is (for messages). */
 const char *archive_path(const struct archive *a);
@@ -73,6 +81,14 @@ char *archive_key(const char *untrusted);
 
 /* How long a writer waits for the lock, in seconds (default 60; env BENCHPOST_LOCK_TIMEOUT). */
 void archive_set_lock_timeout(struct archive *a, double seconds);
+
+/*
+ * Where the archive's non-fatal diagnostics go (a pack not consolidated,
+ * local changes in the working tree kept, a dead writer's leftovers
+ * removed); only writers and pull give any.  Without one they are
+ * discarded, so a command that writes hands down its own (cmd_warn).
+ */
+void archive_set_warn(struct archive *a, const struct bp_warn *warn);
 
 /*
  * Takes the writers' lock now (waiting as archive_commit does) and keeps
@@ -121,8 +137,11 @@ int archive_read_runs(struct archive *a, char *const *paths, size_t nr,
 
 /*
  * push and pull: remote is a configured remote's name, a URL or a path
- * (NULL: "origin").  pull fetches and merges by itself; summary receives a
- * line for the user ("merged 3 runs from 'origin'").
+ * (NULL: "origin").  pull checks what it fetched (no links, submodules or
+ * shapes benchpost never writes) and merges by itself, keeping both
+ * versions of a run both sides changed; summary receives what to tell the
+ * user ("3 runs from 'origin', histories merged", then the runs kept in
+ * both versions, if any, a line each).
  */
 int archive_push(struct archive *a, const char *remote, struct strbuf *summary);
 int archive_pull(struct archive *a, const char *remote, struct strbuf *summary);

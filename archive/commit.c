@@ -1,6 +1,7 @@
 #include "internal.h"
 #include "../core/bench.h"
 #include "../core/error.h"
+#include "../core/escape.h"
 #include "../core/strbuf.h"
 
 #include <git2/sys/commit.h>
@@ -85,9 +86,18 @@ static int path_taken(git_tree *base, const struct archive_pathset *done, const 
 	return 0;
 }
 
-/* runs/<kernel>/<hardware>/<UTC time>-<fs>-<suite>.bench, never one already there. */
+/*
+ * runs/<kernel>/<hardware>/<UTC time>-<hash>-<fs>-<suite>.bench, never one
+ * already there.  The hash (the first 8 hex digits of the file's blob id)
+ * makes the name unique by construction: two different runs of the same
+ * second, kernel, hardware and fs (two machines, two mails with one Date)
+ * never share a path, so a pull never has to merge one file out of two,
+ * while the same run committed on two machines is the same file.  A name
+ * taken here still gets .2, .3, ...: the same run committed twice is kept
+ * twice, as it always was.
+ */
 static char *run_path(const struct archive_run *run, git_tree *base,
-		      const struct archive_pathset *done)
+		      const struct archive_pathset *done, const git_oid *blob)
 {
 	const struct recset *set = &run->records;
 	char *kernel = archive_key(archive_first_field(set, offsetof(struct record, kernel)));
@@ -99,7 +109,7 @@ static char *run_path(const struct archive_run *run, git_tree *base,
 
 	strbuf_addf(&stem, "runs/%s/%s/", kernel, hw);
 	archive_format_time(&stem, run_time(run), "%Y-%m-%dT%H%M%SZ");
-	strbuf_addf(&stem, "-%s-%s", fs, suite);
+	strbuf_addf(&stem, "-%.8s-%s-%s", git_oid_tostr_s(blob), fs, suite);
 	strbuf_addf(&path, "%s.bench", stem.buf);
 	for (n = 2; path_taken(base, done, path.buf); n++) {
 		strbuf_reset(&path);
@@ -146,15 +156,16 @@ static int hardware_update(git_tree_update *u, git_repository *w, git_tree *base
 			   const struct archive_run *run, char **path_out)
 {
 	char *hw = archive_key(archive_first_field(&run->records, offsetof(struct record, hardware)));
-	struct strbuf path = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
 	git_tree_entry *e = NULL;
 	git_oid id;
 	int ret;
 
 	strbuf_addf(&path, "hardware/%s.txt", hw);
 	free(hw);
-	ret = git_blob_create_from_buffer(&id, w, run->hardware_details,
-					  strlen(run->hardware_details));
+	/* machine facts quote tool output and device names: stored inert, as runs are */
+	esc_addstr(&text, run->hardware_details, ESC_KEEP_TAB | ESC_KEEP_NEWLINE);
+	ret = git_blob_create_from_buffer(&id, w, text.buf, text.len);
 	if (ret < 0) {
 		ret = archive_git_error(ret, "cannot write '%s'", path.buf);
 		goto done;
@@ -173,6 +184,7 @@ static int hardware_update(git_tree_update *u, git_repository *w, git_tree *base
 done:
 	git_tree_entry_free(e);
 	strbuf_release(&path);
+	strbuf_release(&text);
 	return ret;
 }
 
@@ -247,15 +259,15 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	}
 	/* Objects first: a crash before the ref moves leaves only unreachable objects. */
 	for (i = 0; i < nr; i++) {
-		pend[i].path = run_path(&runs[i], base, &taken);
-		archive_pathset_add(&taken, pend[i].path);
 		strbuf_reset(&text);
 		file_text(&text, &runs[i]);
 		ret = git_blob_create_from_buffer(&pend[i].blob, w, text.buf, text.len);
 		if (ret < 0) {
-			ret = archive_git_error(ret, "cannot write '%s'", pend[i].path);
+			ret = archive_git_error(ret, "cannot write run %zu of %zu", i + 1, nr);
 			goto done;
 		}
+		pend[i].path = run_path(&runs[i], base, &taken, &pend[i].blob);
+		archive_pathset_add(&taken, pend[i].path);
 		updates[nup].action = GIT_TREE_UPDATE_UPSERT;
 		updates[nup].filemode = GIT_FILEMODE_BLOB;
 		updates[nup].id = pend[i].blob;
@@ -271,6 +283,12 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 			}
 		}
 	}
+	changed = xcalloc(nup, sizeof(*changed));
+	for (i = 0; i < nup; i++)
+		changed[i] = (char *)updates[i].path;
+	/* Refused before anything is committed: the working tree must not lead outside. */
+	if ((ret = archive_worktree_check(a, changed, nup)) < 0)
+		goto done;
 	if ((ret = git_tree_create_updated(&tree_id, w, base, nup, updates)) < 0) {
 		ret = archive_git_error(ret, "cannot write the archive's tree");
 		goto done;
@@ -284,16 +302,13 @@ static int commit_locked(struct archive *a, const struct archive_run *runs, size
 	if (mem && (ret = archive_pack_finish(a, w, &commit_id, updates, nup)) < 0)
 		goto done;
 	/* The ref last, atomically: only now is anything reported as saved. */
-	changed = xcalloc(nup, sizeof(*changed));
-	for (i = 0; i < nup; i++)
-		changed[i] = (char *)updates[i].path;
 	ret = archive_advance(a, branch, head ? git_commit_id(head) : NULL, &commit_id,
 			      "benchpost: commit", changed, nup);
 	if (!ret)
 		remember_added(a, pend, nr, head ? git_commit_id(head) : NULL, &commit_id);
 	/* Saved already: a repack that fails costs only speed. */
 	if (!ret && archive_repack(a) < 0)
-		warning("could not consolidate the packs of '%s': %s", a->path, err_last());
+		archive_warn(a, "could not consolidate the packs of '%s': %s", a->path, err_last());
 done:
 	if (w != a->repo)
 		git_repository_free(w); /* and the objects in memory with it */

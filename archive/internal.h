@@ -2,11 +2,21 @@
 #define ARCHIVE_INTERNAL_H
 
 #include "archive.h"
+#include "../core/error.h"
 
 #include <git2.h>
 
 /* Long enough for any real kernel or hardware key, short enough for NAME_MAX. */
 #define ARCHIVE_KEY_MAX 96
+
+/* A working tree not brought up to date with a commit: what the next writer must do. */
+struct archive_behind {
+	int set;
+	char t[32];                       /* when its checkout began ("SEC.NSEC") */
+	char *ref;
+	char old[GIT_OID_HEXSZ + 1];      /* the tree it still shows ("-": none) */
+	char new_hex[GIT_OID_HEXSZ + 1];  /* the commit it must show */
+};
 
 /* What the archive files share; nothing outside archive/ includes this. */
 struct archive {
@@ -15,8 +25,20 @@ struct archive {
 	double lock_timeout;
 	int lock_fd;          /* -1 when not held */
 	unsigned lock_depth;  /* archive_hold_lock and archive_commit nest */
-	int worktree_behind;  /* the next writer must bring the working tree up to date */
+	char step_t[32];      /* when the current advance began */
+	struct archive_behind behind;
+	struct bp_warn warn;  /* the caller's sink; none: discarded */
 };
+
+/* A non-fatal diagnostic, to the caller's sink. */
+void archive_warn(struct archive *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * Who may use the archive (access.c, with archive_check_writable):
+ * archive_explain_foreign sets the message and fails when path is a
+ * repository of another user.
+ */
+int archive_explain_foreign(const char *path);
 
 /* Records libgit2's last error as ours: "what: libgit2's message". */
 int archive_git_error(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -33,6 +55,37 @@ int archive_head_commit(git_commit **out, struct archive *a);
  */
 int archive_advance(struct archive *a, const char *branch, const git_oid *old,
 		    const git_oid *new_id, const char *reflog, char *const *changed, size_t nr);
+
+/*
+ * The working tree (worktree.c).  archive_worktree_check fails, naming it,
+ * when a directory on the way to one of the paths is a symbolic link or
+ * not a directory, or a path is a link.  archive_worktree_update brings
+ * the working tree (and index) from the commit old (NULL: nothing) to
+ * new_id for the paths changed (NULL: what differs between their trees),
+ * leaving local changes as they are and reporting them; since (SEC.NSEC,
+ * or NULL) is when a writer that died began writing them: files written
+ * after it are taken as its half-written ones and rewritten.
+ */
+int archive_worktree_check(struct archive *a, char *const *paths, size_t nr);
+int archive_worktree_update(struct archive *a, const git_oid *old, const git_oid *new_id,
+			    char *const *changed, size_t nr, const char *since);
+
+/* Whether a file was written since a record's step began (t: SEC.NSEC), a second of slack. */
+struct stat;
+int archive_written_since(const struct stat *st, const char *t);
+/* The same for the paths that differ between the trees of commits old (NULL: none) and new_id. */
+int archive_worktree_check_commits(struct archive *a, const git_oid *old, const git_oid *new_id);
+
+/*
+ * What trees may hold (check.c): archive_check_entry refuses a symbolic
+ * link or a submodule at path (for readers); archive_check_history checks
+ * every commit of tip's history but hide's (NULL: all), for pull: no links
+ * or submodules anywhere, runs/ and hardware/ shaped as benchpost writes
+ * them, every run readable; the message names the path, the commit and from.
+ */
+int archive_check_entry(const git_tree_entry *e, const char *path);
+int archive_check_history(struct archive *a, const git_oid *tip, const git_oid *hide,
+			  const char *from);
 
 /* Author and committer: repository config, $GIT_AUTHOR_NAME/$EMAIL, a fallback. */
 int archive_signature(git_signature **out, git_repository *repo);
@@ -60,16 +113,29 @@ int archive_fold_loose(struct archive *a);
 int archive_write_pack_synced(struct archive *a, git_packbuilder *pb, const char *dir);
 /* Test hook: dies at step N when BENCHPOST_TEST_KILL_REPACK=N (repack.c). */
 void archive_test_kill_point(int step);
-/* The half-written packs of libgit2's indexer that a killed writer left. */
-void archive_remove_stale_packs(struct archive *a);
 
 int archive_lock(struct archive *a);
-/*
- * After a writer died holding the lock: removes the ref and index lock
- * files only it can have left, and brings a working tree up to date.
- */
-void archive_recover(struct archive *a);
 void archive_unlock(struct archive *a);
+/*
+ * The lock record (lock.c): what a writer is doing while it can leave
+ * something behind.  archive_step names a step ("pack", "fetch", "repack"
+ * with args "pack=NAME ..."), archive_step_advance a ref moving from old
+ * to new and the working tree following it; archive_step_end returns to
+ * idle.  Each fails when the lock file is no longer the one locked.
+ */
+int archive_step(struct archive *a, const char *step, const char *args);
+int archive_step_advance(struct archive *a, const char *ref, const git_oid *old,
+			 const git_oid *new_id);
+void archive_step_end(struct archive *a);
+/* The working tree could not follow ref from old to new: kept for the next writer. */
+void archive_step_behind(struct archive *a, const char *ref, const git_oid *old,
+			 const git_oid *new_id);
+void archive_behind_clear(struct archive *a);
+/*
+ * With the lock taken, a record left by the last holder: repairs what it
+ * names, and only that (recover.c).
+ */
+void archive_recover(struct archive *a, const char *record);
 
 /* Commit message for runs, from their kernels, hardware and headline numbers. */
 void archive_message(struct strbuf *out, const struct archive_run *runs, size_t nr);
@@ -104,6 +170,14 @@ struct archive_paths {
 };
 
 void archive_paths_release(struct archive_paths *p);
+
+/*
+ * Merges theirs into ours as a commit (merge.c): runs both sides changed
+ * are kept in both versions, their paths appended to kept in pairs (ours,
+ * theirs); hardware details keep the lines of both.
+ */
+int archive_merge(git_oid *out, struct archive *a, git_commit *ours, git_commit *theirs,
+		  const char *from, struct archive_paths *kept);
 /* Appends the paths under dir (no trailing slash; "" is the root) that c added. */
 int archive_commit_added(struct archive_paths *out, git_repository *repo, git_commit *c,
 			 const char *dir);

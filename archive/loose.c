@@ -110,7 +110,7 @@ int archive_fold_loose(struct archive *a)
 	git_packbuilder *pb = NULL;
 	git_odb *odb = NULL;
 	size_t i, packed = 0;
-	int ret = 0;
+	int ret = 0, stepped = 0;
 
 	strbuf_addf(&objects, "%sobjects", git_repository_path(a->repo));
 	list_loose(&loose, objects.buf);
@@ -133,6 +133,9 @@ int archive_fold_loose(struct archive *a)
 	if (!packed)
 		goto done;
 	strbuf_addf(&pack, "%s/pack", objects.buf);
+	if ((ret = archive_step(a, "pack", NULL)) < 0)
+		goto done;
+	stepped = 1;
 	if ((ret = archive_write_pack_synced(a, pb, pack.buf)) < 0)
 		goto done;
 	archive_test_kill_point(10);
@@ -145,6 +148,8 @@ int archive_fold_loose(struct archive *a)
 			remove_loose(objects.buf, &loose.v[i]);
 	}
 done:
+	if (stepped)
+		archive_step_end(a);
 	git_packbuilder_free(pb);
 	git_odb_free(odb);
 	free(inpack);

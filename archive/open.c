@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -137,12 +138,29 @@ done:
 	return ret;
 }
 
+/* BENCHPOST_LOCK_TIMEOUT: seconds, finite and not negative; nan waited forever. */
+static int lock_timeout(double *out)
+{
+	const char *env = getenv("BENCHPOST_LOCK_TIMEOUT");
+	char *end;
+
+	*out = 60;
+	if (!env || !*env)
+		return 0;
+	errno = 0;
+	*out = strtod(env, &end);
+	if (end == env || *end || errno == ERANGE || !isfinite(*out) || *out < 0)
+		return err_set("BENCHPOST_LOCK_TIMEOUT='%s' is not a number of seconds"
+			       " (finite, 0 or more)", env);
+	return 0;
+}
+
 int archive_open(struct archive **out, const char *path, int create)
 {
 	struct strbuf where = STRBUF_INIT;
 	git_repository *repo = NULL;
 	struct archive *a;
-	const char *env;
+	double timeout;
 	int ret;
 
 	*out = NULL;
@@ -158,8 +176,13 @@ int archive_open(struct archive **out, const char *path, int create)
 		strbuf_addstr(&where, path);
 	else
 		default_location(&where);
+	if ((ret = lock_timeout(&timeout)) < 0)
+		goto done;
 	ret = git_repository_open_ext(&repo, where.buf, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL);
-	if (ret == GIT_ENOTFOUND && create) {
+	/* libgit2 does not say why it could not: another user's repository is named as such */
+	if (ret < 0 && archive_explain_foreign(where.buf) < 0) {
+		ret = BP_ERROR;
+	} else if (ret == GIT_ENOTFOUND && create) {
 		ret = create_archive(&repo, where.buf);
 	} else if (ret == GIT_ENOTFOUND) {
 		err_set("no archive at '%s'", where.buf);
@@ -173,12 +196,14 @@ int archive_open(struct archive **out, const char *path, int create)
 	a->repo = repo;
 	a->path = strbuf_detach(&where, NULL);
 	a->lock_fd = -1;
-	a->lock_timeout = 60;
-	env = getenv("BENCHPOST_LOCK_TIMEOUT");
-	if (env && *env)
-		a->lock_timeout = strtod(env, NULL);
-	*out = a;
+	a->lock_timeout = timeout;
 	repo = NULL;
+	/* A writer learns now, not after its benchmarks, that it cannot write. */
+	if (create && (ret = archive_check_writable(a)) < 0) {
+		archive_free(a);
+		return ret;
+	}
+	*out = a;
 done:
 	git_repository_free(repo);
 	strbuf_release(&where);
@@ -193,6 +218,7 @@ void archive_free(struct archive *a)
 		return;
 	a->lock_depth = a->lock_depth ? 1 : 0;
 	archive_unlock(a);
+	archive_behind_clear(a);
 	git_repository_free(a->repo);
 	free(a->path);
 	free(a);
@@ -207,4 +233,21 @@ const char *archive_path(const struct archive *a)
 void archive_set_lock_timeout(struct archive *a, double seconds)
 {
 	a->lock_timeout = seconds;
+}
+
+void archive_set_warn(struct archive *a, const struct bp_warn *warn)
+{
+	a->warn = warn ? *warn : (struct bp_warn){ NULL, NULL };
+}
+
+void archive_warn(struct archive *a, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	bp_warnf(&a->warn, "%s", sb.buf);
+	strbuf_release(&sb);
 }

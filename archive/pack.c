@@ -87,20 +87,28 @@ int archive_pack_finish(struct archive *a, git_repository *w, const git_oid *com
 	    (ret = git_commit_tree(&root, c)) < 0 ||
 	    (ret = git_packbuilder_insert(pb, commit_id, NULL)) < 0 ||
 	    (ret = git_packbuilder_insert(pb, git_tree_id(root), NULL)) < 0)
-		goto done;
+		goto failed;
 	for (i = 0; i < nr && !ret; i++)
 		if (!(ret = insert_dirs(pb, root, updates[i].path)))
 			ret = git_packbuilder_insert(pb, &updates[i].id, NULL);
 	if (ret < 0 ||
 	    (ret = git_packbuilder_write_buf(&pack, pb)) < 0 ||
-	    (ret = git_repository_odb(&odb, a->repo)) < 0 ||
-	    (ret = git_odb_write_pack(&wp, odb, NULL, NULL)) < 0 ||
-	    (ret = wp->append(wp, pack.ptr, pack.size, &stats)) < 0 ||
-	    (ret = wp->commit(wp, &stats)) < 0)
+	    (ret = git_repository_odb(&odb, a->repo)) < 0)
+		goto failed;
+	/* the indexer's temporary files are what a crash from here leaves */
+	if ((ret = archive_step(a, "pack", NULL)) < 0)
 		goto done;
+	if ((ret = git_odb_write_pack(&wp, odb, NULL, NULL)) < 0 ||
+	    (ret = wp->append(wp, pack.ptr, pack.size, &stats)) < 0 ||
+	    (ret = wp->commit(wp, &stats)) < 0) {
+		archive_step_end(a);
+		goto failed;
+	}
+	archive_step_end(a);
+	goto done;
+failed:
+	ret = archive_git_error(ret, "cannot write the batch's pack in '%s'", a->path);
 done:
-	if (ret < 0)
-		ret = archive_git_error(ret, "cannot write the batch's pack in '%s'", a->path);
 	if (wp)
 		wp->free(wp);
 	git_odb_free(odb);

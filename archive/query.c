@@ -152,11 +152,13 @@ static int scan_hardware(struct scan *s, git_tree *tree, const char *dir)
 		const char *name = git_tree_entry_name(e);
 		size_t len = strlen(name);
 
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir, name);
+		if ((ret = archive_check_entry(e, path.buf)) < 0)
+			break;
 		if (git_tree_entry_type(e) != GIT_OBJECT_BLOB || len < 6 ||
 		    strcmp(name + len - 6, ".bench"))
 			continue;
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", dir, name);
 		ret = scan_blob(s, path.buf, git_tree_entry_id(e));
 	}
 	strbuf_release(&path);
@@ -176,15 +178,17 @@ static int scan_level(struct scan *s, git_tree *tree, const char *dir, int depth
 		const char *name = git_tree_entry_name(e);
 		git_tree *sub = NULL;
 
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dir, name);
+		if ((ret = archive_check_entry(e, path.buf)) < 0)
+			break;
 		if (git_tree_entry_type(e) != GIT_OBJECT_TREE ||
 		    !dir_may_match(pattern, name, s->exact_only))
 			continue;
 		if ((ret = git_tree_lookup(&sub, s->a->repo, git_tree_entry_id(e))) < 0) {
-			ret = archive_git_error(ret, "cannot read '%s/%s'", dir, name);
+			ret = archive_git_error(ret, "cannot read '%s'", path.buf);
 			break;
 		}
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", dir, name);
 		ret = depth == 0 ? scan_level(s, sub, path.buf, 1) : scan_hardware(s, sub, path.buf);
 		git_tree_free(sub);
 	}
@@ -205,6 +209,9 @@ static int scan_runs(struct scan *s)
 		ret = archive_git_error(ret, "cannot read the archive's tree");
 		goto done;
 	}
+	if (!runs && git_tree_entry_byname(root, "runs") &&
+	    (ret = archive_check_entry(git_tree_entry_byname(root, "runs"), "runs")) < 0)
+		goto done;
 	if (runs)
 		ret = scan_level(s, runs, "runs", 0);
 done:

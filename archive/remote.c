@@ -165,49 +165,17 @@ static size_t runs_added(git_repository *repo, git_tree *old_tree, git_tree *new
 	return n;
 }
 
-/*
- * Every run is its own file, so two archives' histories merge without
- * conflicts; hardware details edited on both sides keep both texts.
- */
-static int merge_commit(git_oid *out, struct archive *a, git_commit *ours, git_commit *theirs,
-			const char *from)
+/* "both sides changed 1 run: both versions kept" and the pairs of paths. */
+static void report_kept(struct strbuf *summary, const struct archive_paths *kept)
 {
-	git_merge_options opts;
-	git_index *index = NULL;
-	git_oid tree_id;
-	git_tree *tree = NULL;
-	git_signature *sig = NULL;
-	struct strbuf msg = STRBUF_INIT;
-	const git_commit *parents[2] = { ours, theirs };
-	int ret;
+	size_t i;
 
-	git_merge_options_init(&opts, GIT_MERGE_OPTIONS_VERSION);
-	opts.file_favor = GIT_MERGE_FILE_FAVOR_UNION;
-	if ((ret = git_merge_commits(&index, a->repo, ours, theirs, &opts)) < 0) {
-		ret = archive_git_error(ret, "cannot merge runs from '%s'", from);
-		goto done;
-	}
-	if (git_index_has_conflicts(index)) {
-		ret = err_set("runs from '%s' conflict with this archive's", from);
-		goto done;
-	}
-	if ((ret = git_index_write_tree_to(&tree_id, index, a->repo)) < 0 ||
-	    (ret = git_tree_lookup(&tree, a->repo, &tree_id)) < 0) {
-		ret = archive_git_error(ret, "cannot write the merged tree");
-		goto done;
-	}
-	if ((ret = archive_signature(&sig, a->repo)) < 0)
-		goto done;
-	strbuf_addf(&msg, "merge runs from %s\n", from);
-	if ((ret = git_commit_create(out, a->repo, NULL, sig, sig, NULL, msg.buf, tree, 2,
-				     parents)) < 0)
-		ret = archive_git_error(ret, "cannot write the merge commit");
-done:
-	strbuf_release(&msg);
-	git_signature_free(sig);
-	git_tree_free(tree);
-	git_index_free(index);
-	return ret;
+	if (!kept->nr)
+		return;
+	strbuf_addf(summary, "\nboth sides changed %zu run%s; both versions kept (ours, theirs):",
+		    kept->nr / 2, kept->nr == 2 ? "" : "s");
+	for (i = 0; i + 1 < kept->nr; i += 2)
+		strbuf_addf(summary, "\n  %s\n  %s", kept->v[i], kept->v[i + 1]);
 }
 
 static int integrate(struct archive *a, const git_oid *their_id, const char *from,
@@ -216,6 +184,7 @@ static int integrate(struct archive *a, const git_oid *their_id, const char *fro
 	git_commit *ours = NULL, *theirs = NULL;
 	git_tree *old_tree = NULL, *new_tree = NULL;
 	git_commit *result = NULL;
+	struct archive_paths kept = { NULL, 0, 0 };
 	char *branch = NULL;
 	git_oid base, merged;
 	const git_oid *new_id = their_id;
@@ -237,14 +206,16 @@ static int integrate(struct archive *a, const git_oid *their_id, const char *fro
 		if (ret == 0 && git_oid_equal(&base, git_commit_id(ours))) {
 			new_id = their_id; /* fast-forward */
 		} else {
-			if ((ret = merge_commit(&merged, a, ours, theirs, from)) < 0)
+			if ((ret = archive_merge(&merged, a, ours, theirs, from, &kept)) < 0)
 				goto done;
 			new_id = &merged;
 		}
 		if ((ret = git_commit_tree(&old_tree, ours)) < 0)
 			goto done;
 	}
-	if ((ret = archive_advance(a, branch, ours ? git_commit_id(ours) : NULL, new_id,
+	/* Refused before the branch moves: the working tree must not lead outside. */
+	if ((ret = archive_worktree_check_commits(a, ours ? git_commit_id(ours) : NULL, new_id)) < 0 ||
+	    (ret = archive_advance(a, branch, ours ? git_commit_id(ours) : NULL, new_id,
 				   "benchpost: pull", NULL, 0)) < 0)
 		goto done;
 	if (!git_commit_lookup(&result, a->repo, new_id) && !git_commit_tree(&new_tree, result)) {
@@ -252,9 +223,11 @@ static int integrate(struct archive *a, const git_oid *their_id, const char *fro
 
 		strbuf_addf(summary, "%zu run%s from '%s'%s", n, n == 1 ? "" : "s", from,
 			    new_id == their_id ? "" : ", histories merged");
+		report_kept(summary, &kept);
 	}
 	ret = 0;
 done:
+	archive_paths_release(&kept);
 	git_tree_free(old_tree);
 	git_tree_free(new_tree);
 	git_commit_free(result);
@@ -270,6 +243,7 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 	git_fetch_options opts;
 	struct archive_cred_state st;
 	git_remote *remote = NULL;
+	git_commit *head = NULL;
 	char *branch = NULL, *theirs = NULL, *spec = NULL, *url = NULL;
 	git_strarray refspecs;
 	git_oid id;
@@ -299,7 +273,11 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 	git_fetch_options_init(&opts, GIT_FETCH_OPTIONS_VERSION);
 	set_callbacks(&opts.callbacks, &st, a);
 	opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
-	if ((ret = git_remote_fetch(remote, &refspecs, &opts, "benchpost: pull")) < 0) {
+	if ((ret = archive_step(a, "fetch", NULL)) < 0)
+		goto done;
+	ret = git_remote_fetch(remote, &refspecs, &opts, "benchpost: pull");
+	archive_step_end(a);
+	if (ret < 0) {
 		ret = archive_git_error(ret, "cannot fetch from '%s'", url);
 		goto done;
 	}
@@ -307,15 +285,23 @@ int archive_pull(struct archive *a, const char *name, struct strbuf *summary)
 		ret = archive_git_error(ret, "cannot read what was fetched from '%s'", url);
 		goto done;
 	}
+	/* Nothing of a history that carries links, submodules or foreign shapes is kept. */
+	if ((ret = archive_head_commit(&head, a)) < 0 ||
+	    (ret = archive_check_history(a, &id, head ? git_commit_id(head) : NULL,
+					 name ? name : url)) < 0) {
+		git_reference_remove(a->repo, FETCHED_REF);
+		goto done;
+	}
 	ret = integrate(a, &id, name ? name : "origin", summary);
 	/* A fetch adds a pack as a batch does. */
 	if (!ret && archive_repack(a) < 0)
-		warning("could not consolidate the packs of '%s': %s", a->path, err_last());
+		archive_warn(a, "could not consolidate the packs of '%s': %s", a->path, err_last());
 	/* The commits pulled, recorded in one walk now rather than by the first reads. */
 	if (!ret && archive_added_catch_up(a, &walked) < 0)
-		warning("could not record the runs pulled into '%s': %s", a->path, err_last());
+		archive_warn(a, "could not record the runs pulled into '%s': %s", a->path, err_last());
 done:
 	archive_unlock(a);
+	git_commit_free(head);
 	free(url);
 	free(spec);
 	free(theirs);

@@ -204,70 +204,14 @@ static void remove_pack(const char *base)
 	strbuf_release(&sb);
 }
 
-/*
- * A pack's .pack, .rev, .bitmap or .mtimes without its .idx: what a writer
- * killed halfway through removing a consolidated pack leaves (the index
- * goes first). git cannot read a pack without its index, and a ref never
- * points into one before its index is written, so it holds nothing the
- * archive needs.
- */
-static int is_orphan_pack_file(const char *dir, const char *name)
-{
-	static const char *const exts[] = { ".pack", ".rev", ".bitmap", ".mtimes" };
-	const char *dot = strrchr(name, '.');
-	struct strbuf idx = STRBUF_INIT;
-	struct stat st;
-	size_t i;
-	int orphan;
-
-	if (strncmp(name, "pack-", 5) || !dot)
-		return 0;
-	for (i = 0; i < ARRAY_SIZE(exts); i++)
-		if (!strcmp(dot, exts[i]))
-			break;
-	if (i == ARRAY_SIZE(exts))
-		return 0;
-	strbuf_addf(&idx, "%s/%.*s.idx", dir, (int)(dot - name), name);
-	orphan = stat(idx.buf, &st) < 0 && errno == ENOENT;
-	strbuf_release(&idx);
-	return orphan;
-}
-
-/* Called with the archive locked, after a writer died holding the lock. */
-void archive_remove_stale_packs(struct archive *a)
-{
-	struct strbuf dir = STRBUF_INIT, path = STRBUF_INIT;
-	struct dirent *de;
-	DIR *d;
-
-	strbuf_addf(&dir, "%sobjects/pack", git_repository_path(a->repo));
-	d = opendir(dir.buf);
-	while (d && (de = readdir(d))) {
-		size_t len = strlen(de->d_name);
-
-		if (strncmp(de->d_name, "pack_git2_", 10) &&
-		    (len < 9 || strcmp(de->d_name + len - 9, ".idx.lock")) &&
-		    !is_orphan_pack_file(dir.buf, de->d_name))
-			continue;
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%s", dir.buf, de->d_name);
-		if (!unlink(path.buf))
-			warning("removed '%s' left by a benchpost that died", path.buf);
-	}
-	if (d)
-		closedir(d);
-	strbuf_release(&dir);
-	strbuf_release(&path);
-}
-
 int archive_repack(struct archive *a)
 {
-	struct strbuf dir = STRBUF_INIT, fresh = STRBUF_INIT;
+	struct strbuf dir = STRBUF_INIT, fresh = STRBUF_INIT, names = STRBUF_INIT;
 	git_packbuilder *pb = NULL;
 	struct pack *packs = NULL;
 	git_odb *odb = NULL;
 	size_t nr = 0, split = 0, i;
-	int ret = 0;
+	int ret = 0, stepped = 0;
 
 	if (archive_loose_too_many(a) && (ret = archive_fold_loose(a)) < 0)
 		goto done;
@@ -278,6 +222,12 @@ int archive_repack(struct archive *a)
 	qsort(packs, nr, sizeof(*packs), cmp_count);
 	if ((split = geometric_split(packs, nr)) < 2)
 		goto done;
+	/* the lock record names the packs about to go, for a writer after a crash */
+	for (i = 0; i < split; i++)
+		strbuf_addf(&names, "%spack=%s", i ? " " : "", strrchr(packs[i].base, '/') + 1);
+	if ((ret = archive_step(a, "repack", names.buf)) < 0)
+		goto done;
+	stepped = 1;
 	if ((ret = git_packbuilder_new(&pb, a->repo)) < 0) {
 		ret = archive_git_error(ret, "cannot repack '%s'", a->path);
 		goto done;
@@ -306,8 +256,11 @@ int archive_repack(struct archive *a)
 	if (!git_repository_odb(&odb, a->repo))
 		git_odb_refresh(odb);
 done:
+	if (stepped)
+		archive_step_end(a);
 	git_odb_free(odb);
 	git_packbuilder_free(pb);
+	strbuf_release(&names);
 	for (i = 0; i < nr; i++)
 		free(packs[i].base);
 	free(packs);

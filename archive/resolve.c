@@ -35,6 +35,7 @@ struct prefix_walk {
 	const char *prefix;
 	size_t len;
 	struct paths *found;
+	int refused;   /* a link or submodule met: the message is set */
 };
 
 /* Only names are compared: no blob is read to find a run. */
@@ -43,30 +44,40 @@ static int by_name(const char *root, const git_tree_entry *e, void *payload)
 	struct prefix_walk *w = payload;
 	const char *name = git_tree_entry_name(e);
 	struct strbuf sb = STRBUF_INIT;
+	int ret = 0;
 
-	if (git_tree_entry_type(e) != GIT_OBJECT_BLOB || strncmp(name, w->prefix, w->len))
-		return 0;
 	strbuf_addf(&sb, "runs/%s%s", root, name);
-	paths_add(w->found, sb.buf);
+	if (archive_check_entry(e, sb.buf) < 0) {
+		w->refused = 1;
+		ret = -1;   /* stops the walk */
+	} else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && !strncmp(name, w->prefix, w->len)) {
+		paths_add(w->found, sb.buf);
+	}
 	strbuf_release(&sb);
-	return 0;
+	return ret;
 }
 
 static int by_prefix(struct paths *found, struct archive *a, git_tree *root, const char *prefix)
 {
-	struct prefix_walk w = { prefix, strlen(prefix), found };
+	struct prefix_walk w = { prefix, strlen(prefix), found, 0 };
 	git_tree_entry *e = NULL;
 	git_tree *runs = NULL;
 	int ret;
 
 	if (git_tree_entry_bypath(&e, root, "runs"))
 		return 0;
+	if ((ret = archive_check_entry(e, "runs")) < 0) {
+		git_tree_entry_free(e);
+		return ret;
+	}
 	ret = git_tree_lookup(&runs, a->repo, git_tree_entry_id(e));
 	git_tree_entry_free(e);
 	if (ret < 0)
 		return archive_git_error(ret, "cannot read 'runs'");
 	ret = git_tree_walk(runs, GIT_TREEWALK_PRE, by_name, &w);
 	git_tree_free(runs);
+	if (w.refused)
+		return BP_ERROR;
 	return ret < 0 ? archive_git_error(ret, "cannot read 'runs'") : 0;
 }
 
@@ -189,6 +200,10 @@ int archive_read_runs(struct archive *a, char *const *paths, size_t nr,
 		if (!root || git_tree_entry_bypath(&e, root, paths[i])) {
 			err_set("no run '%s' in '%s'", paths[i], a->path);
 			ret = BP_ENOTFOUND;
+			break;
+		}
+		if ((ret = archive_check_entry(e, paths[i])) < 0) {
+			git_tree_entry_free(e);
 			break;
 		}
 		ret = git_blob_lookup(&blob, a->repo, git_tree_entry_id(e));

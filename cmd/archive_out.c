@@ -2,6 +2,7 @@
 #include "builtin.h"
 #include "../core/bench.h"
 #include "../core/error.h"
+#include "../core/escape.h"
 #include "../core/json.h"
 #include "../core/strbuf.h"
 #include "../core/util.h"
@@ -15,14 +16,39 @@ int archive_out_open(struct archive **out, const char *path)
 {
 	if (archive_open(out, path, 0) < 0)
 		return cmd_error_last();
+	archive_set_warn(*out, &cmd_warn);
 	return 0;
 }
 
-/* Keys come from emails: nothing reaches the terminal as a control character. */
+/* A column of log: keys come from emails, so inert, one line and not a page wide. */
+#define CELL_MAX 96
+/* A row of show's header: as long as a header line, folded to fit a terminal. */
+#define ROW_MAX 998
+#define ROW_WIDTH 78
+
 static void add_shown(struct strbuf *out, const char *s)
 {
-	for (s = s ? s : "-"; *s; s++)
-		strbuf_addch(out, (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
+	s = s ? s : "-";
+	esc_add_bounded(out, s, strlen(s), CELL_MAX, 0);
+}
+
+/* A path is bounded by its keys (archive_key) and must stay whole to be copied. */
+static void add_path(struct strbuf *out, const char *path)
+{
+	esc_addstr(out, path, 0);
+}
+
+static void add_row(struct strbuf *out, const char *name, const char *value)
+{
+	struct strbuf v = STRBUF_INIT;
+	size_t from = out->len;
+
+	value = value ? value : "-";
+	esc_add_bounded(&v, value, strlen(value), ROW_MAX, 0);
+	strbuf_addf(out, "%-9s ", name);
+	esc_fold(out, v.buf, out->len - from, ROW_WIDTH, 10);
+	strbuf_addch(out, '\n');
+	strbuf_release(&v);
 }
 
 static int emit(struct strbuf *out)
@@ -33,6 +59,17 @@ static int emit(struct strbuf *out)
 		ret = cmd_error("cannot write output: %s", strerror(errno));
 	strbuf_release(out);
 	return ret;
+}
+
+/* A summary names remotes and paths from a remote's history: inert. */
+static int emit_inert(struct strbuf *text)
+{
+	struct strbuf out = STRBUF_INIT;
+
+	esc_add(&out, text->buf, text->len, ESC_KEEP_TAB | ESC_KEEP_NEWLINE);
+	strbuf_addch(&out, '\n');
+	strbuf_release(text);
+	return emit(&out);
 }
 
 static void all_records(struct recset *set, const struct archive_list *list)
@@ -93,7 +130,7 @@ int archive_out_list(const struct archive_list *list, const char *format)
 			add_shown(&out, cols[c]);
 			pad(&out, from, w[c]);
 		}
-		add_shown(&out, e->path);
+		add_path(&out, e->path);
 		strbuf_addch(&out, '\n');
 	}
 	strbuf_release(&cell);
@@ -137,9 +174,7 @@ int archive_out_runs(const struct archive_list *list, const char *format)
 		if (i)
 			strbuf_addch(&out, '\n');
 		for (r = 0; r < ARRAY_SIZE(rows); r++) {
-			strbuf_addf(&out, "%-9s ", rows[r].name);
-			add_shown(&out, rows[r].value);
-			strbuf_addch(&out, '\n');
+			add_row(&out, rows[r].name, rows[r].value);
 			if (r == 1) {
 				strbuf_addf(&out, "%-9s ", "date");
 				archive_format_time(&out, e->when, "%Y-%m-%d %H:%M:%S UTC\n");
@@ -160,10 +195,11 @@ int archive_out_remote(int (*fn)(struct archive *, const char *, struct strbuf *
 
 	if (archive_open(&a, path, create) < 0)
 		return cmd_error_last();
+	archive_set_warn(a, &cmd_warn);
 	if (fn(a, remote, &summary) < 0)
 		ret = cmd_error_last();
 	else
-		printf("%s\n", summary.buf);
+		ret = emit_inert(&summary);
 	archive_free(a);
 	strbuf_release(&summary);
 	return ret;

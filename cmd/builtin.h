@@ -1,8 +1,10 @@
 #ifndef BUILTIN_H
 #define BUILTIN_H
 
+#include "../core/error.h"
 #include "../core/options.h"
 #include "../core/record.h"
+#include "../core/strbuf.h"
 
 /*
  * The command layer: one file per command, each "int cmd_<name>(argc,
@@ -23,10 +25,14 @@ int cmd_push(int argc, const char **argv);
 int cmd_pull(int argc, const char **argv);
 /* The hidden "benchpost --list-values KIND" of the shell completions. */
 int cmd_list_values(int argc, const char **argv);
+/* The templates "report --template NAME" finds, a name a line, sorted (complete.c). */
+void cmd_list_templates(struct strbuf *out);
 
 /* Prints "benchpost: <message>" (or the last library error) and returns 1. */
 int cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cmd_error_last(void);
+/* The sink commands hand the library: "benchpost: warning: ..." on stderr. */
+extern const struct bp_warn cmd_warn;
 /* Maps opt_parse's special returns to exit codes; -1 when parsing went on. */
 int cmd_opt_exit(int parsed);
 /* For commands whose issue has not landed yet. */

@@ -61,8 +61,10 @@ static int commit_runs(const struct import_result *r, const char *path)
 		recset_add(&runs[run_of[i]].records, &r->borrowed.v[i]);
 	}
 	ret = archive_open(&a, path, 1);
-	if (!ret)
+	if (!ret) {
+		archive_set_warn(a, &cmd_warn);
 		ret = archive_commit(a, runs, nr, NULL, &paths);
+	}
 	if (ret < 0) {
 		cmd_error_last();
 	} else {

@@ -2,24 +2,39 @@
 #include "select.h"
 #include "../core/error.h"
 #include "../core/strbuf.h"
+#include "../core/util.h"
 #include "../render/render_gnuplot.h"
+#include "../render/render_stats.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char *const plot_usage[] = {
-	"benchpost plot [SELECTION...] [--kernel K] [--hardware H] [--fs F] [--benchmark B] [--kind auto|bars|lines] [--terminal png|svg|dumb] [-o FILE]",
+	"benchpost plot [SELECTION...] [SELECTION OPTIONS] [--kind K] [--terminal T] [--detail] [-o FILE|DIR/]",
 	NULL,
 };
 
-/* Shared by plot and report: SELECTION arguments, or the archive under the filters. */
+/* Shared by plot and report: SELECTION arguments, or the default selection (said on stderr). */
 int cmd_select_records(struct recset *out, struct select_opts *sel, int nargs, const char **args)
 {
 	int i;
 
-	if (!nargs)
-		return select_archive(out, sel) < 0 ? cmd_error_last() : 0;
+	if (!nargs) {
+		struct strbuf picked = STRBUF_INIT;
+		int ret = select_default(out, &picked, sel);
+
+		if (ret < 0) {
+			strbuf_release(&picked);
+			return cmd_error_last();
+		}
+		fprintf(stderr, "benchpost: no selection given: %s\n", picked.buf);
+		strbuf_release(&picked);
+		return 0;
+	}
 	for (i = 0; i < nargs; i++)
 		if (select_arg(out, sel, args[i]) < 0)
 			return cmd_error_last();
@@ -41,46 +56,92 @@ int cmd_write_output(const char *path, const char *data, size_t len)
 	return ret;
 }
 
+/* "-o DIR/" (or an existing directory): a file a graph, named after its benchmark and metric. */
+static int is_dir_output(const char *path)
+{
+	struct stat st;
+	size_t len = path ? strlen(path) : 0;
+
+	return len && (path[len - 1] == '/' || (!stat(path, &st) && S_ISDIR(st.st_mode)));
+}
+
+static int write_each(const char *dir, const struct render_graph_set *graphs,
+		      const struct render_plot_job *jobs, const struct render_plot_terminal *term)
+{
+	struct strbuf path = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return cmd_error("cannot create '%s': %s", dir, strerror(errno));
+	for (i = 0; i < graphs->nr && !ret; i++) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s%s%s.%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/",
+			    graphs->v[i].file, term->extension);
+		ret = cmd_write_output(path.buf, jobs[i].image.buf, jobs[i].image.len);
+		if (!ret)
+			printf("%s\n", path.buf);
+	}
+	strbuf_release(&path);
+	return ret;
+}
+
 int cmd_plot(int argc, const char **argv)
 {
-	const char *terminal = "dumb", *output = NULL, *kind = "auto";
+	const char *terminals[8], *tests[8];
+	const char *terminal = "dumb", *output = NULL, *test = "utest";
+	struct render_graph_opts gopts = { "auto", 1, 0 };
+	const struct render_plot_terminal *term;
 	struct select_opts sel = { 0 };
 	struct recset set = RECSET_INIT;
 	struct render_graph_set graphs = RENDER_GRAPH_SET_INIT;
-	struct render_plot_job job = { NULL, 0, STRBUF_INIT };
-	int utf8 = 0, ret;
+	struct render_plot_job *jobs = NULL;
+	size_t njobs = 0, i;
+	int utf8 = 0, ret, nargs, each;
 	struct option opts[] = {
-		OPT_CHOICE(0, "terminal", &terminal, render_plot_terminals, "graph format (default: dumb)"),
-		OPT_STRING('o', "output", &output, "FILE", "write here instead of standard output"),
-		OPT_CHOICE(0, "kind", &kind, render_graph_kinds,
+		SELECT_FILTER_OPTIONS(sel),
+		OPT_CHOICE(0, "terminal", &terminal, terminals, "graph format (default: dumb)"),
+		OPT_STRING('o', "output", &output, "FILE|DIR/", "write here (DIR/: a file a graph)"),
+		OPT_CHOICE(0, "kind", &gopts.kind, render_graph_kinds,
 			   "bars across file systems, lines across kernel versions (default: auto)"),
-		OPT_STRING(0, "kernel", &sel.kernel, "K", "only this kernel (exact, prefix or glob)"),
-		OPT_STRING(0, "hardware", &sel.hardware, "H", "only this hardware key"),
-		OPT_STRING(0, "fs", &sel.fs, "F", "only this file system (or fs:options)"),
-		OPT_STRING(0, "benchmark", &sel.benchmark, "B", "only this benchmark"),
+		OPT_CHOICE(0, "test", &test, tests, "the tables' centre: median for utest, mean for welch"),
+		OPT_BOOL(0, "detail", &gopts.detail, "every metric, tool internals included"),
 		OPT_BOOL(0, "utf8", &utf8, "allow UTF-8 in labels (default: ASCII)"),
-		OPT_STRING(0, "archive", &sel.archive, "DIR", "archive location"),
 		OPT_END(),
 	};
-	int nargs = opt_parse(argc, argv, opts, plot_usage);
 
+	render_plot_terminal_names(terminals, ARRAY_SIZE(terminals));
+	stats_test_names(tests, ARRAY_SIZE(tests));
+	nargs = opt_parse(argc, argv, opts, plot_usage);
 	if (nargs < 0)
 		return cmd_opt_exit(nargs);
+	term = render_plot_terminal(terminal);
+	gopts.median = !strcmp(stats_test_by_name(test)->centre, "median");
+	each = is_dir_output(output);
 	if ((ret = cmd_select_records(&set, &sel, nargs, argv)))
 		goto done;
-	if (render_graphs_build(&graphs, &set, kind) < 0) {
+	if (render_graphs_build(&graphs, &set, &gopts) < 0) {
 		ret = cmd_error_last();
 		goto done;
 	}
-	job.graphs = graphs.v;
-	job.nr = graphs.nr;
-	if (render_plot_run(&job, 1, render_plot_terminal(terminal), utf8) < 0) {
-		ret = cmd_error_last();
-		goto done;
+	/* one page of small multiples, or one image a graph: one gnuplot run either way */
+	njobs = each ? graphs.nr : 1;
+	jobs = xcalloc(njobs, sizeof(*jobs));
+	for (i = 0; i < njobs; i++) {
+		jobs[i].graphs = each ? &graphs.v[i] : graphs.v;
+		jobs[i].nr = each ? 1 : graphs.nr;
+		strbuf_init(&jobs[i].image, 0);
 	}
-	ret = cmd_write_output(output, job.image.buf, job.image.len);
+	if (render_plot_run(jobs, njobs, term, utf8) < 0)
+		ret = cmd_error_last();
+	else if (each)
+		ret = write_each(output, &graphs, jobs, term);
+	else
+		ret = cmd_write_output(output, jobs[0].image.buf, jobs[0].image.len);
 done:
-	strbuf_release(&job.image);
+	for (i = 0; i < njobs; i++)
+		strbuf_release(&jobs[i].image);
+	free(jobs);
 	render_graph_set_release(&graphs);
 	recset_release(&set);
 	select_release(&sel);

@@ -3,7 +3,7 @@
 #include "../core/error.h"
 #include "../core/strbuf.h"
 #include "../render/render_report.h"
-#include "../render/render_series.h"
+#include "../core/util.h"
 #include "../core/version.h"
 
 #include <errno.h>
@@ -12,9 +12,27 @@
 #include <unistd.h>
 
 static const char *const report_usage[] = {
-	"benchpost report [SELECTION...] [--template NAME|FILE] [--format text|email|html] [-o FILE]",
+	"benchpost report [SELECTION...] [SELECTION OPTIONS] [--template NAME|FILE] [--format F] [--detail] [-o FILE]",
 	NULL,
 };
+
+/* The names of the templates there are, for the message that asks for one ("a, b, c"). */
+static const char *known_templates(struct strbuf *out)
+{
+	struct strbuf lines = STRBUF_INIT;
+	const char *p, *nl;
+
+	cmd_list_templates(&lines);
+	strbuf_reset(out);
+	for (p = lines.buf; *p; p = nl + 1) {
+		nl = strchrnul(p, '\n');
+		strbuf_addf(out, "%s%.*s", out->len ? ", " : "", (int)(nl - p), p);
+		if (!*nl)
+			break;
+	}
+	strbuf_release(&lines);
+	return out->len ? out->buf : "none installed";
+}
 
 /*
  * A template is a file when it looks like a path, else a name looked up in
@@ -35,63 +53,40 @@ static int find_template(struct strbuf *path, const char *name)
 		if (!access(path->buf, R_OK))
 			return 0;
 	}
-	return err_set("no template '%s' (try single-run, fs-compare or kernel-diff)", name);
-}
-
-/* Without --template: a diff for two kernels, a comparison for several file systems. */
-static const char *default_template(const struct recset *set)
-{
-	struct render_series_set ss = RENDER_SERIES_SET_INIT;
-	struct render_strings kernels = { 0 };
-	size_t i, configs = 0;
-	const char *name;
-
-	render_series_group(&ss, set);
-	render_distinct(&kernels, &ss, RENDER_KERNEL, NULL, 0);
-	for (i = 0; i < ss.nr; i++) {
-		size_t j;
-
-		for (j = 0; j < i; j++)
-			if (render_series_match(&ss.v[j], &ss.v[i], (1u << RENDER_FS) | (1u << RENDER_OPTIONS)))
-				break;
-		configs += j == i;
-	}
-	name = kernels.nr > 1 ? "kernel-diff" : configs > 1 ? "fs-compare" : "single-run";
-	render_strings_release(&kernels);
-	render_series_set_release(&ss);
-	return name;
+	return err_set("no template '%s' (the templates: %s)", name, known_templates(path));
 }
 
 int cmd_report(int argc, const char **argv)
 {
-	static const char *const tests[] = { "utest", "welch", NULL };
-	const char *template = NULL, *format = "text", *output = NULL, *test = "utest";
+	const char *formats[8], *tests[8];
+	const char *template = "report", *format = "text", *output = NULL, *test = "utest";
 	struct select_opts sel = { 0 };
 	struct render_report_data data = { 0 };
 	struct recset set = RECSET_INIT, old_set = RECSET_INIT, new_set = RECSET_INIT;
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT, out = STRBUF_INIT;
 	struct option opts[] = {
-		OPT_STRING('t', "template", &template, "NAME|FILE", "template to render (default: by the selection)"),
-		OPT_CHOICE('f', "format", &format, render_report_format_names, "output format (default: text)"),
+		SELECT_FILTER_OPTIONS(sel),
+		OPT_STRING('t', "template", &template, "NAME|FILE", "template to render (default: report)"),
+		OPT_CHOICE('f', "format", &format, formats, "output format (default: text)"),
 		OPT_STRING('o', "output", &output, "FILE", "write here instead of standard output"),
-		OPT_STRING(0, "kernel", &sel.kernel, "K", "only this kernel (exact, prefix or glob)"),
-		OPT_STRING(0, "hardware", &sel.hardware, "H", "only this hardware key"),
-		OPT_STRING(0, "fs", &sel.fs, "F", "only this file system (or fs:options)"),
-		OPT_STRING(0, "benchmark", &sel.benchmark, "B", "only this benchmark"),
-		OPT_CHOICE(0, "test", &test, tests, "significance test of diffs (default: utest)"),
+		OPT_CHOICE(0, "test", &test, tests, "significance test of comparisons (default: utest)"),
 		OPT_DOUBLE(0, "alpha", &data.alpha, "A", "significance level (default: 0.05)"),
+		OPT_BOOL(0, "detail", &data.detail, "every metric: user, sys, sync, tool internals"),
+		OPT_BOOL(0, "graphs", &data.graphs, "draw {{graph}} (default: in html only)"),
 		OPT_BOOL(0, "utf8", &data.utf8, "allow UTF-8 (default: ASCII)"),
 		OPT_STRING(0, "from", &data.email.from, "ADDR", "email: From (default: $EMAIL)"),
 		OPT_STRING(0, "to", &data.email.to, "ADDRS", "email: To"),
 		OPT_STRING(0, "cc", &data.email.cc, "ADDRS", "email: Cc"),
-		OPT_STRING(0, "subject", &data.email.subject, "TEXT", "email: Subject (default: the first heading)"),
+		OPT_STRING(0, "subject", &data.email.subject, "TEXT", "email: Subject (default: the comparison)"),
 		OPT_STRING(0, "in-reply-to", &data.email.in_reply_to, "MSGID", "email: reply to this message"),
-		OPT_STRING(0, "archive", &sel.archive, "DIR", "archive location"),
 		OPT_END(),
 	};
 	int nargs, ret = 1;
 
+	render_report_format_names(formats, ARRAY_SIZE(formats));
+	stats_test_names(tests, ARRAY_SIZE(tests));
 	data.alpha = 0.05;
+	data.graphs = -1;
 	nargs = opt_parse(argc, argv, opts, report_usage);
 	if (nargs < 0)
 		return cmd_opt_exit(nargs);
@@ -102,7 +97,7 @@ int cmd_report(int argc, const char **argv)
 	if ((ret = cmd_select_records(&set, &sel, nargs, argv)))
 		goto done;
 	ret = 1;
-	/* two arguments are the two sides of {{diff}}, in the order given */
+	/* two arguments are the two sides of the comparison, in the order given */
 	if (nargs == 2) {
 		if (select_arg(&old_set, &sel, argv[0]) < 0 || select_arg(&new_set, &sel, argv[1]) < 0) {
 			ret = cmd_error_last();
@@ -110,12 +105,12 @@ int cmd_report(int argc, const char **argv)
 		}
 		data.old_set = &old_set;
 		data.new_set = &new_set;
-		data.old_name = old_set.nr && old_set.v[0].kernel ? old_set.v[0].kernel : argv[0];
-		data.new_name = new_set.nr && new_set.v[0].kernel ? new_set.v[0].kernel : argv[1];
+		data.old_arg = argv[0];
+		data.new_arg = argv[1];
 	}
 	data.set = &set;
 	data.test = stats_test_by_name(test);
-	if (find_template(&path, template ? template : default_template(&set)) < 0) {
+	if (find_template(&path, template) < 0) {
 		ret = cmd_error_last();
 		goto done;
 	}

@@ -473,6 +473,8 @@ int cmd_run(int argc, const char **argv)
 		ret = cmd_error("run: cannot store results in the archive: %s", err_last());
 		goto done;
 	}
+	if (a)
+		archive_set_warn(a, &cmd_warn);
 	co.suite = suite;
 	co.fs = fs ? &fs_list : NULL;
 	co.dir = dir;

@@ -1,6 +1,7 @@
 #include "archive_out.h"
 #include "builtin.h"
 #include "../core/error.h"
+#include "../core/escape.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,8 +38,14 @@ int cmd_show(int argc, const char **argv)
 	if (ret == BP_EAMBIGUOUS) {
 		ret = cmd_error_last();
 		fprintf(stderr, "candidates:\n");
-		for (i = 0; i < nr; i++)
-			fprintf(stderr, "  %s\n", paths[i]);
+		for (i = 0; i < nr; i++) {
+			struct strbuf shown = STRBUF_INIT;
+
+			/* names from the archive's tree, which a remote may have written */
+			esc_addstr(&shown, paths[i], 0);
+			fprintf(stderr, "  %s\n", shown.buf);
+			strbuf_release(&shown);
+		}
 	} else if (ret < 0) {
 		ret = cmd_error_last();
 	} else if (archive_read_runs(a, paths, nr, &list) < 0) {

@@ -1,6 +1,7 @@
 #include "builtin.h"
 #include "../core/bench.h"
 #include "../core/error.h"
+#include "../core/escape.h"
 #include "../core/json.h"
 #include "../core/strbuf.h"
 
@@ -11,16 +12,20 @@
 
 const char *const format_choices[] = { "bench", "json", NULL };
 
+/* Messages quote names and text from mail and remotes: inert on the terminal too. */
 int cmd_error(const char *fmt, ...)
 {
+	struct strbuf msg = STRBUF_INIT, shown = STRBUF_INIT;
 	va_list ap;
 
 	fflush(stdout);
-	fputs("benchpost: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	strbuf_vaddf(&msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	esc_add(&shown, msg.buf, msg.len, ESC_KEEP_TAB | ESC_KEEP_NEWLINE);
+	fprintf(stderr, "benchpost: %s\n", shown.buf);
+	strbuf_release(&msg);
+	strbuf_release(&shown);
 	return 1;
 }
 
@@ -28,6 +33,14 @@ int cmd_error_last(void)
 {
 	return cmd_error("%s", err_last());
 }
+
+static void warn_on_stderr(void *payload, const char *msg)
+{
+	(void)payload;
+	warning("%s", msg);
+}
+
+const struct bp_warn cmd_warn = { warn_on_stderr, NULL };
 
 int cmd_opt_exit(int parsed)
 {

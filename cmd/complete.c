@@ -62,7 +62,7 @@ static int printable_name(const char *s)
 }
 
 /* What "report --template NAME" finds: NAME.md in the template directories. */
-static void list_templates(struct strbuf *out)
+void cmd_list_templates(struct strbuf *out)
 {
 	const char *dirs[BP_TEMPLATE_DIRS_MAX];
 	size_t ndirs = bp_template_dirs(dirs), nr = 0, alloc = 0, i;
@@ -106,7 +106,7 @@ static const struct value_kind {
 	{ .name = "fs", .list = list_fs },
 	{ .name = "test", .list = list_tests },
 	{ .name = "param", .list = list_params },
-	{ .name = "template", .list = list_templates },
+	{ .name = "template", .list = cmd_list_templates },
 };
 
 int cmd_list_values(int argc, const char **argv)

@@ -1,5 +1,6 @@
 #include "bench.h"
 #include "error.h"
+#include "escape.h"
 #include "util.h"
 
 #include <ctype.h>
@@ -495,18 +496,31 @@ static void desired_config(struct facts *want, const struct record *r)
 		facts_set(want, "quoted", "true");
 }
 
+/*
+ * Keys and values come from mail and remotes: stored inert (core/escape.h)
+ * and bounded, since `git show` and `cat` of a run put them on a terminal.
+ */
 static void write_config_line(struct strbuf *out, const char *key, const char *value)
 {
+	size_t len = strlen(value);
+	struct strbuf one_line = STRBUF_INIT;
 	const char *p;
 
-	strbuf_addstr(out, key);
+	esc_addstr(out, key, 0);
 	strbuf_addch(out, ':');
 	if (*value)
 		strbuf_addch(out, ' ');
+	if (len <= BENCH_VALUE_MAX && !esc_needed(value, len, ESC_KEEP_TAB)) {
+		strbuf_add(out, value, len);
+		strbuf_addch(out, '\n');
+		return;
+	}
 	/* A value is one line: newlines from hostile input must not start a new key. */
 	for (p = value; *p; p++)
-		strbuf_addch(out, (*p == '\n' || *p == '\r') ? ' ' : *p);
+		strbuf_addch(&one_line, (*p == '\n' || *p == '\r') ? ' ' : *p);
+	esc_add_bounded(out, one_line.buf, one_line.len, BENCH_VALUE_MAX, ESC_KEEP_TAB);
 	strbuf_addch(out, '\n');
+	strbuf_release(&one_line);
 }
 
 /* Emits the lines that turn cur into want; returns how many it wrote. */

@@ -18,7 +18,14 @@
 int bench_parse(struct recset *out, const char *text, size_t len, const char *name);
 int bench_read_file(struct recset *out, const char *path);
 
-/* Writes records in the canonical form bench_parse reads back byte-exact. */
+/*
+ * Writes records in the canonical form bench_parse reads back byte-exact.
+ * Configuration values are made inert (control characters as \xNN, see
+ * core/escape.h) and cut at BENCH_VALUE_MAX bytes with a mark, as a mail
+ * header line is bounded: such a value reads back as written, not as it
+ * was.
+ */
+#define BENCH_VALUE_MAX 998
 void bench_write(struct strbuf *out, const struct recset *set);
 void bench_write_records(struct strbuf *out, const struct record *v, size_t nr);
 

@@ -1,4 +1,5 @@
 #include "error.h"
+#include "escape.h"
 #include "strbuf.h"
 
 #include <errno.h>
@@ -70,14 +71,17 @@ void err_clear(void)
 
 void warning(const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, shown = STRBUF_INIT;
 	va_list ap;
 
 	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "benchpost: warning: %s\n", sb.buf);
+	/* warnings name messages and files from outside: inert on the terminal */
+	esc_add(&shown, sb.buf, sb.len, ESC_KEEP_TAB | ESC_KEEP_NEWLINE);
+	fprintf(stderr, "benchpost: warning: %s\n", shown.buf);
 	strbuf_release(&sb);
+	strbuf_release(&shown);
 }
 
 void bp_warnf(const struct bp_warn *w, const char *fmt, ...)

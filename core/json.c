@@ -1,42 +1,9 @@
 #include "json.h"
+#include "escape.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Length of the valid UTF-8 sequence at s, or 0 when it is not one. */
-static size_t utf8_len(const unsigned char *s, size_t avail)
-{
-	size_t n, i;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if ((s[0] & 0xe0) == 0xc0) {
-		n = 2;
-		cp = s[0] & 0x1f;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		n = 3;
-		cp = s[0] & 0x0f;
-	} else if ((s[0] & 0xf8) == 0xf0) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (n > avail)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	/* overlong forms, surrogates and values past Unicode are not UTF-8 */
-	if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return n;
-}
 
 /* Bytes that stand for themselves inside a JSON string (printable ASCII). */
 static int plain_byte(unsigned char c)
@@ -121,9 +88,15 @@ static char *put_string(char *w, const char *str, size_t len)
 		case '\r': *w++ = '\\'; *w++ = 'r'; i++; continue;
 		case '\t': *w++ = '\\'; *w++ = 't'; i++; continue;
 		}
-		if (c < 0x20 || c == 0x7f || !(n = utf8_len(s + i, len - i))) {
+		if (c < 0x20 || c == 0x7f || !(n = esc_utf8_len(s + i, len - i))) {
 			w = put_u00(w, c);
 			i++;
+			continue;
+		}
+		/* valid JSON raw, but a terminal showing the line may obey it */
+		if (esc_is_c1(s + i, n)) {
+			w = put_u00(w, s[i + 1]);
+			i += 2;
 			continue;
 		}
 		memcpy(w, s + i, n);

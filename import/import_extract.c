@@ -22,14 +22,15 @@
  * a struct import_reader, and a line here.
  */
 extern const struct import_reader import_read_prompt, import_read_time_command, import_read_time_output,
-	import_read_dd, import_read_table, import_read_context, import_read_prose;
+	import_read_dd, import_read_grid, import_read_table, import_read_context, import_read_prose;
 
 static const struct import_reader *const readers[] = {
 	&import_read_prompt,        /* the directory a shell prompt shows (takes nothing) */
 	&import_read_time_command,  /* "time cmd": what the output after it measured */
 	&import_read_time_output,   /* time's output, every shell's form */
 	&import_read_dd,            /* dd's summary line */
-	&import_read_table,         /* a header and rows of numbers */
+	&import_read_grid,          /* rows of values lined up, whatever they and the columns are */
+	&import_read_table,         /* a header and rows of numbers, "4.42/4.39" cells a legend explains */
 	&import_read_context,       /* a label line, or prose naming a file system or device */
 	&import_read_prose,         /* "untarring took 45 seconds on ext3" */
 };
@@ -47,9 +48,6 @@ static const struct import_word text_words[] = {
 	{ " on /dev/", WORDS_ON_DEV },
 	{ "[/", WORDS_PROMPT_DIR },
 	{ ":/", WORDS_PROMPT_DIR },
-	{ "seconds of transactions", WORDS_POSTMARK },
-	{ "Throughput ", WORDS_DBENCH },
-	{ "\"fio version\"", WORDS_FIO },
 };
 
 /* A block bigger than this (a huge message's) is given back after the message, not kept. */
@@ -137,6 +135,7 @@ static void find_features(struct extract *x)
 
 	join_lines(x);
 	x->words = import_features(x->feat, x->joined->buf, x->joined->len, &x->scratch->words);
+	extract_note_tools(x);
 	x->digit_next[i] = (size_t)-1;
 	while (i-- > 0)
 		x->digit_next[i] = HAS_DIGIT(x, i) ? i : x->digit_next[i + 1];
@@ -151,7 +150,7 @@ static int has_candidates(const struct extract *x)
 	const struct qtext *q = x->q;
 	size_t i;
 
-	if (extract_tool_named(x))
+	if (x->tool_named)
 		return 1;
 	for (i = 0; i < q->nr; i++) {
 		const char *s = q->v[i].text;
@@ -249,6 +248,8 @@ static void extract_release(struct extract *x)
 	recset_release(&x->scan_out);
 	recset_release(&x->tools);
 	free(x->tool_order);
+	extract_grids_release(x);
+	free(x->negative);
 	/* the blocks a huge message made are given back; the rest are the next one's */
 	if (s->joined.alloc > KEEP_MAX)
 		strbuf_release(&s->joined);
@@ -269,7 +270,7 @@ static void extract_release(struct extract *x)
 static void why_nothing(struct strbuf *why, struct extract *x)
 {
 	const struct qtext *q = x->q;
-	const char *tool = extract_tool_named(x);
+	const char *tool = x->tool_named;
 	size_t i;
 
 	if (tool) {
@@ -286,8 +287,7 @@ static void why_nothing(struct strbuf *why, struct extract *x)
 		else if (!HAS_DIGIT(x, i))
 			continue;
 		else if (import_table_row_like(s))
-			what = "no table with numeric cells read (rows of numbers under no header of kernels, "
-			       "configs, file systems or metrics)";
+			what = "a row of numbers that makes no table (one row, under no header naming its columns)";
 		else if (import_time_may_start(s))
 			what = "no time block read from what looks like time output";
 		else if (x->feat[i] & FEAT_COPIED)
@@ -323,7 +323,9 @@ void import_extract(struct import *imp, const struct mail_message *m, struct str
 	import_hw_init(&x.hw);
 	import_uu_split(x.q, m);
 	find_features(&x);
-	if (has_candidates(&x)) {
+	extract_find_negatives(&x);
+	extract_find_grids(&x);
+	if (x.ngrids || has_candidates(&x)) {
 		open_scan(&x);
 		extract_find_tools(&x);
 		extract_first_pass(&x);

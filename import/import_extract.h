@@ -73,9 +73,6 @@ enum {
 	WORDS_USING = 2,      /* "Using writer.c" */
 	WORDS_ON_DEV = 4,     /* the device prose names */
 	WORDS_PROMPT_DIR = 8, /* a prompt that shows its directory */
-	WORDS_POSTMARK = 16,  /* the tools' reports, by their signatures */
-	WORDS_DBENCH = 32,
-	WORDS_FIO = 64,
 };
 
 /*
@@ -141,11 +138,16 @@ struct extract {
 	struct parse_ctx pctx;
 	struct strbuf *joined;      /* the lines, quoting undone, for whole-text parsers */
 	size_t *line_off;           /* per line and one past the last: where it starts in joined */
-	struct recset tools;        /* postmark, dbench, fio reports found in them */
+	struct recset tools;        /* the tool reports found in them */
+	unsigned long tools_in_text; /* bit i: parse_table[i]'s mail words are in the text */
+	const char *tool_named;     /* the first such parser's name, or NULL */
 	size_t *tool_order, tool_next;
 	unsigned words;             /* WORDS_ bits: what some line of the text has */
 	long tool_last_line;
 	const char *tool_last;
+	unsigned char *negative;    /* per line: 1 where numbers are no results (import_negative.c) */
+	struct grid *grids;         /* the message's tables, by first line (import_read_grid.c) */
+	size_t ngrids, grid_next;
 	/*
 	 * Last, as only the first x.depths of each are cleared, not all
 	 * DEPTHS: most mail quotes a level or two.
@@ -212,7 +214,14 @@ char *extract_clean_options(const char *opts);
 /* The tool reports (import_read_tools.c): found before the walk, emitted at their lines. */
 void extract_find_tools(struct extract *x);
 void extract_tools_until(struct extract *x, size_t at);
-/* The first tool whose report's signature is in the text (then a number may come from it), or NULL. */
-const char *extract_tool_named(const struct extract *x);
+/* Which tools' reports may be in the text (tools_in_text, tool_named), before the walk. */
+void extract_note_tools(struct extract *x);
+
+/* Which lines hold numbers that are no results, a patch's diff (import_negative.c). */
+void extract_find_negatives(struct extract *x);
+
+/* The message's tables (import_read_grid.c), found before the walk and read at their first lines. */
+void extract_find_grids(struct extract *x);
+void extract_grids_release(struct extract *x);
 
 #endif

@@ -6,30 +6,38 @@
 #include <string.h>
 
 /*
- * The tools' own reports (postmark, dbench, fio JSON) are read by the parse
- * layer's parsers over the whole text of a message; each number then gets
- * the context the walk has at its line.  Each parser runs only when its
- * report's signature (one of the feature pass's text words,
- * import_extract.c) is there, so that ordinary mail costs nothing.  A new
- * tool report is a parser in parse/ and a line here.
+ * The tools' own reports (postmark, dbench, fio, bonnie, tiobench, ...) are
+ * read by the parse layer's parsers over the whole text of a message; each
+ * number then gets the context the walk has at its line.  Every parser
+ * flagged PARSER_IN_MAIL takes part, and runs only when one of its
+ * mail_words is in the text, so that ordinary mail costs one search per
+ * parser.  A new tool report is a parser in parse/ and nothing here.
  */
-static const struct {
-	const char *parser;
-	unsigned signature;
-} tool_reports[] = {
-	{ "postmark", WORDS_POSTMARK },
-	{ "dbench", WORDS_DBENCH },
-	{ "fio", WORDS_FIO },
-};
+static int in_text(const struct parser *p, const struct strbuf *text)
+{
+	const char *const *w;
 
-const char *extract_tool_named(const struct extract *x)
+	if (!(p->flags & PARSER_IN_MAIL) || !p->mail_words)
+		return 0;
+	for (w = p->mail_words; *w; w++)
+		if (memmem(text->buf, text->len, *w, strlen(*w)))
+			return 1;
+	return 0;
+}
+
+void extract_note_tools(struct extract *x)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(tool_reports); i++)
-		if (x->words & tool_reports[i].signature)
-			return tool_reports[i].parser;
-	return NULL;
+	x->tools_in_text = 0;
+	x->tool_named = NULL;
+	for (i = 0; parse_table[i]; i++) {
+		if (!in_text(parse_table[i], x->joined))
+			continue;
+		x->tools_in_text |= 1ul << i;
+		if (!x->tool_named)
+			x->tool_named = parse_table[i]->name;
+	}
 }
 
 static int by_line(const void *a, const void *b, void *data)
@@ -46,15 +54,11 @@ void extract_find_tools(struct extract *x)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(tool_reports); i++) {
-		const struct parser *p;
+	for (i = 0; parse_table[i]; i++) {
 		struct parse_ctx ctx = { x->msg->name, 0, NULL };
 
-		if (!(x->words & tool_reports[i].signature))
-			continue;
-		p = parse_find(tool_reports[i].parser);
-		if (p)
-			parser_run(p, &x->tools, x->joined->buf, x->joined->len, &ctx);
+		if (x->tools_in_text & (1ul << i))
+			parser_run(parse_table[i], &x->tools, x->joined->buf, x->joined->len, &ctx);
 	}
 	if (!x->tools.nr)
 		return;
@@ -74,9 +78,19 @@ void extract_tools_until(struct extract *x, size_t at)
 		if (idx > at)
 			return;
 		x->tool_next++;
-		if (idx >= x->q->nr || !t->metric || !t->value || !value_is_number(t->value))
+		if (idx >= x->q->nr || !t->metric || !t->value || !value_is_number(t->value) ||
+		    (t->facts && facts_get(t->facts, "context")))
 			continue;
 		w = extract_where(x, idx, t->benchmark);
+		/* what the report itself names beats what the text around it says */
+		if (t->kernel)
+			w.kernel = t->kernel;
+		if (t->fs && (!w.fs || strcmp(t->fs, w.fs))) {
+			w.fs = t->fs;
+			w.options = NULL;
+		}
+		if (t->options)
+			w.options = t->options;
 		/* one report is one group: same tool, lines close together */
 		if (!x->tool_last || strcmp(x->tool_last, t->benchmark ? t->benchmark : "") ||
 		    t->line - x->tool_last_line > 40)

@@ -90,6 +90,12 @@ struct parser {
 	size_t (*read_block)(struct scan *sc, size_t i);
 	parse_fn whole;
 	unsigned flags;
+	/*
+	 * PARSER_IN_MAIL: words of which a text holding the report has at
+	 * least one, NULL at the end.  The importer runs the parser only on
+	 * mail that has one, so that ordinary mail costs a search for each.
+	 */
+	const char *const *mail_words;
 };
 
 /* The parser's report may stand inside a mail: the importer reads it. */

@@ -114,12 +114,35 @@ static int add_latencies(struct pending *p, size_t idx, const struct bonnie_tabl
 	return 0;
 }
 
+/*
+ * Whether line idx is a row of the table (name or size first, then the
+ * pairs): people paste runs in groups under one header, a blank line
+ * between groups.
+ */
+static int is_row(struct scan *sc, size_t idx)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	int row;
+
+	if (idx >= sc->nr || sc->v[idx].used || scan_blank(&sc->v[idx]))
+		return 0;
+	scan_split(&t, sc->v[idx].s);
+	row = (t.nr == 13 && tok_digit(&t.v[0])) || (t.nr == 14 && tok_digit(&t.v[1]));
+	scan_toks_release(&t);
+	return row;
+}
+
 static size_t read_table(struct scan *sc, size_t i, const struct bonnie_table *tb)
 {
 	struct scan_toks t = SCAN_TOKS_INIT;
 	size_t idx = i + 3, last = i + 2;
 
-	for (; idx < sc->nr && !sc->v[idx].used && !scan_blank(&sc->v[idx]); idx++) {
+	for (; idx < sc->nr && !sc->v[idx].used; idx++) {
+		if (scan_blank(&sc->v[idx])) {
+			if (last != idx - 1 || !is_row(sc, idx + 1))
+				break;
+			continue;
+		}
 		struct pending p = PENDING_INIT;
 		char name[64];
 		size_t k;
@@ -285,10 +308,13 @@ static size_t bonnie_read_block(struct scan *sc, size_t i)
 	return read_table(sc, i, &tb);
 }
 
+static const char *const bonnie_mail_words[] = { "Sequential Output", "Sequential Create", NULL };
+
 const struct parser parser_bonnie = {
 	.name = "bonnie",
 	.summary = "bonnie's and bonnie++'s tables and bonnie++'s CSV line",
 	.starts = bonnie_starts,
 	.read_block = bonnie_read_block,
 	.flags = PARSER_IN_MAIL,
+	.mail_words = bonnie_mail_words,
 };

@@ -239,10 +239,13 @@ static size_t dbench_read_block(struct scan *sc, size_t i)
 	return lines;
 }
 
+static const char *const dbench_mail_words[] = { "Throughput ", NULL };
+
 const struct parser parser_dbench = {
 	.name = "dbench",
 	.summary = "dbench's operation table and throughput line, older forms too",
 	.starts = dbench_starts,
 	.read_block = dbench_read_block,
 	.flags = PARSER_IN_MAIL,
+	.mail_words = dbench_mail_words,
 };

@@ -243,10 +243,13 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 	return read_report(sc, i);
 }
 
+static const char *const fio_mail_words[] = { "\"fio version\"", ": (groupid=", ";fio-", NULL };
+
 const struct parser parser_fio = {
 	.name = "fio",
 	.summary = "fio's normal text, terse (--minimal v3-v5) and JSON reports",
 	.starts = fio_starts,
 	.read_block = fio_read_block,
 	.flags = PARSER_IN_MAIL,
+	.mail_words = fio_mail_words,
 };

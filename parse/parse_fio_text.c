@@ -375,7 +375,7 @@ static int run_goes_on(struct scan *sc, size_t i)
 static size_t read_disk_stats(struct scan *sc, size_t i)
 {
 	static const char *const pairs[] = { "ios", "merge", "ticks" };
-	size_t idx;
+	size_t idx, from;
 
 	for (idx = i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
 		const char *s = sc->v[idx].s, *colon = strchr(s, ':');
@@ -410,7 +410,10 @@ static size_t read_disk_stats(struct scan *sc, size_t i)
 			add_pairs(&ft, idx, "", colon + 1, keys, ARRAY_SIZE(keys));
 		}
 		dev = xstrndup(skip_blanks(s), (size_t)(colon - skip_blanks(s)));
+		from = sc->out->nr;
 		fio_commit(sc, &ft.p, "fio", dev, run_goes_on(sc, i));
+		/* the device's counters over the run: beside the results, not results */
+		scan_mark_context(sc, from, NULL);
 		free(dev);
 	}
 	return idx - i;

@@ -202,10 +202,13 @@ static size_t iozone_read_block(struct scan *sc, size_t i)
 	return read_throughput(sc, i);
 }
 
+static const char *const iozone_mail_words[] = { "KB  reclen", "kB  reclen", "Children see throughput", NULL };
+
 const struct parser parser_iozone = {
 	.name = "iozone",
 	.summary = "iozone's auto-mode table and throughput-mode summary lines",
 	.starts = iozone_starts,
 	.read_block = iozone_read_block,
 	.flags = PARSER_IN_MAIL,
+	.mail_words = iozone_mail_words,
 };

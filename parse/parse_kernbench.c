@@ -102,10 +102,13 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 	return idx - i;
 }
 
+static const char *const kernbench_mail_words[] = { "Elapsed Time ", NULL };
+
 const struct parser parser_kernbench = {
 	.name = "kernbench",
 	.summary = "kernbench's average blocks (with or without deviations)",
 	.starts = kernbench_starts,
 	.read_block = kernbench_read_block,
 	.flags = PARSER_IN_MAIL,
+	.mail_words = kernbench_mail_words,
 };

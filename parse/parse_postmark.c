@@ -218,10 +218,13 @@ static size_t postmark_read_block(struct scan *sc, size_t i)
 	return (size_t)last - i + 1;
 }
 
+static const char *const postmark_mail_words[] = { "seconds of transactions", "seconds total", NULL };
+
 const struct parser parser_postmark = {
 	.name = "postmark",
 	.summary = "PostMark's report and its terse line (Debian's 1.5x)",
 	.starts = postmark_starts,
 	.read_block = postmark_read_block,
 	.flags = PARSER_IN_MAIL,
+	.mail_words = postmark_mail_words,
 };

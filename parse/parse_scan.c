@@ -518,6 +518,19 @@ void scan_mark_interim(struct scan *sc, size_t from)
 	}
 }
 
+void scan_mark_context(struct scan *sc, size_t from, const char *metric)
+{
+	size_t i;
+
+	for (i = from; i < sc->out->nr; i++) {
+		if (metric && strcmp(sc->out->v[i].metric, metric))
+			continue;
+		if (!sc->out->v[i].facts)
+			sc->out->v[i].facts = facts_new();
+		facts_set(sc->out->v[i].facts, "context", "true");
+	}
+}
+
 /* Room for most blocks' strings (GNU time -v's 22 values take about 500 bytes). */
 #define PENDING_ROOM 1024
 

@@ -159,6 +159,14 @@ char *scan_command_above(struct scan *sc, size_t first);
 char *scan_time_command_above(struct scan *sc, size_t first);
 /* Marks the records from index from on as an interim report (facts "interim: true"). */
 void scan_mark_interim(struct scan *sc, size_t from);
+/*
+ * Marks the records from index from on (only those of metric, when not
+ * NULL) as context, not a result (facts "context: true"): a run's
+ * parameters or a device's counters that a report prints beside its
+ * results.  `parse` keeps them; the importer leaves them out of a
+ * mail's results.
+ */
+void scan_mark_context(struct scan *sc, size_t from, const char *metric);
 /* The command a single line shows, or NULL. */
 char *scan_command_of(const char *line);
 /* A label written beside numbers: trimmed, trailing ':' dropped; NULL if empty. */

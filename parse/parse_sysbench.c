@@ -146,10 +146,13 @@ static size_t sysbench_read_block(struct scan *sc, size_t i)
 	return last - i + 1;
 }
 
+static const char *const sysbench_mail_words[] = { "File operations:", NULL };
+
 const struct parser parser_sysbench = {
 	.name = "sysbench",
 	.summary = "sysbench fileio's report (sysbench 1.0)",
 	.starts = sysbench_starts,
 	.read_block = sysbench_read_block,
 	.flags = PARSER_IN_MAIL,
+	.mail_words = sysbench_mail_words,
 };

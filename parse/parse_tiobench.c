@@ -86,6 +86,9 @@ static int read_row(struct scan *sc, size_t idx, const struct scan_toks *t, int 
 			 threads.s, tests[test].name, (int)(t->v[0].len < 48 ? t->v[0].len : 48),
 			 t->v[0].s);
 	pending_commit(sc, &p, name);
+	/* the sizes are the run's parameters, printed on every row */
+	scan_mark_context(sc, from, "file-size");
+	scan_mark_context(sc, from, "block-size");
 	if (looks_like_kernel(&t->v[0])) {
 		char *kernel = xstrndup(t->v[0].s, t->v[0].len < 64 ? t->v[0].len : 64);
 
@@ -122,10 +125,13 @@ static size_t tiobench_read_block(struct scan *sc, size_t i)
 	return idx - i;
 }
 
+static const char *const tiobench_mail_words[] = { "Sequential Reads", "Sequential Writes", "Random Reads", "Random Writes", NULL };
+
 const struct parser parser_tiobench = {
 	.name = "tiobench",
 	.summary = "tiobench.pl's sequential and random read and write tables",
 	.starts = tiobench_starts,
 	.read_block = tiobench_read_block,
 	.flags = PARSER_IN_MAIL,
+	.mail_words = tiobench_mail_words,
 };

@@ -3,21 +3,22 @@
 #include "render_text.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define ROW_KEYS ((1u << RENDER_BENCHMARK) | (1u << RENDER_METRIC) | (1u << RENDER_UNIT))
 
 struct diff_state {
 	const struct render_diff_opts *opts;
 	struct render_table *t;
+	struct render_diff_summary *sum;
+	const struct render_series_set *os, *ns;
+	int median;
 	int too_small;     /* some row can never reach significance */
-	size_t n_old, n_new;
-	int uniform_n;     /* then n is said once, else in a column of its own */
-	size_t col_change;
+	int untested;      /* some row has a single sample a side */
+	struct strbuf hidden_metrics;
 };
 
-#define COL_N 2
+enum { COL_OLD, COL_NEW, COL_CHANGE, COL_P };
 
 static const struct render_series *counterpart(const struct render_series_set *ss,
 					       const struct render_series *s)
@@ -25,16 +26,16 @@ static const struct render_series *counterpart(const struct render_series_set *s
 	size_t i;
 
 	for (i = 0; i < ss->nr; i++)
-		if (render_series_match(&ss->v[i], s, ROW_KEYS))
+		if (render_series_match(&ss->v[i], s, RENDER_ROW_KEYS))
 			return &ss->v[i];
 	return NULL;
 }
 
-static const char *verdict(enum render_better better, double change)
+static const char *verdict(enum render_better better, double shift)
 {
-	if (better == RENDER_BETTER_UNKNOWN)
+	if (better == RENDER_BETTER_UNKNOWN || shift == 0)
 		return "changed";
-	if ((better == RENDER_BETTER_LOWER) == (change < 0))
+	if ((better == RENDER_BETTER_LOWER) == (shift < 0))
 		return "better";
 	return "worse";
 }
@@ -49,238 +50,256 @@ static void centre_cell(struct render_cell *cell, const struct render_series *s,
 	strbuf_release(&sp);
 }
 
-static void p_value(struct strbuf *out, double p)
+static void p_and_n(struct strbuf *out, const struct stats_result *res, int has_p, size_t na, size_t nb)
 {
-	if (p < 0.001)
-		strbuf_addstr(out, "<0.001");
-	else
-		render_number(out, p, 3);
-}
-
-static double centre(const struct render_series *s, int median)
-{
-	struct stats_summary sum;
-
-	stats_summarize(&sum, s->v, s->n);
-	return median ? sum.median : sum.mean;
+	strbuf_addch(out, '(');
+	if (has_p && res->p < 0.001)
+		strbuf_addstr(out, "p<0.001 ");
+	else if (has_p)
+		strbuf_addf(out, "p=%.3f ", res->p);
+	strbuf_addf(out, "n=%zu+%zu)", na, nb);
 }
 
 static void compare_row(struct diff_state *st, const struct render_series *o,
 			const struct render_series *n, const char *label)
 {
 	const struct render_diff_opts *opts = st->opts;
-	int median = !strcmp(opts->test->centre, "median");
 	struct render_cell *cells = render_table_add_row(st->t, label);
-	double co = centre(o, median), cn = centre(n, median);
+	double co = render_series_centre(o, st->median);
+	double shift = opts->test->shift(o->v, o->n, n->v, n->n), pct = NAN;
 	struct stats_result res;
 	struct strbuf sb = STRBUF_INIT;
-	int tested;
+	int tested = opts->test->run(&res, o->v, o->n, n->v, n->n) == 0;
+	int reachable = tested && res.min_p <= opts->alpha;
+	int significant = reachable && res.p < opts->alpha;
+	const char *note = NULL;
 
-	centre_cell(&cells[0], o, median);
-	centre_cell(&cells[1], n, median);
-	if (!st->uniform_n) {
-		strbuf_addf(&sb, "%zu", o->n);
-		if (o->n != n->n)
-			strbuf_addf(&sb, "/%zu", n->n);
-		render_cell_set(&cells[COL_N], sb.buf, NULL, NULL);
-		strbuf_reset(&sb);
-	}
-	if (co != 0) {
-		/* a sign on every change: "+3.0" next to "-3.0" reads at a glance */
-		if (cn > co)
-			strbuf_addch(&sb, '+');
-		render_number(&sb, (cn - co) / fabs(co) * 100, 1);
-		strbuf_addch(&sb, '%');
-		render_cell_set(&cells[st->col_change], sb.buf, NULL, NULL);
-	}
-	tested = opts->test->run(&res, o->v, o->n, n->v, n->n) == 0;
-	strbuf_reset(&sb);
-	if (!tested || res.min_p > opts->alpha) {
+	centre_cell(&cells[COL_OLD], o, st->median);
+	centre_cell(&cells[COL_NEW], n, st->median);
+	if (co != 0 && !isnan(shift))
+		pct = shift / fabs(co) * 100;
+	if (!isnan(pct) && (significant || !reachable))
+		render_change(&sb, pct);
+	else
+		strbuf_addch(&sb, '~');
+	if (significant)
+		note = verdict(render_metric_better(render_series_key(o, RENDER_METRIC),
+						    render_series_key(o, RENDER_UNIT)), shift);
+	else if (!reachable)
 		/* no outcome of so few samples could pass: say so, never "same" */
-		st->too_small = 1;
-		/* one sample a side: there is no p to speak of */
-		if (tested && res.min_p < 1)
-			p_value(&sb, res.p);
-		else
-			strbuf_addstr(&sb, "-");
-		render_cell_set(&cells[st->col_change + 1], sb.buf, NULL, "~*");
-	} else {
-		p_value(&sb, res.p);
-		render_cell_set(&cells[st->col_change + 1], sb.buf, NULL,
-				res.p < opts->alpha ?
-				verdict(render_metric_better(render_series_key(o, RENDER_METRIC),
-							     render_series_key(o, RENDER_UNIT)), cn - co) :
-				"~");
+		note = "~*";
+	render_cell_set(&cells[COL_CHANGE], sb.buf, NULL, note);
+	st->too_small |= !reachable;
+	st->sum->tested += reachable;
+	st->untested |= !tested || res.min_p >= 1;
+	strbuf_reset(&sb);
+	p_and_n(&sb, &res, tested && res.min_p < 1, o->n, n->n);
+	render_cell_set(&cells[COL_P], NULL, NULL, sb.buf);
+	if (significant && !isnan(pct) && render_series_role(st->os, o) == RENDER_ROLE_MAIN &&
+	    (!st->sum->headline || fabs(pct) > fabs(st->sum->headline_change))) {
+		st->sum->headline = render_series_key(o, RENDER_BENCHMARK);
+		st->sum->headline_change = pct;
 	}
 	strbuf_release(&sb);
 }
 
-static void geomean_rows(struct diff_state *st, const struct render_series_set *os,
-			 const struct render_series_set *ns)
+static void one_side_row(struct diff_state *st, const struct render_series *s, int old,
+			 const char *label)
 {
-	int median = !strcmp(st->opts->test->centre, "median");
-	struct render_strings metrics = { 0 };
-	size_t m, i;
+	struct render_cell *cells = render_table_add_row(st->t, label);
 
-	render_distinct(&metrics, os, RENDER_METRIC, NULL, 0);
-	for (m = 0; m < metrics.nr; m++) {
-		double *a = NULL, *b = NULL;
-		size_t nr = 0, alloc_a = 0, alloc_b = 0;
-		const char *unit = NULL;
-		int decimals = 0;
+	centre_cell(&cells[old ? COL_OLD : COL_NEW], s, st->median);
+	render_cell_set(&cells[COL_P], NULL, NULL, old ? "(only old)" : "(only new)");
+	st->sum->one_sided++;
+}
 
-		for (i = 0; i < os->nr; i++) {
-			const struct render_series *o = &os->v[i], *n;
-			const char *metric = render_series_key(o, RENDER_METRIC);
+/* Whether a row is shown: every one with --detail, else the compact ones. */
+static int shown(struct diff_state *st, const struct render_series_set *ss,
+		 const struct render_series *s)
+{
+	const char *metric = render_series_key(s, RENDER_METRIC);
 
-			if (strcmp(metric ? metric : "", metrics.v[m] ? metrics.v[m] : ""))
+	if (st->opts->detail || render_series_role(ss, s) != RENDER_ROLE_DETAIL)
+		return 1;
+	st->sum->hidden++;
+	/* the names are a hint, not a list: the first few say what kind */
+	if (st->hidden_metrics.len < 40)
+		render_list_add(&st->hidden_metrics, metric ? metric : "value", ", ");
+	else
+		render_list_add(&st->hidden_metrics, "...", ", ");
+	return 0;
+}
+
+/* A geometric mean per unit over the rows shown on both sides. */
+static void geomean_rows(struct diff_state *st, const struct render_series *const *rows, size_t nr)
+{
+	struct strbuf done = STRBUF_INIT, unit = STRBUF_INIT, other = STRBUF_INIT;
+	size_t i, j;
+
+	for (i = 0; i < nr; i++) {
+		double *a = xcalloc(nr, sizeof(*a)), *b = xcalloc(nr, sizeof(*b));
+		size_t k = 0;
+
+		strbuf_reset(&unit);
+		render_unit_key(&unit, render_series_key(rows[i], RENDER_UNIT));
+		strbuf_addch(&unit, '\n');
+		if (strstr(done.buf, unit.buf) && done.len) {
+			free(a);
+			free(b);
+			continue;
+		}
+		strbuf_addstr(&done, unit.buf);
+		for (j = i; j < nr; j++) {
+			strbuf_reset(&other);
+			render_unit_key(&other, render_series_key(rows[j], RENDER_UNIT));
+			strbuf_addch(&other, '\n');
+			if (strcmp(other.buf, unit.buf))
 				continue;
-			if (!(n = counterpart(ns, o)))
-				continue;
-			ALLOC_GROW(a, nr + 1, alloc_a);
-			ALLOC_GROW(b, nr + 1, alloc_b);
-			a[nr] = centre(o, median);
-			b[nr] = centre(n, median);
-			unit = render_series_key(o, RENDER_UNIT);
-			if (o->decimals > decimals)
-				decimals = o->decimals;
-			nr++;
+			a[k] = render_series_centre(rows[j], st->median);
+			b[k++] = render_series_centre(counterpart(st->ns, rows[j]), st->median);
 		}
 		/* one benchmark is its own summary; zeros have no geometric mean */
-		if (nr > 1 && !isnan(stats_geomean(a, nr)) && !isnan(stats_geomean(b, nr))) {
+		if (k > 1 && !isnan(stats_geomean(a, k)) && !isnan(stats_geomean(b, k))) {
+			double ga = stats_geomean(a, k), gb = stats_geomean(b, k);
 			struct strbuf label = STRBUF_INIT, v = STRBUF_INIT;
-			double ga = stats_geomean(a, nr), gb = stats_geomean(b, nr);
 			struct render_cell *cells;
 
-			strbuf_addstr(&label, "geomean ");
-			render_metric_label(&label, metrics.v[m], unit);
+			strbuf_setlen(&unit, unit.len - 1);
+			strbuf_addstr(&label, "geomean");
+			if (unit.len && strcmp(unit.buf, "?"))
+				strbuf_addf(&label, " (%s)", unit.buf);
 			cells = render_table_add_row(st->t, label.buf);
-			render_number(&v, ga, decimals);
-			render_cell_set(&cells[0], v.buf, NULL, NULL);
+			render_number(&v, ga, render_spread_decimals(ga / 100, 6));
+			render_cell_set(&cells[COL_OLD], v.buf, NULL, NULL);
 			strbuf_reset(&v);
-			render_number(&v, gb, decimals);
-			render_cell_set(&cells[1], v.buf, NULL, NULL);
+			render_number(&v, gb, render_spread_decimals(gb / 100, 6));
+			render_cell_set(&cells[COL_NEW], v.buf, NULL, NULL);
 			strbuf_reset(&v);
-			if (gb > ga)
-				strbuf_addch(&v, '+');
-			render_number(&v, (gb / ga - 1) * 100, 1);
-			strbuf_addch(&v, '%');
-			render_cell_set(&cells[st->col_change], v.buf, NULL, NULL);
+			render_change(&v, (gb / ga - 1) * 100);
+			render_cell_set(&cells[COL_CHANGE], v.buf, NULL, NULL);
 			strbuf_release(&v);
 			strbuf_release(&label);
 		}
 		free(a);
 		free(b);
 	}
-	render_strings_release(&metrics);
+	strbuf_release(&done);
+	strbuf_release(&unit);
+	strbuf_release(&other);
 }
 
-/* Benchmarks in order of appearance, their metrics in the usual order (elapsed, user, ...). */
-static void sort_rows(struct render_series_set *ss)
+/* Benchmarks in order of appearance (old side first), their metrics in the usual order. */
+static size_t order_rows(const struct render_series ***out, const struct render_series_set *os,
+			 const struct render_series_set *ns)
 {
-	size_t *bench = xcalloc(ss->nr ? ss->nr : 1, sizeof(*bench)), i, j;
+	const struct render_series **all = xcalloc(os->nr + ns->nr + 1, sizeof(*all));
+	const struct render_series **v = xcalloc(os->nr + ns->nr + 1, sizeof(*v));
+	size_t nall = 0, nr = 0, i, j, k;
 
-	for (i = 0; i < ss->nr; i++)
-		for (bench[i] = 0; bench[i] < i; bench[i]++)
-			if (render_series_match(&ss->v[bench[i]], &ss->v[i], 1u << RENDER_BENCHMARK))
-				break;
-	for (i = 1; i < ss->nr; i++)
-		for (j = i; j > 0; j--) {
-			struct render_series tmp;
-			size_t tb;
-			int before = bench[j] < bench[j - 1] ||
-				     (bench[j] == bench[j - 1] &&
-				      render_metric_rank(render_series_key(&ss->v[j], RENDER_METRIC)) <
-				      render_metric_rank(render_series_key(&ss->v[j - 1], RENDER_METRIC)));
+	for (i = 0; i < os->nr; i++)
+		all[nall++] = &os->v[i];
+	for (i = 0; i < ns->nr; i++)
+		if (!counterpart(os, &ns->v[i]))
+			all[nall++] = &ns->v[i];
+	for (i = 0; i < nall; i++) {
+		size_t start = nr;
 
-			if (!before)
-				break;
-			tmp = ss->v[j];
-			ss->v[j] = ss->v[j - 1];
-			ss->v[j - 1] = tmp;
-			tb = bench[j];
-			bench[j] = bench[j - 1];
-			bench[j - 1] = tb;
-		}
-	free(bench);
-}
-
-size_t render_diff(struct render_table *t, const struct recset *old_set,
-		   const struct recset *new_set, const struct render_diff_opts *opts)
-{
-	struct render_series_set os = RENDER_SERIES_SET_INIT, ns = RENDER_SERIES_SET_INIT;
-	struct diff_state st = { opts, t, 0, 0, 0, 1, 2 };
-	size_t i, j, compared = 0;
-
-	render_series_group(&os, old_set);
-	render_series_group(&ns, new_set);
-	sort_rows(&os);
-	for (i = 0; i < os.nr; i++) {
-		const struct render_series *n = counterpart(&ns, &os.v[i]);
-
-		if (!n)
-			continue;
-		if ((st.n_old && st.n_old != os.v[i].n) || (st.n_new && st.n_new != n->n))
-			st.uniform_n = 0;
-		st.n_old = os.v[i].n;
-		st.n_new = n->n;
-	}
-	render_table_set_title(t, opts->title, NULL);
-	render_table_add_col(t, opts->old_name);
-	render_table_add_col(t, opts->new_name);
-	if (!st.uniform_n) {
-		render_table_add_col(t, "n");
-		st.col_change = 3;
-	}
-	render_table_add_col(t, "change");
-	render_table_add_col(t, "p");
-	for (i = 0; i < os.nr; i++) {
-		const struct render_series *o = &os.v[i];
-		struct strbuf label = STRBUF_INIT;
-		size_t metrics = 0;
-
-		/* each benchmark once: at its first series, with all its metrics */
-		for (j = 0; j < i; j++)
-			if (render_series_match(&os.v[j], o, 1u << RENDER_BENCHMARK))
-				break;
+		for (j = 0; j < i && !render_series_match(all[j], all[i], RENDER_KEY(BENCHMARK)); j++)
+			;
 		if (j < i)
 			continue;
-		for (j = i; j < os.nr; j++)
-			if (render_series_match(&os.v[j], o, 1u << RENDER_BENCHMARK) &&
-			    counterpart(&ns, &os.v[j]))
-				metrics++;
-		if (!metrics)
-			continue;
-		render_table_add_section(t, render_series_key(o, RENDER_BENCHMARK));
-		for (j = i; j < os.nr; j++) {
-			const struct render_series *n;
-
-			if (!render_series_match(&os.v[j], o, 1u << RENDER_BENCHMARK) ||
-			    !(n = counterpart(&ns, &os.v[j])))
+		/* the benchmark's rows, sorted stably by the metric's usual place */
+		for (j = i; j < nall; j++) {
+			if (!render_series_match(all[j], all[i], RENDER_KEY(BENCHMARK)))
 				continue;
-			strbuf_reset(&label);
-			strbuf_addstr(&label, "  ");
-			render_metric_label(&label, render_series_key(&os.v[j], RENDER_METRIC),
-					    render_series_key(&os.v[j], RENDER_UNIT));
-			compare_row(&st, &os.v[j], n, label.buf);
-			compared++;
+			for (k = nr; k > start && render_metric_rank(render_series_key(v[k - 1], RENDER_METRIC)) >
+			     render_metric_rank(render_series_key(all[j], RENDER_METRIC)); k--)
+				v[k] = v[k - 1];
+			v[k] = all[j];
+			nr++;
+		}
+	}
+	free(all);
+	*out = v;
+	return nr;
+}
+
+size_t render_diff(struct render_table *t, struct render_diff_summary *summary,
+		   const struct recset *old_set, const struct recset *new_set,
+		   const struct render_diff_opts *opts)
+{
+	struct render_series_set os = RENDER_SERIES_SET_INIT, ns = RENDER_SERIES_SET_INIT;
+	struct diff_state st = { opts, t, summary, &os, &ns, 0, 0, 0, STRBUF_INIT };
+	const struct render_series **rows, **both, *last = NULL;
+	size_t nrows, nboth = 0, i;
+
+	memset(summary, 0, sizeof(*summary));
+	st.median = !strcmp(opts->test->centre, "median");
+	render_series_group(&os, old_set);
+	render_series_group(&ns, new_set);
+	nrows = order_rows(&rows, &os, &ns);
+	both = xcalloc(nrows + 1, sizeof(*both));
+	render_table_set_title(t, opts->title && *opts->title ? opts->title : NULL, NULL);
+	t->no_split = 1;
+	t->align_right = 1;
+	/* "(p=0.008 n=5+5)" reads as part of the change before it */
+	t->tight_last = 1;
+	render_table_add_col(t, opts->old_name);
+	render_table_add_col(t, opts->new_name);
+	render_table_add_col(t, "change");
+	render_table_add_col(t, "");
+	for (i = 0; i < nrows; i++) {
+		const struct render_series *s = rows[i];
+		int old = s >= os.v && s < os.v + os.nr;
+		const struct render_series *o = old ? s : NULL, *n = old ? counterpart(&ns, s) : s;
+		struct strbuf label = STRBUF_INIT;
+
+		if (!shown(&st, old ? &os : &ns, s))
+			continue;
+		if (!last || !render_series_match(last, s, RENDER_KEY(BENCHMARK)))
+			render_table_add_section(t, render_series_key(s, RENDER_BENCHMARK));
+		last = s;
+		strbuf_addstr(&label, "  ");
+		render_metric_label(&label, render_series_key(s, RENDER_METRIC),
+				    render_series_key(s, RENDER_UNIT));
+		if (o && n) {
+			compare_row(&st, o, n, label.buf);
+			both[nboth++] = o;
+			summary->compared++;
+		} else {
+			one_side_row(&st, s, old, label.buf);
 		}
 		strbuf_release(&label);
 	}
-	geomean_rows(&st, &os, &ns);
-	render_table_add_note(t, "%s +- sample standard deviation%s; change of the %s; "
-			      "p: two-sided %s test%s, alpha %g; ~: not significant",
-			      opts->test->centre, st.uniform_n ? "" : " of n samples (old/new)",
-			      opts->test->centre, opts->test->title,
+	geomean_rows(&st, both, nboth);
+	render_table_add_note(t, "%s +- relative sample standard deviation; change: the %s, "
+			      "in percent of the old %s",
+			      opts->test->centre, opts->test->shift_name, opts->test->centre);
+	render_table_add_note(t, "p: two-sided %s test%s, alpha %g; ~: not significant; "
+			      "n: samples old+new",
+			      opts->test->title,
 			      !strcmp(opts->test->name, "utest") ? " (exact up to 50 samples)" : "",
 			      opts->alpha);
-	if (st.uniform_n && compared)
-		render_table_add_note(t, "n=%zu samples of %s, n=%zu of %s", st.n_old,
-				      opts->old_name, st.n_new, opts->new_name);
-	if (st.too_small)
+	if (st.too_small) {
+		size_t need = stats_n_needed(opts->test, opts->alpha);
+		char at_least[40] = "";
+
+		if (need)
+			snprintf(at_least, sizeof(at_least), " (%zu a side at least)", need);
 		render_table_add_note(t, "~*: too few samples for the %s test to ever reach "
-				      "p < %g; run more iterations", opts->test->title, opts->alpha);
+				      "p < %g: the change is what was measured, not a finding; "
+				      "run more iterations%s", opts->test->title, opts->alpha, at_least);
+	}
+	if (summary->one_sided)
+		render_table_add_note(t, "only old, only new: measured on that side only");
+	/* tables that share their footnotes get one count of them all from their caller */
+	if (summary->hidden && !opts->notes)
+		render_table_add_note(t, "%zu more metric%s (%s) with --detail", summary->hidden,
+				      summary->hidden == 1 ? "" : "s", st.hidden_metrics.buf);
+	free(rows);
+	free(both);
+	strbuf_release(&st.hidden_metrics);
 	render_series_set_release(&os);
 	render_series_set_release(&ns);
-	return compared;
+	return summary->compared;
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-void render_gnuplot_quote(struct strbuf *out, const char *s, int utf8)
+static void quote(struct strbuf *out, const char *s, int utf8, int format)
 {
 	struct strbuf clean = STRBUF_INIT;
 	const unsigned char *p;
@@ -18,8 +18,10 @@ void render_gnuplot_quote(struct strbuf *out, const char *s, int utf8)
 	render_text_clean(&clean, s, utf8);
 	strbuf_addch(out, '"');
 	for (p = (const unsigned char *)clean.buf; *p; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || strchr(" ,.:;+-=_/()%#", *p))
+		if (*p == '%' && format)
+			strbuf_addstr(out, "%%");
+		else if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			 (*p >= '0' && *p <= '9') || strchr(" ,.:;+-=_/()%#", *p))
 			strbuf_addch(out, *p);
 		else
 			strbuf_addf(out, "\\%03o", *p);
@@ -28,40 +30,57 @@ void render_gnuplot_quote(struct strbuf *out, const char *s, int utf8)
 	strbuf_release(&clean);
 }
 
-static void setup_png(struct strbuf *script, size_t rows, int utf8)
+void render_gnuplot_quote(struct strbuf *out, const char *s, int utf8)
+{
+	quote(out, s, utf8, 0);
+}
+
+void render_gnuplot_quote_format(struct strbuf *out, const char *s, int utf8)
+{
+	quote(out, s, utf8, 1);
+}
+
+static void setup_png(struct strbuf *script, size_t width, size_t height, int utf8)
 {
 	(void)utf8;
-	strbuf_addf(script, "set terminal pngcairo size 800,%zu noenhanced font \"sans,10\"\n",
-		    rows * 400);
+	strbuf_addf(script, "set terminal pngcairo size %zu,%zu noenhanced font \"sans,9\"\n",
+		    width, height);
 	strbuf_addstr(script, "set style fill solid 0.5 border -1\n");
 }
 
-static void setup_svg(struct strbuf *script, size_t rows, int utf8)
+static void setup_svg(struct strbuf *script, size_t width, size_t height, int utf8)
 {
 	(void)utf8;
-	strbuf_addf(script, "set terminal svg size 800,%zu noenhanced background \"white\"\n",
-		    rows * 400);
+	strbuf_addf(script, "set terminal svg size %zu,%zu noenhanced font \"sans,9\" "
+		    "background \"white\"\n", width, height);
 	strbuf_addstr(script, "set style fill solid 0.5 border -1\n");
 }
 
-static void setup_dumb(struct strbuf *script, size_t rows, int utf8)
+static void setup_dumb(struct strbuf *script, size_t width, size_t height, int utf8)
 {
-	strbuf_addf(script, "set terminal dumb size %d,%zu noenhanced nofeed mono\n",
-		    RENDER_DUMB_WIDTH, rows * 24);
+	strbuf_addf(script, "set terminal dumb size %zu,%zu noenhanced nofeed mono\n", width, height);
 	/* dumb draws in characters: without utf8 only ASCII may appear */
 	if (!utf8)
 		strbuf_addstr(script, "set encoding default\n");
 	strbuf_addstr(script, "set style fill empty\n");
 }
 
+/* Panels of 480 x 360 pixels, at most five across; dumb: one column of 72 x 24 characters. */
 static const struct render_plot_terminal terminals[] = {
-	{ "png", "png", setup_png },
-	{ "svg", "svg", setup_svg },
-	{ "dumb", "txt", setup_dumb },
-	{ NULL, NULL, NULL },
+	{ "png", "png", 480, 360, 160, 5, 2400, 2400, setup_png },
+	{ "svg", "svg", 480, 360, 160, 5, 2400, 2400, setup_svg },
+	{ "dumb", "txt", RENDER_DUMB_WIDTH, 24, 24, 1, RENDER_DUMB_WIDTH, 24 * 200, setup_dumb },
+	{ NULL, NULL, 0, 0, 0, 0, 0, 0, NULL },
 };
 
-const char *const render_plot_terminals[] = { "png", "svg", "dumb", NULL };
+void render_plot_terminal_names(const char **out, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < max && terminals[i].name; i++)
+		out[i] = terminals[i].name;
+	out[i] = NULL;
+}
 
 const struct render_plot_terminal *render_plot_terminal(const char *name)
 {
@@ -71,6 +90,23 @@ const struct render_plot_terminal *render_plot_terminal(const char *name)
 		if (!strcmp(t->name, name))
 			return t;
 	return NULL;
+}
+
+int render_plot_grid(struct render_plot_grid *out, const struct render_plot_terminal *term, size_t nr)
+{
+	size_t panel_h = term->panel_height;
+
+	nr = nr ? nr : 1;
+	out->cols = 1;
+	while (out->cols < term->max_cols && out->cols * out->cols < nr)
+		out->cols++;
+	out->rows = (nr + out->cols - 1) / out->cols;
+	/* shorter panels before a taller image: the page is bounded */
+	if (out->rows * panel_h > term->max_height)
+		panel_h = term->max_height / out->rows;
+	out->width = out->cols * term->panel_width;
+	out->height = out->rows * panel_h;
+	return panel_h >= term->min_panel_height && out->width <= term->max_width;
 }
 
 static void set_string(struct strbuf *script, const char *what, const char *s, int utf8)
@@ -98,10 +134,11 @@ static int crowded(const struct render_graph *g, const struct render_plot_termin
 {
 	size_t i, width = 0;
 
-	if (strcmp(term->name, "dumb"))
-		return 0;
 	for (i = 0; i < g->nx; i++)
 		width += render_text_width(g->x[i]) + 2;
+	/* dumb: a character a column; a panel's font: about 7 pixels a character */
+	if (strcmp(term->name, "dumb"))
+		return width * 7 > term->panel_width - 60;
 	return width > RENDER_DUMB_WIDTH - 12;
 }
 
@@ -122,14 +159,43 @@ static void x_legend(struct strbuf *out, const struct render_graph *g, int utf8)
 	strbuf_release(&clean);
 }
 
+/*
+ * A panel's title is "benchmark: metric (unit)"; a long one goes on two
+ * lines, joined by gnuplot's own "\n" between two quoted strings, so no
+ * character of the labels is ever unquoted.
+ */
+static void set_title(struct strbuf *script, const struct render_graph *g, int utf8, int split)
+{
+	size_t len = strlen(g->title), tail = strlen(g->ylabel) + 2;
+	char *head;
+
+	if (!split || len <= 56 || len < tail) {
+		set_string(script, "title", g->title, utf8);
+		return;
+	}
+	head = xstrndup(g->title, len - tail + 1);
+	strbuf_addstr(script, "set title ");
+	render_gnuplot_quote(script, head, utf8);
+	strbuf_addstr(script, ".\"\\n\".");
+	render_gnuplot_quote(script, g->ylabel, utf8);
+	strbuf_addch(script, '\n');
+	free(head);
+}
+
+/*
+ * Crowded x labels: numbered on the dumb terminal (explained under the
+ * graph), slanted on an image.
+ */
 static void graph_script(struct strbuf *script, const struct render_graph *g, size_t id,
-			 int utf8, int numbered)
+			 int utf8, const struct render_plot_terminal *term, int crowd)
 {
 	double w = g->kind == RENDER_GRAPH_BARS ? 0.8 / (g->ns ? g->ns : 1) : 0;
+	int dumb = !strcmp(term->name, "dumb"), numbered = dumb && crowd;
 	int first = 1;
 	size_t i, j;
 
-	set_string(script, "title", g->title, utf8);
+	set_title(script, g, utf8, !dumb);
+	strbuf_addstr(script, crowd && !dumb ? "set xtics rotate by 20 right\n" : "set xtics norotate\n");
 	set_string(script, "ylabel", g->ylabel, utf8);
 	set_string(script, "xlabel", g->xlabel, utf8);
 	strbuf_addstr(script, "set xtics (");
@@ -139,13 +205,17 @@ static void graph_script(struct strbuf *script, const struct render_graph *g, si
 		if (numbered)
 			strbuf_addf(script, "\"%zu\"", i + 1);
 		else
-			render_gnuplot_quote(script, g->x[i], utf8);
+			/* tic labels are formats to gnuplot: a '%' from a label must stay a '%' */
+			render_gnuplot_quote_format(script, g->x[i], utf8);
 		strbuf_addf(script, " %zu", i);
 	}
 	strbuf_addstr(script, ")\n");
 	strbuf_addf(script, "set xrange [-0.5:%zu.5]\n", g->nx ? g->nx - 1 : 0);
 	strbuf_addstr(script, "set yrange [0:*]\n");
-	strbuf_addstr(script, g->ns > 1 ? "set key top left\n" : "unset key\n");
+	/* headroom above the tallest bar, so that a bar at a tic does not merge with the frame */
+	strbuf_addstr(script, "set offsets 0, 0, graph 0.05, 0\n");
+	/* the legend below the plot, never over the bars */
+	strbuf_addstr(script, g->ns > 1 ? "set key below horizontal\n" : "unset key\n");
 	if (w > 0)
 		strbuf_addf(script, "set boxwidth %.6f absolute\n", w);
 	/* numbers only in the data: no string from a record is ever data */
@@ -171,6 +241,9 @@ static void graph_script(struct strbuf *script, const struct render_graph *g, si
 			    w > 0 ? "boxerrorbars" : "yerrorlines");
 		render_gnuplot_quote(script, g->s[j].name, utf8);
 	}
+	/* a graph with no point at all still draws its (empty) frame */
+	if (first)
+		strbuf_addstr(script, "NaN notitle");
 	strbuf_addch(script, '\n');
 }
 
@@ -183,14 +256,17 @@ void render_gnuplot_script(struct strbuf *script, const struct render_plot_job *
 	if (utf8)
 		strbuf_addstr(script, "set encoding utf8\n");
 	for (j = 0; j < nr; j++) {
-		term->setup(script, jobs[j].nr ? jobs[j].nr : 1, utf8);
+		struct render_plot_grid grid;
+
+		render_plot_grid(&grid, term, jobs[j].nr);
+		term->setup(script, grid.width, grid.height, utf8);
 		strbuf_addstr(script, "set output ");
 		render_gnuplot_quote(script, paths[j], 1);
 		strbuf_addch(script, '\n');
 		if (jobs[j].nr > 1)
-			strbuf_addf(script, "set multiplot layout %zu,1\n", jobs[j].nr);
+			strbuf_addf(script, "set multiplot layout %zu,%zu\n", grid.rows, grid.cols);
 		for (i = 0; i < jobs[j].nr; i++)
-			graph_script(script, &jobs[j].graphs[i], id++, utf8,
+			graph_script(script, &jobs[j].graphs[i], id++, utf8, term,
 				     crowded(&jobs[j].graphs[i], term));
 		if (jobs[j].nr > 1)
 			strbuf_addstr(script, "unset multiplot\n");
@@ -269,6 +345,14 @@ int render_plot_run(struct render_plot_job *jobs, size_t nr,
 	size_t j;
 	int ret = 0;
 
+	for (j = 0; j < nr; j++) {
+		struct render_plot_grid grid;
+
+		if (!render_plot_grid(&grid, term, jobs[j].nr))
+			return err_set("%zu graphs do not fit one %zux%zu %s image: draw a file each "
+				       "with -o DIR/, or select fewer", jobs[j].nr, term->max_width,
+				       term->max_height, term->name);
+	}
 	if (!proc_available("gnuplot"))
 		return err_set("cannot run 'gnuplot': not found; install the Debian package gnuplot-nox");
 	strbuf_addf(&dir, "%s/benchpost-plot.XXXXXX", tmp && *tmp ? tmp : "/tmp");

@@ -22,6 +22,7 @@ struct render_graph_series {
 struct render_graph {
 	enum render_graph_kind kind;
 	char *title, *ylabel, *xlabel;
+	char *file;             /* a safe file name stem: "untar-total" */
 	char **x;
 	size_t nx;
 	struct render_graph_series *s;
@@ -36,13 +37,21 @@ struct render_graph_set {
 #define RENDER_GRAPH_SET_INIT { NULL, 0, 0 }
 
 /*
- * One graph per benchmark and metric.  kind "bars": across file systems
- * (or across kernels when there is one file system); "lines": the metric
- * across kernel versions in version order, a line per file system;
- * "auto": lines for three kernels or more, else bars.
+ * One graph per benchmark and metric (the compact ones unless detail:
+ * the same rows as the report's tables), the bars or points at the
+ * tables' centre, the error bars one sample standard deviation.  kind
+ * "bars": across file systems in the order they ran (or across kernels
+ * when there is one file system); "lines": the metric across kernel
+ * versions in version order, a line per file system; "auto": lines for
+ * three kernels or more, else bars.
  */
+struct render_graph_opts {
+	const char *kind;   /* a name of render_graph_kinds */
+	int median;         /* the centre: median or mean */
+	int detail;         /* every metric */
+};
 int render_graphs_build(struct render_graph_set *out, const struct recset *set,
-			const char *kind);
+			const struct render_graph_opts *opts);
 void render_graph_set_release(struct render_graph_set *g);
 extern const char *const render_graph_kinds[];
 

@@ -20,7 +20,7 @@ static const char *value_of(const struct record *r, const char *key)
 
 size_t render_fact_values(struct strbuf *out, const struct recset *set, const char *key)
 {
-	const char **v = NULL;
+	const char **v = NULL, *sep;
 	size_t nr = 0, alloc = 0, i, j;
 
 	for (i = 0; i < set->nr; i++) {
@@ -36,10 +36,14 @@ size_t render_fact_values(struct strbuf *out, const struct recset *set, const ch
 		v[nr++] = x;
 	}
 	/* kernels read best in version order; the rest in order of appearance */
-	if (!strcmp(key, "kernel"))
+	if (nr && !strcmp(key, "kernel"))
 		qsort(v, nr, sizeof(*v), kver_cmp_ptr);
+	/* values that hold commas themselves (option lists) are told apart by semicolons */
+	for (i = 0; i < nr && !strchr(v[i], ','); i++)
+		;
+	sep = i < nr ? "; " : ", ";
 	for (i = 0; i < nr; i++)
-		strbuf_addf(out, "%s%s", i ? ", " : "", v[i]);
+		strbuf_addf(out, "%s%s", i ? sep : "", v[i]);
 	free(v);
 	return nr;
 }
@@ -572,7 +576,7 @@ void render_facts(struct strbuf *out, const struct recset *set, size_t width, in
 			render_text_clean(&clean, v.buf, utf8);
 			strbuf_addf(&line, "%s:", *k);
 			strbuf_addchars(&line, ' ', 11 - strlen(*k));
-			render_text_wrap(out, clean.buf, width, line.buf, "           ");
+			render_text_wrap(out, clean.buf, width, line.buf, "            ");
 		}
 		strbuf_release(&v);
 		strbuf_release(&line);

@@ -1,12 +1,11 @@
 #include "render_report.h"
-#include "render_diff.h"
 #include "render_gnuplot.h"
 #include "render_layout.h"
 #include "render_method.h"
+#include "render_results.h"
 #include "render_series.h"
 #include "render_text.h"
 #include "../core/error.h"
-#include "../core/kver.h"
 #include "../core/util.h"
 
 #include <cmark.h>
@@ -14,17 +13,25 @@
 #include <string.h>
 
 static const struct render_report_format formats[] = {
-	{ "text", "dumb", 0, render_report_write_text },
-	{ "email", "dumb", 0, render_report_write_email },
-	{ "html", "svg", 1, render_report_write_html },
-	{ NULL, NULL, 0, NULL },
+	{ "text", "dumb", 0, 0, render_report_write_text },
+	{ "email", "dumb", 0, 0, render_report_write_email },
+	{ "html", "svg", 1, 1, render_report_write_html },
+	{ NULL, NULL, 0, 0, NULL },
 };
 
-const char *const render_report_format_names[] = { "text", "email", "html", NULL };
+void render_report_format_names(const char **out, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < max && formats[i].name; i++)
+		out[i] = formats[i].name;
+	out[i] = NULL;
+}
 
 struct block {
 	cmark_node *node;      /* the paragraph that holds only the placeholder */
-	char *name, *arg;
+	const struct placeholder *ph;
+	char *arg;
 	struct render_graph_set graphs;
 	struct render_plot_job job;
 };
@@ -32,11 +39,219 @@ struct block {
 struct report {
 	const struct render_report_data *data;
 	const struct render_report_format *fmt;
+	const struct render_table_format *tf;
 	const char *name;      /* of the template, for errors */
 	struct block *blocks;
 	size_t nblocks, alloc;
 	int has_method;
+	int draw_graphs;
+	struct render_results results;
 };
+
+/* A placeholder: inline (text anywhere) or a block (alone in its paragraph). */
+struct placeholder {
+	const char *name;
+	int block;
+	int (*valid)(const char *arg);   /* NULL: takes no argument */
+	void (*render)(struct strbuf *out, struct report *r, const char *arg);
+	const char *fact;                /* the fact a fact placeholder shows */
+};
+
+static int median(const struct report *r)
+{
+	return !strcmp(r->data->test->centre, "median");
+}
+
+/* --- inline placeholders --- */
+
+static void ph_title(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	strbuf_addstr(out, r->results.title.buf);
+}
+
+static void ph_summary(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	strbuf_addstr(out, r->results.summary.buf);
+}
+
+static void ph_kernels(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	if (!render_fact_values(out, r->data->set, "kernel"))
+		strbuf_addstr(out, "(not stated)");
+}
+
+static void side_name(struct strbuf *out, struct report *r, int old)
+{
+	struct render_compare c;
+
+	if (r->results.kind != RENDER_RESULTS_COMPARE) {
+		strbuf_addstr(out, "(no comparison)");
+		return;
+	}
+	render_compare_init(&c, &r->results.old_set, &r->results.new_set, r->data->old_arg,
+			    r->data->new_arg);
+	strbuf_addstr(out, old ? c.old_name.buf : c.new_name.buf);
+	render_compare_release(&c);
+}
+
+static void ph_old(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	side_name(out, r, 1);
+}
+
+static void ph_new(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	side_name(out, r, 0);
+}
+
+/* {{fs}}, {{hardware}}, {{cpu}}, {{memory}}: the distinct values the runs recorded. */
+static void ph_fact(struct strbuf *out, struct report *r, const char *fact)
+{
+	if (!render_fact_values(out, r->data->set, fact))
+		strbuf_addstr(out, "(not recorded)");
+}
+
+static void ph_benchmarks(struct strbuf *out, struct report *r, const char *arg)
+{
+	struct render_series_set ss = RENDER_SERIES_SET_INIT;
+	struct render_strings b = { 0 };
+	size_t i;
+
+	(void)arg;
+	render_series_group(&ss, r->data->set);
+	render_distinct(&b, &ss, RENDER_BENCHMARK, NULL, 0);
+	for (i = 0; i < b.nr; i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", b.v[i] ? b.v[i] : "?");
+	render_strings_release(&b);
+	render_series_set_release(&ss);
+}
+
+static void ph_method(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	r->has_method = 1;
+	render_method(out, r->data->set);
+}
+
+static void ph_test(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	strbuf_addstr(out, r->data->test->title);
+}
+
+static void ph_alpha(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	strbuf_addf(out, "%g", r->data->alpha);
+}
+
+/* --- block placeholders --- */
+
+static int valid_layout(const char *arg)
+{
+	return render_layout_by_name(arg) != NULL;
+}
+
+static int valid_kind(const char *arg)
+{
+	const char *const *k;
+
+	for (k = render_graph_kinds; *k; k++)
+		if (!strcmp(*k, arg))
+			return 1;
+	return 0;
+}
+
+static void ph_results(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	render_results_write(out, &r->results, r->tf);
+}
+
+static void ph_table(struct strbuf *out, struct report *r, const char *arg)
+{
+	const struct render_layout_opts lo = { median(r), r->data->detail, 0 };
+
+	render_layout_by_name(*arg ? arg : "auto")->render(out, r->data->set, r->tf, &lo);
+}
+
+static void ph_diff(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	render_results_diff(out, &r->results, r->tf);
+}
+
+static void ph_differ(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)arg;
+	render_results_differ(out, &r->results, r->tf);
+}
+
+static void ph_facts(struct strbuf *out, struct report *r, const char *arg)
+{
+	struct strbuf text = STRBUF_INIT;
+
+	(void)arg;
+	render_facts(&text, r->data->set, RENDER_WIDTH, r->data->utf8);
+	render_table_write_lines(out, text.buf, r->tf);
+	strbuf_release(&text);
+}
+
+/* The graph block's own drawing is done beforehand, all graphs in one gnuplot run. */
+static void ph_graph(struct strbuf *out, struct report *r, const char *arg)
+{
+	(void)out;
+	(void)r;
+	(void)arg;
+}
+
+static const struct placeholder placeholders[] = {
+	{ "title", 0, NULL, ph_title, NULL },
+	{ "summary", 0, NULL, ph_summary, NULL },
+	{ "kernels", 0, NULL, ph_kernels, NULL },
+	{ "kernel", 0, NULL, ph_kernels, NULL },
+	{ "old", 0, NULL, ph_old, NULL },
+	{ "new", 0, NULL, ph_new, NULL },
+	{ "fs", 0, NULL, ph_fact, "fs" },
+	{ "hardware", 0, NULL, ph_fact, "hardware" },
+	{ "cpu", 0, NULL, ph_fact, "cpu" },
+	{ "memory", 0, NULL, ph_fact, "memory" },
+	{ "benchmarks", 0, NULL, ph_benchmarks, NULL },
+	{ "method", 0, NULL, ph_method, NULL },
+	{ "test", 0, NULL, ph_test, NULL },
+	{ "alpha", 0, NULL, ph_alpha, NULL },
+	{ "results", 1, NULL, ph_results, NULL },
+	{ "table", 1, valid_layout, ph_table, NULL },
+	{ "diff", 1, NULL, ph_diff, NULL },
+	{ "differ", 1, NULL, ph_differ, NULL },
+	{ "graph", 1, valid_kind, ph_graph, NULL },
+	{ "facts", 1, NULL, ph_facts, NULL },
+	{ NULL, 0, NULL, NULL, NULL },
+};
+
+void render_report_placeholder_names(const char **out, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < max && placeholders[i].name; i++)
+		out[i] = placeholders[i].name;
+	out[i] = NULL;
+}
+
+static const struct placeholder *placeholder(const char *name)
+{
+	const struct placeholder *p;
+
+	for (p = placeholders; p->name; p++)
+		if (!strcmp(p->name, name))
+			return p;
+	return NULL;
+}
 
 /* Placeholder words: lowercase letters only, so Markdown never splits one. */
 static int parse_placeholder(const char *p, size_t *len, struct strbuf *name, struct strbuf *arg)
@@ -61,113 +276,6 @@ static int parse_placeholder(const char *p, size_t *len, struct strbuf *name, st
 	return q == end && name->len;
 }
 
-static void join_kernels(struct strbuf *out, const struct recset *set)
-{
-	struct render_series_set ss = RENDER_SERIES_SET_INIT;
-	struct render_strings k = { 0 };
-	size_t i;
-
-	render_series_group(&ss, set);
-	render_distinct(&k, &ss, RENDER_KERNEL, NULL, 0);
-	for (i = 0; i < k.nr; i++)
-		strbuf_addf(out, "%s%s", i ? ", " : "", k.v[i] ? k.v[i] : "?");
-	render_strings_release(&k);
-	render_series_set_release(&ss);
-}
-
-/* The two sides of {{diff}} when the caller gave none: oldest and newest kernel. */
-struct sides {
-	struct recset old_set, new_set;
-	const char *old_name, *new_name;
-};
-
-static void split_sides(struct sides *s, const struct render_report_data *d)
-{
-	const char *lo = NULL, *hi = NULL;
-	size_t i;
-
-	memset(s, 0, sizeof(*s));
-	if (d->old_set && d->new_set) {
-		for (i = 0; i < d->old_set->nr; i++)
-			recset_add(&s->old_set, &d->old_set->v[i]);
-		for (i = 0; i < d->new_set->nr; i++)
-			recset_add(&s->new_set, &d->new_set->v[i]);
-		s->old_name = d->old_name;
-		s->new_name = d->new_name;
-		return;
-	}
-	for (i = 0; i < d->set->nr; i++)
-		kver_widen(&lo, &hi, d->set->v[i].kernel);
-	s->old_name = lo;
-	s->new_name = hi;
-	if (!lo || !strcmp(lo, hi))
-		return;
-	for (i = 0; i < d->set->nr; i++) {
-		const char *k = d->set->v[i].kernel;
-
-		if (k && !strcmp(k, lo))
-			recset_add(&s->old_set, &d->set->v[i]);
-		else if (k && !strcmp(k, hi))
-			recset_add(&s->new_set, &d->set->v[i]);
-	}
-}
-
-static void sides_release(struct sides *s)
-{
-	recset_release(&s->old_set);
-	recset_release(&s->new_set);
-}
-
-static int inline_value(struct strbuf *out, const struct report *r, const char *name);
-
-/* Each value on its own: the fact lists look for duplicates in what they append to. */
-static int inline_value_append(struct strbuf *out, const struct report *r, const char *name)
-{
-	struct strbuf v = STRBUF_INIT;
-	int ret = inline_value(&v, r, name);
-
-	strbuf_addstr(out, v.buf);
-	strbuf_release(&v);
-	return ret;
-}
-
-static int inline_value(struct strbuf *out, const struct report *r, const char *name)
-{
-	const struct render_report_data *d = r->data;
-
-	if (!strcmp(name, "kernels") || !strcmp(name, "kernel")) {
-		join_kernels(out, d->set);
-	} else if (!strcmp(name, "old") || !strcmp(name, "new")) {
-		struct sides s;
-
-		split_sides(&s, d);
-		strbuf_addstr(out, (!strcmp(name, "old") ? s.old_name : s.new_name) ?
-				   (!strcmp(name, "old") ? s.old_name : s.new_name) : "?");
-		sides_release(&s);
-	} else if (!strcmp(name, "fs") || !strcmp(name, "hardware") || !strcmp(name, "cpu") ||
-		   !strcmp(name, "memory")) {
-		if (!render_fact_values(out, d->set, name))
-			strbuf_addstr(out, "(not recorded)");
-	} else if (!strcmp(name, "benchmarks")) {
-		render_fact_values(out, d->set, "benchmark");
-	} else if (!strcmp(name, "method")) {
-		render_method(out, d->set);
-	} else if (!strcmp(name, "test")) {
-		strbuf_addstr(out, d->test->title);
-	} else if (!strcmp(name, "alpha")) {
-		strbuf_addf(out, "%g", d->alpha);
-	} else {
-		return -1;
-	}
-	return 0;
-}
-
-static int is_block_name(const char *name)
-{
-	return !strcmp(name, "table") || !strcmp(name, "diff") || !strcmp(name, "graph") ||
-	       !strcmp(name, "facts");
-}
-
 /* cmark splits text at characters that might start markup: glue it back. */
 static void merge_text(cmark_node *parent)
 {
@@ -190,6 +298,13 @@ static void merge_text(cmark_node *parent)
 	}
 }
 
+static int line_of(cmark_node *n)
+{
+	while (n && !cmark_node_get_start_line(n))
+		n = cmark_node_parent(n);
+	return n ? cmark_node_get_start_line(n) : 0;
+}
+
 static int substitute_text(struct report *r, cmark_node *text)
 {
 	struct strbuf out = STRBUF_INIT, name = STRBUF_INIT, arg = STRBUF_INIT;
@@ -199,23 +314,23 @@ static int substitute_text(struct report *r, cmark_node *text)
 	if (!p || !strstr(p, "{{"))
 		return 0;
 	while (*p) {
+		const struct placeholder *ph;
 		size_t len;
 
-		if (parse_placeholder(p, &len, &name, &arg)) {
-			if (!strcmp(name.buf, "method"))
-				r->has_method = 1;
-			if (inline_value_append(&out, r, name.buf) < 0) {
-				ret = err_set("%s:%d: %s '{{%s}}'", r->name,
-					      cmark_node_get_start_line(cmark_node_parent(text)),
-					      is_block_name(name.buf) ?
-					      "a block placeholder must stand alone in its paragraph" :
-					      "unknown placeholder", name.buf);
-				break;
-			}
-			p += len;
-		} else {
+		if (!parse_placeholder(p, &len, &name, &arg)) {
 			strbuf_addch(&out, *p++);
+			continue;
 		}
+		ph = placeholder(name.buf);
+		if (!ph || ph->block) {
+			ret = err_set("%s:%d: %s '{{%s}}'", r->name, line_of(text),
+				      ph ? "a block placeholder must stand alone in its paragraph" :
+				      "unknown placeholder", name.buf);
+			break;
+		}
+		/* a fact placeholder is given its fact as its argument */
+		ph->render(&out, r, ph->fact ? ph->fact : arg.buf);
+		p += len;
 	}
 	if (!ret)
 		cmark_node_set_literal(text, out.buf);
@@ -225,22 +340,12 @@ static int substitute_text(struct report *r, cmark_node *text)
 	return ret;
 }
 
-static int check_arg(const struct report *r, cmark_node *n, const char *name, const char *arg,
-		     const char *const *allowed)
-{
-	for (; *allowed; allowed++)
-		if (!strcmp(*allowed, arg))
-			return 0;
-	return err_set("%s:%d: unknown argument '%s' of '{{%s}}'", r->name,
-		       cmark_node_get_start_line(n), arg, name);
-}
-
 /* A paragraph that is only "{{name arg}}" is a block placeholder. */
 static int find_block(struct report *r, cmark_node *para)
 {
-	static const char *const none[] = { "", NULL };
 	cmark_node *only = cmark_node_first_child(para);
 	struct strbuf name = STRBUF_INIT, arg = STRBUF_INIT, text = STRBUF_INIT;
+	const struct placeholder *ph;
 	struct block *b;
 	size_t len;
 	int ret = 0;
@@ -250,21 +355,18 @@ static int find_block(struct report *r, cmark_node *para)
 	strbuf_addstr(&text, cmark_node_get_literal(only));
 	strbuf_trim(&text);
 	if (!parse_placeholder(text.buf, &len, &name, &arg) || len != text.len ||
-	    !is_block_name(name.buf))
+	    !(ph = placeholder(name.buf)) || !ph->block)
 		goto done;
-	if (!strcmp(name.buf, "table"))
-		ret = arg.len ? check_arg(r, para, name.buf, arg.buf, render_layout_names) : 0;
-	else if (!strcmp(name.buf, "graph"))
-		ret = arg.len ? check_arg(r, para, name.buf, arg.buf, render_graph_kinds) : 0;
-	else
-		ret = check_arg(r, para, name.buf, arg.buf, none);
-	if (ret < 0)
+	if (arg.len && (!ph->valid || !ph->valid(arg.buf))) {
+		ret = err_set("%s:%d: unknown argument '%s' of '{{%s}}'", r->name,
+			      cmark_node_get_start_line(para), arg.buf, name.buf);
 		goto done;
+	}
 	ALLOC_GROW(r->blocks, r->nblocks + 1, r->alloc);
 	b = &r->blocks[r->nblocks++];
 	memset(b, 0, sizeof(*b));
 	b->node = para;
-	b->name = strbuf_detach(&name, NULL);
+	b->ph = ph;
 	b->arg = strbuf_detach(&arg, NULL);
 	ret = 1;
 done:
@@ -331,105 +433,53 @@ static void append_method(struct report *r, cmark_node *doc)
 	strbuf_release(&sb);
 }
 
-static int same_config(const struct record *a, const struct record *b)
+static void graph_text(struct strbuf *text, const struct report *r, const struct block *b)
 {
-	static const enum render_key keys[] = { RENDER_HARDWARE, RENDER_FS, RENDER_OPTIONS };
-	size_t i;
+	if (!r->draw_graphs)
+		return;
+	if (r->fmt->html) {
+		const char *svg = strstr(b->job.image.buf, "<svg");
 
-	for (i = 0; i < ARRAY_SIZE(keys); i++) {
-		const char *x = render_record_key(a, keys[i]), *y = render_record_key(b, keys[i]);
-
-		if (strcmp(x ? x : "", y ? y : ""))
-			return 0;
+		/* inline SVG: the XML prologue belongs to files, not pages */
+		strbuf_addstr(text, "<div class=\"graph\">");
+		strbuf_addstr(text, svg ? svg : "");
+		strbuf_addstr(text, "</div>\n");
+	} else {
+		strbuf_addstr(text, b->job.image.buf);
 	}
-	return 1;
-}
-
-static void diff_blocks(struct strbuf *out, const struct report *r,
-			const struct render_table_format *tf)
-{
-	const struct render_report_data *d = r->data;
-	struct render_series_set ss = RENDER_SERIES_SET_INIT;
-	struct sides s;
-	size_t i, j, done = 0;
-
-	split_sides(&s, d);
-	render_series_group(&ss, &s.old_set);
-	/* one comparison per hardware and file-system configuration */
-	for (i = 0; i < ss.nr; i++) {
-		const unsigned cfg = (1u << RENDER_HARDWARE) | (1u << RENDER_FS) | (1u << RENDER_OPTIONS);
-		struct recset o = RECSET_INIT, n = RECSET_INIT;
-		struct render_table t = RENDER_TABLE_INIT;
-		struct render_diff_opts opts = { d->test, d->alpha, s.old_name, s.new_name, NULL };
-		struct strbuf title = STRBUF_INIT;
-
-		for (j = 0; j < i; j++)
-			if (render_series_match(&ss.v[j], &ss.v[i], cfg))
-				break;
-		if (j < i)
-			continue;
-		for (j = 0; j < s.old_set.nr; j++)
-			if (same_config(ss.v[i].first, &s.old_set.v[j]))
-				recset_add(&o, &s.old_set.v[j]);
-		for (j = 0; j < s.new_set.nr; j++)
-			if (same_config(ss.v[i].first, &s.new_set.v[j]))
-				recset_add(&n, &s.new_set.v[j]);
-		render_config_name(&title, ss.v[i].first);
-		if (ss.v[i].first->hardware)
-			strbuf_addf(&title, " on %s", ss.v[i].first->hardware);
-		opts.title = title.buf;
-		if (render_diff(&t, &o, &n, &opts)) {
-			if (done++)
-				strbuf_addch(out, '\n');
-			render_table_write(out, &t, tf);
-		}
-		render_table_release(&t);
-		recset_release(&o);
-		recset_release(&n);
-		strbuf_release(&title);
-	}
-	if (!done)
-		strbuf_addstr(out, "Nothing to compare: the selection needs two kernels with a benchmark in common.\n");
-	render_series_set_release(&ss);
-	sides_release(&s);
 }
 
 static void fill_block(struct report *r, struct block *b)
 {
-	const struct render_report_data *d = r->data;
-	const struct render_table_format *tf =
-		render_table_format(r->fmt->html ? "html" : d->utf8 ? "utf8" : "text");
 	struct strbuf text = STRBUF_INIT, html = STRBUF_INIT;
-	cmark_node *custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
-	int preformatted = !r->fmt->html;
+	cmark_node *custom;
 
-	if (!strcmp(b->name, "table")) {
-		render_layout_by_name(b->arg[0] ? b->arg : "auto")->write(&text, d->set, tf);
-	} else if (!strcmp(b->name, "diff")) {
-		diff_blocks(&text, r, tf);
-	} else if (!strcmp(b->name, "graph")) {
-		if (r->fmt->html) {
-			const char *svg = strstr(b->job.image.buf, "<svg");
+	if (!strcmp(b->ph->name, "graph"))
+		graph_text(&text, r, b);
+	else
+		b->ph->render(&text, r, b->arg);
+	/* an empty block leaves no trace, not even a blank line */
+	if (!text.len) {
+		cmark_node_free(b->node);
+		b->node = NULL;
+		strbuf_release(&text);
+		return;
+	}
+	if (!r->fmt->html) {
+		custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+		cmark_node_set_on_enter(custom, text.buf);
+	} else {
+		/* tables come as <table>; the rest is text to keep as it is laid out */
+		int markup = text.buf[0] == '<';
 
-			/* inline SVG: the XML prologue belongs to files, not pages */
-			strbuf_addstr(&text, "<div class=\"graph\">");
-			strbuf_addstr(&text, svg ? svg : "");
-			strbuf_addstr(&text, "</div>\n");
-		} else {
-			strbuf_addstr(&text, b->job.image.buf);
+		custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+		if (!markup) {
+			strbuf_addstr(&html, "<pre>");
+			render_html_escape(&html, text.buf);
+			strbuf_addstr(&html, "</pre>\n");
 		}
-	} else if (!strcmp(b->name, "facts")) {
-		render_facts(&text, d->set, RENDER_WIDTH, d->utf8);
-		preformatted = 1;
+		cmark_node_set_on_enter(custom, markup ? text.buf : html.buf);
 	}
-	if (r->fmt->html && preformatted) {
-		strbuf_addstr(&html, "<pre>");
-		render_html_escape(&html, text.buf);
-		strbuf_addstr(&html, "</pre>\n");
-		strbuf_reset(&text);
-		strbuf_addstr(&text, html.buf);
-	}
-	cmark_node_set_on_enter(custom, text.buf);
 	cmark_node_replace(b->node, custom);
 	cmark_node_free(b->node);
 	b->node = custom;
@@ -440,17 +490,20 @@ static void fill_block(struct report *r, struct block *b)
 /* All graphs of the report from one gnuplot process. */
 static int draw_graphs(struct report *r)
 {
+	const struct render_graph_opts base = { "auto", median(r), r->data->detail };
 	struct render_plot_job *jobs = NULL;
 	size_t i, nr = 0, alloc = 0;
 	int ret = 0;
 
-	for (i = 0; i < r->nblocks; i++) {
+	for (i = 0; i < r->nblocks && r->draw_graphs; i++) {
+		struct render_graph_opts go = base;
 		struct block *b = &r->blocks[i];
 
-		if (strcmp(b->name, "graph"))
+		if (strcmp(b->ph->name, "graph"))
 			continue;
-		if ((ret = render_graphs_build(&b->graphs, r->data->set,
-					       b->arg[0] ? b->arg : "auto")) < 0)
+		if (b->arg[0])
+			go.kind = b->arg;
+		if ((ret = render_graphs_build(&b->graphs, r->data->set, &go)) < 0)
 			goto done;
 		ALLOC_GROW(jobs, nr + 1, alloc);
 		jobs[nr].graphs = b->graphs.v;
@@ -462,7 +515,7 @@ static int draw_graphs(struct report *r)
 					 r->data->utf8)) < 0)
 		goto done;
 	for (i = 0, nr = 0; i < r->nblocks; i++)
-		if (!strcmp(r->blocks[i].name, "graph"))
+		if (!strcmp(r->blocks[i].ph->name, "graph") && r->draw_graphs)
 			r->blocks[i].job = jobs[nr++];
 	free(jobs);
 	return 0;
@@ -473,18 +526,39 @@ done:
 	return ret;
 }
 
+static int has_numbers(const struct recset *set)
+{
+	struct render_series_set ss = RENDER_SERIES_SET_INIT;
+	int any;
+
+	render_series_group(&ss, set);
+	any = ss.nr > 0;
+	render_series_set_release(&ss);
+	return any;
+}
+
 int render_report(struct strbuf *out, const char *text, size_t len, const char *name,
 		  const char *format, const struct render_report_data *data)
 {
-	struct report r = { data, NULL, name, NULL, 0, 0, 0 };
+	const struct render_results_opts ropts = { data->test, data->alpha, data->detail };
+	struct report r;
 	cmark_node *doc;
 	size_t i;
 	int ret;
 
+	memset(&r, 0, sizeof(r));
+	r.data = data;
+	r.name = name;
+	if (!has_numbers(data->set))
+		return err_set("nothing to report: no number in the selection but those only quoted in replies");
 	for (r.fmt = formats; r.fmt->name && strcmp(r.fmt->name, format); r.fmt++)
 		;
 	if (!r.fmt->name)
 		return err_set("unknown report format '%s'", format);
+	r.tf = render_table_format(r.fmt->html ? "html" : data->utf8 ? "utf8" : "text");
+	r.draw_graphs = data->graphs < 0 ? r.fmt->graphs : data->graphs;
+	render_results_init(&r.results, data->set, data->old_set, data->new_set, data->old_arg,
+			    data->new_arg, &ropts);
 	doc = cmark_parse_document(text, len, CMARK_OPT_DEFAULT);
 	if ((ret = walk(&r, doc)) < 0 || (ret = draw_graphs(&r)) < 0)
 		goto done;
@@ -492,15 +566,15 @@ int render_report(struct strbuf *out, const char *text, size_t len, const char *
 		fill_block(&r, &r.blocks[i]);
 	if (!r.has_method)
 		append_method(&r, doc);
-	ret = r.fmt->write(out, doc, data);
+	ret = r.fmt->write(out, doc, data, r.results.subject.buf);
 done:
 	for (i = 0; i < r.nblocks; i++) {
-		free(r.blocks[i].name);
 		free(r.blocks[i].arg);
 		render_graph_set_release(&r.blocks[i].graphs);
 		strbuf_release(&r.blocks[i].job.image);
 	}
 	free(r.blocks);
 	cmark_node_free(doc);
+	render_results_release(&r.results);
 	return ret;
 }

@@ -179,10 +179,11 @@ static void blocks(struct strbuf *out, cmark_node *parent, size_t width, const c
 }
 
 int render_report_write_text(struct strbuf *out, cmark_node *doc,
-			     const struct render_report_data *data)
+			     const struct render_report_data *data, const char *subject)
 {
 	struct text_ctx ctx = { data->utf8 };
 
+	(void)subject;
 	blocks(out, doc, RENDER_WIDTH, "", "", &ctx);
 	return 0;
 }

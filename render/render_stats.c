@@ -254,11 +254,47 @@ int stats_mann_whitney(struct stats_result *out, const double *a, size_t na,
 	return 0;
 }
 
+double stats_hodges_lehmann(const double *a, size_t na, const double *b, size_t nb)
+{
+	double *d, m;
+	size_t i, j, n = na * nb;
+
+	if (!n)
+		return NAN;
+	d = xmalloc(n * sizeof(*d));
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++)
+			d[i * nb + j] = b[j] - a[i];
+	qsort(d, n, sizeof(*d), cmp_double);
+	m = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+	free(d);
+	return m;
+}
+
+double stats_mean_difference(const double *a, size_t na, const double *b, size_t nb)
+{
+	struct stats_summary sa, sb;
+
+	stats_summarize(&sa, a, na);
+	stats_summarize(&sb, b, nb);
+	return sb.mean - sa.mean;
+}
+
 const struct stats_test stats_tests[] = {
-	{ "utest", "Mann-Whitney U", "median", stats_mann_whitney },
-	{ "welch", "Welch's t", "mean", stats_welch },
-	{ NULL, NULL, NULL, NULL },
+	{ "utest", "Mann-Whitney U", "median", "Hodges-Lehmann shift", stats_mann_whitney,
+	  stats_hodges_lehmann },
+	{ "welch", "Welch's t", "mean", "difference of means", stats_welch, stats_mean_difference },
+	{ NULL, NULL, NULL, NULL, NULL, NULL },
 };
+
+void stats_test_names(const char **out, size_t max)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < max && stats_tests[i].name; i++)
+		out[i] = stats_tests[i].name;
+	out[i] = NULL;
+}
 
 const struct stats_test *stats_test_by_name(const char *name)
 {
@@ -268,4 +304,23 @@ const struct stats_test *stats_test_by_name(const char *name)
 		if (!strcmp(t->name, name))
 			return t;
 	return NULL;
+}
+
+size_t stats_n_needed(const struct stats_test *test, double alpha)
+{
+	double a[64], b[64];
+	size_t n, i;
+
+	/* samples as far apart as samples get: the best p each n can give */
+	for (n = 1; n < 64; n++) {
+		struct stats_result res;
+
+		for (i = 0; i < n; i++) {
+			a[i] = (double)i;
+			b[i] = (double)(i + 1000);
+		}
+		if (!test->run(&res, a, n, b, n) && res.min_p <= alpha && res.p < alpha)
+			return n;
+	}
+	return 0;
 }

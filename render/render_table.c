@@ -121,12 +121,23 @@ static size_t max_sz(size_t a, size_t b)
 	return a > b ? a : b;
 }
 
-static size_t tail_width(const struct render_cell *cell, size_t pmw)
+/* With align_right, the value is a whole ("vi" is its width) and the spread stands apart. */
+static void value_parts(const struct render_table *t, const char *value, size_t *a, size_t *b)
+{
+	if (t->align_right) {
+		*a = render_text_width(value);
+		*b = 0;
+	} else {
+		split_decimal(value, a, b);
+	}
+}
+
+static size_t tail_width(const struct render_table *t, const struct render_cell *cell, size_t pmw)
 {
 	size_t a = 0, b = 0;
 
 	if (cell->value)
-		split_decimal(cell->value, &a, &b);
+		value_parts(t, cell->value, &a, &b);
 	if (cell->spread)
 		b += 1 + pmw + render_text_width(cell->spread);
 	return b;
@@ -145,10 +156,10 @@ static void layout_col(struct col_layout *cl, const struct render_table *t, size
 		if (!cell)
 			continue;
 		if (cell->value) {
-			split_decimal(cell->value, &a, &b);
+			value_parts(t, cell->value, &a, &b);
 			cl->vi = max_sz(cl->vi, a);
 		}
-		cl->tail = max_sz(cl->tail, tail_width(cell, pmw));
+		cl->tail = max_sz(cl->tail, tail_width(t, cell, pmw));
 		if (cell->note)
 			cl->nw = max_sz(cl->nw, render_text_width(cell->note));
 	}
@@ -163,24 +174,30 @@ static void pad(struct strbuf *out, size_t n)
 	strbuf_addchars(out, ' ', n);
 }
 
-static void format_cell(struct strbuf *out, const struct render_cell *cell,
-			const struct col_layout *cl, const struct render_table_format *fmt)
+static void format_cell(struct strbuf *out, const struct render_table *t,
+			const struct render_cell *cell, const struct col_layout *cl,
+			const struct render_table_format *fmt)
 {
 	size_t a = 0, b, content = cl->vi + cl->tail + (cl->nw ? 1 + cl->nw : 0);
+	size_t tail = tail_width(t, cell, render_text_width(fmt->plus_minus));
 
 	/* the aligned block sits at the right of a column wider than it */
 	pad(out, cl->width - content);
 	if (cell->value)
-		split_decimal(cell->value, &a, &b);
+		value_parts(t, cell->value, &a, &b);
 	pad(out, cl->vi - a);
 	if (cell->value)
 		strbuf_addstr(out, cell->value);
+	/* right-aligned spreads line up on their end, after the values */
+	if (t->align_right && cell->spread)
+		pad(out, cl->tail - tail);
 	if (cell->spread) {
 		strbuf_addch(out, ' ');
 		strbuf_addstr(out, fmt->plus_minus);
 		strbuf_addstr(out, cell->spread);
 	}
-	pad(out, cl->tail - tail_width(cell, render_text_width(fmt->plus_minus)));
+	if (!t->align_right || !cell->spread)
+		pad(out, cl->tail - tail);
 	if (cl->nw) {
 		strbuf_addch(out, ' ');
 		strbuf_addstr(out, cell->note ? cell->note : "");
@@ -194,21 +211,6 @@ static void end_line(struct strbuf *out)
 
 	render_rtrim_line(out, nl ? (size_t)(nl - out->buf) + 1 : 0);
 	strbuf_addch(out, '\n');
-}
-
-static void add_fit(struct strbuf *out, const char *s, size_t width)
-{
-	if (!width || render_text_width(s) <= width) {
-		strbuf_addstr(out, s);
-		return;
-	}
-	/* a heading longer than a line is cut: a wrapped row is worse */
-	for (size_t cols = 0; *s && cols + 3 < width; cols++) {
-		strbuf_addch(out, *s++);
-		while (((unsigned char)*s & 0xc0) == 0x80)
-			strbuf_addch(out, *s++);
-	}
-	strbuf_addstr(out, "...");
 }
 
 /* A copy of t with every string passed through the format's escaping. */
@@ -244,6 +246,9 @@ static void escaped_copy(struct render_table *dst, const struct render_table *t,
 		}
 	}
 #undef ESC
+	dst->no_split = t->no_split;
+	dst->align_right = t->align_right;
+	dst->tight_last = t->tight_last;
 	/* notes are never NULL: render_table_add_note always stores a string */
 	for (i = 0; i < t->nnotes; i++) {
 		strbuf_reset(&sb);
@@ -277,28 +282,57 @@ static size_t shorten_labels(struct render_table *t, size_t limit)
 	return stub;
 }
 
+/* Spaces before column c. */
+static size_t gap(const struct render_table *t, size_t c)
+{
+	return t->tight_last && c + 1 == t->ncols ? 1 : 2;
+}
+
+/* A table kept in one block: labels up to limit stand beside their values, longer ones above. */
+static size_t fit_labels(const struct render_table *t, size_t limit)
+{
+	size_t i, stub = render_text_width(t->stub);
+
+	for (i = 0; i < t->nrows; i++)
+		if (t->rows[i].cells && render_text_width(t->rows[i].label) <= limit)
+			stub = max_sz(stub, render_text_width(t->rows[i].label));
+	return stub;
+}
+
 static void write_text(struct strbuf *out, struct render_table *t,
 		       const struct render_table_format *fmt)
 {
 	struct col_layout *cl = xcalloc(t->ncols ? t->ncols : 1, sizeof(*cl));
-	size_t i, j, stub, widest = 0, first, last;
+	size_t i, j, stub, widest = 0, all = 0, first, last;
 	size_t width = fmt->width ? fmt->width : (size_t)-1 / 2;
 
 	for (i = 0; i < t->ncols; i++) {
 		layout_col(&cl[i], t, i, fmt);
-		widest = max_sz(widest, cl[i].width);
+		widest = max_sz(widest, cl[i].width + 2);
+		all += gap(t, i) + cl[i].width;
 	}
-	stub = shorten_labels(t, width > widest + 2 + 8 ? width - widest - 2 : 8);
+	/*
+	 * A table kept in one block needs room for all its columns beside the
+	 * labels; so does any other that leaves its labels a dozen columns:
+	 * a key for a long label reads better than a table cut in two.
+	 */
+	if (t->no_split)
+		stub = fit_labels(t, width > all + 8 ? width - all : 8);
+	else if (width >= all + 12)
+		stub = shorten_labels(t, width - all);
+	else
+		stub = shorten_labels(t, width > widest + 8 ? width - widest : 8);
 	if (t->title) {
-		add_fit(out, t->title, fmt->width);
+		render_text_wrap(out, t->title, width, "", "  ");
+		strbuf_setlen(out, out->len - 1);
 		end_line(out);
 	}
 	/* column groups that fit the width, each repeating the label column */
-	for (first = 0; first < t->ncols || first == 0; first = last) {
+	for (first = 0; (first < t->ncols || first == 0) && (t->ncols || t->nrows); first = last) {
 		size_t used = stub;
 
 		for (last = first; last < t->ncols; last++) {
-			if (last > first && used + 2 + cl[last].width > width)
+			if (last > first && !t->no_split && used + 2 + cl[last].width > width)
 				break;
 			used += 2 + cl[last].width;
 		}
@@ -307,7 +341,7 @@ static void write_text(struct strbuf *out, struct render_table *t,
 		strbuf_addstr(out, t->stub);
 		pad(out, stub - render_text_width(t->stub));
 		for (j = first; j < last; j++) {
-			pad(out, 2 + cl[j].width - render_text_width(t->cols[j]));
+			pad(out, gap(t, j) + cl[j].width - render_text_width(t->cols[j]));
 			strbuf_addstr(out, t->cols[j]);
 		}
 		end_line(out);
@@ -315,22 +349,29 @@ static void write_text(struct strbuf *out, struct render_table *t,
 			const struct render_row *r = &t->rows[i];
 
 			if (!r->cells) {
-				add_fit(out, r->label, fmt->width);
-				end_line(out);
+				/* a heading longer than a line wraps; it is never cut */
+				render_text_wrap(out, r->label, width, "", "  ");
 				continue;
 			}
-			strbuf_addstr(out, r->label);
-			pad(out, stub - render_text_width(r->label));
+			if (render_text_width(r->label) > stub) {
+				/* too long to stand beside its values: a line of its own */
+				strbuf_addstr(out, r->label);
+				end_line(out);
+				pad(out, stub);
+			} else {
+				strbuf_addstr(out, r->label);
+				pad(out, stub - render_text_width(r->label));
+			}
 			for (j = first; j < last; j++) {
-				pad(out, 2);
-				format_cell(out, &r->cells[j], &cl[j], fmt);
+				pad(out, gap(t, j));
+				format_cell(out, t, &r->cells[j], &cl[j], fmt);
 			}
 			end_line(out);
 		}
 		if (!t->ncols)
 			break;
 	}
-	if (t->nnotes)
+	if (t->nnotes && (t->ncols || t->nrows || t->title))
 		strbuf_addch(out, '\n');
 	for (i = 0; i < t->nnotes; i++)
 		render_text_wrap(out, t->notes[i], fmt->width ? fmt->width : 1000, "", "    ");
@@ -423,4 +464,24 @@ void render_table_write(struct strbuf *out, const struct render_table *t,
 	escaped_copy(&esc, t, fmt);
 	fmt->write(out, &esc, fmt);
 	render_table_release(&esc);
+}
+
+void render_table_write_lines(struct strbuf *out, const char *text,
+			      const struct render_table_format *fmt)
+{
+	struct strbuf line = STRBUF_INIT;
+	const char *p = text, *nl;
+
+	for (; *p; p = nl + 1) {
+		nl = strchrnul(p, '\n');
+		strbuf_reset(&line);
+		strbuf_add(&line, p, nl - p);
+		if (fmt->write == write_html)
+			strbuf_addstr(out, "<p class=\"note\">");
+		fmt->escape(out, line.buf);
+		strbuf_addstr(out, fmt->write == write_html ? "</p>\n" : "\n");
+		if (!*nl)
+			break;
+	}
+	strbuf_release(&line);
 }

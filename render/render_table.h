@@ -32,6 +32,9 @@ struct render_table {
 	size_t nrows, rows_alloc;
 	char **notes;                /* legend and footnotes, after the table */
 	size_t nnotes, notes_alloc;
+	int no_split;                /* one block: long labels stand on their own line, no column groups */
+	int align_right;             /* values right-aligned, spreads apart (rows of unlike magnitudes) */
+	int tight_last;              /* one space before the last column, not two */
 };
 
 #define RENDER_TABLE_INIT { 0 }
@@ -59,6 +62,9 @@ struct render_table_format {
 };
 
 const struct render_table_format *render_table_format(const char *name);
+/* Lines of text beside a table (warnings), escaped as the format's tables are. */
+void render_table_write_lines(struct strbuf *out, const char *text,
+			      const struct render_table_format *fmt);
 void render_table_write(struct strbuf *out, const struct render_table *t,
 			const struct render_table_format *fmt);
 

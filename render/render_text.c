@@ -150,6 +150,12 @@ void render_number(struct strbuf *out, double v, int decimals)
 		strbuf_addstr(out, "-");
 		return;
 	}
+	if (decimals < 0) {
+		double unit = pow(10, -decimals);
+
+		v = round(v / unit) * unit;
+		decimals = 0;
+	}
 	strbuf_addf(out, "%.*f", decimals, v);
 	/* "-0.00" reads as a change where there is none */
 	if (out->buf[start] == '-' && strspn(out->buf + start + 1, "0.") == out->len - start - 1) {
@@ -168,4 +174,70 @@ int render_decimals(const char *s)
 	for (dot++; *dot >= '0' && *dot <= '9'; dot++)
 		n++;
 	return n;
+}
+
+int render_spread_decimals(double spread, int max_decimals)
+{
+	int d;
+
+	if (!(spread > 0) || !isfinite(spread))
+		return max_decimals;
+	d = 1 - (int)floor(log10(spread));
+	/* 0.0996 is 0.10 at two digits: one decimal fewer than its log says */
+	if (round(spread * pow(10, d)) >= 100)
+		d--;
+	return d < max_decimals ? d : max_decimals;
+}
+
+void render_relative_spread(struct strbuf *out, double spread, double centre)
+{
+	struct strbuf num = STRBUF_INIT;
+	double pct;
+	int d;
+
+	if (!isfinite(spread) || isnan(centre)) {
+		strbuf_addch(out, '?');
+		return;
+	}
+	/* a spread around nothing has no percentage: it is said in the unit */
+	if (centre == 0) {
+		render_number(out, spread, spread > 0 ? render_spread_decimals(spread, 6) : 0);
+		return;
+	}
+	pct = fabs(spread / centre) * 100;
+	/* whole percents, as benchstat prints them; tenths below 1%, nothing finer */
+	d = pct >= 0.95 ? 0 : 1;
+	render_number(&num, pct, d);
+	strbuf_addstr(out, strcmp(num.buf, "0.0") ? num.buf : "0");
+	strbuf_addch(out, '%');
+	strbuf_release(&num);
+}
+
+void render_change(struct strbuf *out, double percent)
+{
+	struct strbuf num = STRBUF_INIT;
+
+	/* a sign on every change: "+3.0" next to "-3.0" reads at a glance */
+	render_number(&num, percent, 1);
+	if (num.buf[0] != '-' && strcmp(num.buf, "0.0"))
+		strbuf_addch(out, '+');
+	strbuf_addf(out, "%s%%", num.buf);
+	strbuf_release(&num);
+}
+
+int render_list_add(struct strbuf *list, const char *item, const char *sep)
+{
+	size_t len = strlen(item), slen = strlen(sep);
+	const char *p = list->buf;
+
+	while (list->len && p) {
+		if (!strncmp(p, item, len) && (!p[len] || !strncmp(p + len, sep, slen)))
+			return 0;
+		p = strstr(p, sep);
+		p = p ? p + slen : NULL;
+	}
+	if (list->len)
+		strbuf_addstr(list, sep);
+	strbuf_addstr(list, item);
+	return 1;
 }

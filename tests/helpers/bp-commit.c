@@ -11,6 +11,7 @@
  * this process knows exactly what was reported as saved.
  */
 #include "../../archive/archive.h"
+#include "../../cmd/builtin.h"
 #include "../../core/bench.h"
 #include "../../core/error.h"
 #include "../../core/strbuf.h"
@@ -65,6 +66,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bp-commit: %s\n", err_last());
 		return 1;
 	}
+	/* warned about as the commands do, which the scripts check */
+	archive_set_warn(a, &cmd_warn);
 	runs = xcalloc(batch, sizeof(*runs));
 	for (; argi < argc && !ret; argi++) {
 		struct archive_run *run = &runs[nr++];

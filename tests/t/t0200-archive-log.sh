@@ -73,7 +73,7 @@ test_expect_success '--format bench reads back, with run and commit' '
 	benchpost log --archive arch --kernel 2.6.16-rc5 --format bench >out &&
 	benchpost parse --type bench out >again &&
 	test_cmp out again &&
-	grep -q "^run: runs/2.6.16-rc5/p4-2c-1g-wd800/1998-07-09T.*Z-ext3-run.bench$" out &&
+	grep -q "^run: runs/2.6.16-rc5/p4-2c-1g-wd800/1998-07-09T[0-9]*Z-[0-9a-f]\{8\}-ext3-run.bench$" out &&
 	grep -q "^commit: $(git_in arch rev-parse HEAD~1)$" out &&
 	grep -q "^BenchmarkDbench 1 8.12 sec/op$" out
 '
@@ -98,7 +98,10 @@ test_expect_success 'git log --stat shows the layout of DESIGN.md' '
 	grep -q "^ hardware/piii-1c-256m-st340016a.txt " stat &&
 	git_in arch show --name-only --format= HEAD >names &&
 	head -1 names | grep -qx "hardware/piii-1c-256m-st340016a.txt" &&
-	tail -1 names | grep -qx "runs/2.5.44-mm3/piii-1c-256m-st340016a/2011-03-13T0706[0-9][0-9]Z-ext3-run.bench" &&
+	tail -1 names | grep -qx "runs/2.5.44-mm3/piii-1c-256m-st340016a/2011-03-13T0706[0-9][0-9]Z-[0-9a-f]\{8\}-ext3-run.bench" &&
+	# the hash in the name begins the blob id of the file
+	hash=$(tail -1 names | sed "s/.*Z-\([0-9a-f]*\)-ext3-run.bench/\1/") &&
+	git_in arch rev-parse "HEAD:$(tail -1 names)" | grep -q "^$hash" &&
 	test "$(cat saved)" = "$(tail -1 names)"
 '
 

@@ -32,7 +32,7 @@ test_expect_success 'the batch is saved, the tree lags, a warning says so' '
 test_expect_success 'with space again, the next writer brings the tree up to date' '
 	rm -f small/fill &&
 	bp_commit --archive small/arch --when 5000 "$ARCHIVE_FIXTURES/c-6.1.0-28-amd64.bench" >/dev/null 2>err &&
-	test ! -s err &&
+	{ test ! -s err || { cat err; false; }; } &&
 	git_in small/arch status --porcelain >status &&
 	{ test ! -s status || { head status; false; }; } &&
 	test $(find small/arch/runs -name "*.bench" | wc -l) = 202 &&

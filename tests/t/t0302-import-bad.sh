@@ -61,9 +61,9 @@ test_expect_success 'a message that gives nothing says why and where: no results
 	test_expect_code 1 benchpost import --dry-run "$FIXTURES/import/not-read.mbox" >out 2>err &&
 	sed "s/^benchpost: warning: .*not-read.mbox: //" err >why &&
 	cat >want <<-EOF &&
-	message 1: skipped: line 9: no table with numeric cells read (rows of numbers under no header of kernels, configs, file systems or metrics)
-	message 2: skipped: line 19: a time command, but no time block read after it
-	message 3: skipped: line 26: a number in prose (took, gave) in a form not read
+	message 1: skipped: line 8: a row of numbers that makes no table (one row, under no header naming its columns)
+	message 2: skipped: line 17: a time command, but no time block read after it
+	message 3: skipped: line 24: a number in prose (took, gave) in a form not read
 	message 4: skipped: no benchmark numbers found
 	message 5: skipped: a dbench report with no number read
 	benchpost: no benchmark numbers found in 5 messages

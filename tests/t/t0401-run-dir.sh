@@ -64,19 +64,25 @@ test_expect_success 'untar total is its elapsed plus its sync' '
 	done
 '
 
-test_expect_success 'diff compares the monitors like any metric' '
+test_expect_success 'diff compares the monitors like any metric, with --detail' '
 	benchpost run --suite quick --dir "$SCRATCH/target" -q --archive "$SCRATCH/arch-m" \
 		--param dd.mib=4 -n 2 --test dd >/dev/null &&
 	benchpost log --archive "$SCRATCH/arch-m" --format bench >m.bench &&
-	benchpost diff run.bench m.bench >diff.out &&
-	# the second block is the new run beside the old, with a change column
-	sed -n "/^ *m\.bench *change$/,\$p" diff.out >new.out &&
-	sed -n "/^dd write 4 MiB$/,/^dd read/p" new.out >ddw.out &&
+	benchpost diff --detail run.bench m.bench >diff.out &&
+	sed -n "/^dd write 4 MiB$/,/^dd read/p" diff.out >ddw.out &&
+	# each metric heads its row, its old and new values beside it or, for a
+	# long name, on the next line
 	for m in "pgpgout (KiB)" "dirty (KiB)" "writeback (KiB)" "self-cpu (s)" "sync-pgpgout (KiB)" \
 		 "sync-self-cpu (s)" "load-1m"; do
-		grep -q "^  $m  *[0-9]" ddw.out ||
+		awk -v m="  $m" "\$0 == m { getline; print; exit }
+			index(\$0, m \" \") == 1 { print substr(\$0, length(m) + 1); exit }" ddw.out |
+			grep -Eq "^ +[0-9.]+ .* [0-9.]+ " ||
 			{ echo "no $m in the diff"; cat ddw.out; exit 1; }
-	done
+	done &&
+	# without --detail the times and rates only
+	benchpost diff run.bench m.bench >short.out &&
+	grep -q "^  total (s) " short.out &&
+	! grep -q "self-cpu" short.out
 '
 
 test_expect_success 'the caches line says what was done' '

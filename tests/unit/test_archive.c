@@ -4,12 +4,14 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <ftw.h>
 #include <git2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../archive/archive.h"
@@ -81,6 +83,31 @@ static void make_run(struct archive_run *run, const char *kernel, const char *hw
 	}
 	run->when = when;
 	run->suite = "quick";
+}
+
+/*
+ * path is head, 8 hex digits, tail, and the digits begin the id of the
+ * blob HEAD holds at path (the id git computes: sha1("blob N\0" text)).
+ */
+static void assert_run_name(const struct sandbox *sb, const char *path, const char *head,
+			    const char *tail)
+{
+	size_t hl = strlen(head), tl = strlen(tail), len = strlen(path);
+	git_repository *repo = NULL;
+	git_object *blob = NULL;
+	struct strbuf spec = STRBUF_INIT;
+
+	assert_int_equal(len, hl + 8 + tl);
+	assert_memory_equal(path, head, hl);
+	assert_string_equal(path + hl + 8, tail);
+	assert_int_equal(strspn(path + hl, "0123456789abcdef"), 8);
+	assert_int_equal(git_repository_open(&repo, sb->archive.buf), 0);
+	strbuf_addf(&spec, "HEAD:%s", path);
+	assert_int_equal(git_revparse_single(&blob, repo, spec.buf), 0);
+	assert_memory_equal(git_oid_tostr_s(git_object_id(blob)), path + hl, 8);
+	git_object_free(blob);
+	git_repository_free(repo);
+	strbuf_release(&spec);
 }
 
 static void commit_one(struct archive *a, const char *kernel, const char *hw, const char *fs,
@@ -166,9 +193,9 @@ static void test_commit_then_query(void **state)
 
 	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
 	commit_one(a, "2.5.44-mm3", "piii-1c-256m-st340016a", "ext3", 1035936000, &path);
-	/* 2002-10-30 00:00:00 UTC */
-	assert_string_equal(path,
-		"runs/2.5.44-mm3/piii-1c-256m-st340016a/2002-10-30T000000Z-ext3-quick.bench");
+	/* 2002-10-30 00:00:00 UTC, the file's hash, fs and suite */
+	assert_run_name(sb, path, "runs/2.5.44-mm3/piii-1c-256m-st340016a/2002-10-30T000000Z-",
+			"-ext3-quick.bench");
 	commit_one(a, "2.5.44", "piii-1c-256m-st340016a", "ext3", 1035936000, NULL);
 	commit_one(a, "2.5.44", "piii-1c-256m-st340016a", "ext2", 1035936100, NULL);
 
@@ -201,6 +228,33 @@ static void test_commit_then_query(void **state)
 	assert_int_equal(archive_query(a, &f, &got), 0);
 	assert_int_equal(got.nr, 0);
 	free(path);
+	archive_free(a);
+}
+
+/* Two different runs of one second, kernel, hardware and fs: two names, told apart by content. */
+static void test_names_carry_the_content_hash(void **state)
+{
+	struct sandbox *sb = *state;
+	struct archive_run runs[2];
+	struct archive *a = NULL;
+	char **paths = NULL;
+	size_t i;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	for (i = 0; i < 2; i++)
+		make_run(&runs[i], "2.6.16", "box", "xfs", 1143000000);
+	record_set(&runs[1].records.v[0].value, "53.18");
+	assert_int_equal(archive_commit(a, &runs[0], 1, NULL, &paths), 0);
+	assert_run_name(sb, paths[0], "runs/2.6.16/box/2006-03-22T040000Z-", "-xfs-quick.bench");
+	free(paths[0]);
+	free(paths);
+	assert_int_equal(archive_commit(a, &runs[1], 1, NULL, &paths), 0);
+	/* no ".2": the name differs by its hash */
+	assert_run_name(sb, paths[0], "runs/2.6.16/box/2006-03-22T040000Z-", "-xfs-quick.bench");
+	free(paths[0]);
+	free(paths);
+	for (i = 0; i < 2; i++)
+		recset_release(&runs[i].records);
 	archive_free(a);
 }
 
@@ -346,7 +400,10 @@ static void test_hostile_run_stays_under_runs(void **state)
 	assert_int_equal(archive_list_runs(a, &f, &list), 0);
 	assert_int_equal(list.nr, 1);
 	assert_string_equal(list.v[0].kernel, "../../etc");
-	assert_string_equal(list.v[0].fs, big.buf);
+	/* a header-sized value at most, cut with a mark (core/escape.h) */
+	assert_true(strlen(list.v[0].fs) <= 998);
+	assert_memory_equal(list.v[0].fs, big.buf, 977);
+	assert_string_equal(list.v[0].fs + 977, " [... 3119 bytes cut]");
 	archive_list_release(&list);
 	recset_release(&run.records);
 	strbuf_release(&big);
@@ -470,6 +527,116 @@ static void test_lock_times_out(void **state)
 	archive_free(b);
 }
 
+/*
+ * The lock is on the open file: with the file deleted while a holds it, b
+ * locks a new one, so a must stop before it changes anything.
+ */
+static void test_lock_file_deleted_while_held(void **state)
+{
+	struct sandbox *sb = *state;
+	struct strbuf lock = STRBUF_INIT;
+	struct archive_run run;
+	struct archive *a = NULL, *b = NULL;
+	git_commit *head = NULL;
+	git_oid before;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	assert_int_equal(archive_open(&b, sb->archive.buf, 1), 0);
+	make_run(&run, "2.6.16", "box", "xfs", 1143000000);
+	assert_int_equal(archive_commit(a, &run, 1, NULL, NULL), 0);
+	assert_int_equal(archive_hold_lock(a), 0);
+	strbuf_addf(&lock, "%s/.git/benchpost.lock", sb->archive.buf);
+	assert_int_equal(unlink(lock.buf), 0);
+	archive_set_lock_timeout(b, 0.2);
+	assert_int_equal(archive_commit(b, &run, 1, NULL, NULL), 0);
+	read_head(sb->archive.buf, &head);
+	git_oid_cpy(&before, git_commit_id(head));
+	git_commit_free(head);
+	assert_true(archive_commit(a, &run, 1, NULL, NULL) < 0);
+	assert_non_null(strstr(err_last(), "benchpost.lock' was removed or replaced while benchpost held it"));
+	read_head(sb->archive.buf, &head);
+	assert_true(git_oid_equal(&before, git_commit_id(head)));
+	git_commit_free(head);
+	recset_release(&run.records);
+	strbuf_release(&lock);
+	archive_free(a);
+	archive_free(b);
+}
+
+static void collect_warning(void *payload, const char *msg)
+{
+	struct strbuf *got = payload;
+
+	strbuf_addf(got, "%s\n", msg);
+}
+
+/*
+ * What a writer dying while it wrote a pack leaves: its lock record and
+ * the indexer's temporary file.  The next commit removes and reports it.
+ */
+static void leave_dead_pack(const struct sandbox *sb, struct strbuf *tmp)
+{
+	struct strbuf lock = STRBUF_INIT;
+	FILE *f;
+
+	strbuf_reset(tmp);
+	strbuf_addf(tmp, "%s/.git/objects/pack/pack_git2_Dead42", sb->archive.buf);
+	f = fopen(tmp->buf, "w");
+	assert_non_null(f);
+	fputs("partial\n", f);
+	fclose(f);
+	strbuf_addf(&lock, "%s/.git/benchpost.lock", sb->archive.buf);
+	f = fopen(lock.buf, "w");
+	assert_non_null(f);
+	fprintf(f, "benchpost-lock pid=4242 step=pack t=%lld.0\n", (long long)time(NULL) - 10);
+	fclose(f);
+	strbuf_release(&lock);
+}
+
+/* Library code never prints: its warnings go to the sink its caller gave, or nowhere. */
+static void test_warnings_go_to_the_callers_sink(void **state)
+{
+	struct sandbox *sb = *state;
+	struct strbuf got = STRBUF_INIT, tmp = STRBUF_INIT, want = STRBUF_INIT;
+	struct strbuf errpath = STRBUF_INIT, printed = STRBUF_INIT;
+	struct bp_warn sink = { collect_warning, &got };
+	struct archive *a = NULL;
+	int saved, fd;
+
+	assert_int_equal(archive_open(&a, sb->archive.buf, 1), 0);
+	commit_one(a, "2.6.16", "box", "xfs", 1143000000, NULL);
+	leave_dead_pack(sb, &tmp);
+	archive_set_warn(a, &sink);
+	commit_one(a, "2.6.17", "box", "xfs", 1150000000, NULL);
+	strbuf_addf(&want, "removed '%s' left by a benchpost that died\n", tmp.buf);
+	assert_string_equal(got.buf, want.buf);
+	assert_int_equal(access(tmp.buf, F_OK), -1);
+
+	/* without a sink: repaired the same, and nothing on stderr */
+	leave_dead_pack(sb, &tmp);
+	archive_set_warn(a, NULL);
+	strbuf_addf(&errpath, "%s/stderr", sb->dir);
+	fd = open(errpath.buf, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	fflush(stderr);
+	saved = dup(2);
+	assert_int_equal(dup2(fd, 2), 2);
+	commit_one(a, "2.6.18", "box", "xfs", 1160000000, NULL);
+	fflush(stderr);
+	assert_int_equal(dup2(saved, 2), 2);
+	close(saved);
+	close(fd);
+	assert_int_equal(access(tmp.buf, F_OK), -1);
+	assert_int_equal(strbuf_read_file(&printed, errpath.buf), 0);
+	assert_string_equal(printed.buf, "");
+	archive_free(a);
+	strbuf_release(&got);
+	strbuf_release(&tmp);
+	strbuf_release(&want);
+	strbuf_release(&errpath);
+	strbuf_release(&printed);
+}
+
 /* https credentials come from git's credential helper, run without a shell. */
 static void test_credential_helper(void **state)
 {
@@ -512,6 +679,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_location_from_environment, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refuses_a_directory_that_is_not_an_archive, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commit_then_query, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_names_carry_the_content_hash, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_same_name_never_overwrites, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_same_name_in_one_batch, setup, teardown),
 		cmocka_unit_test(test_pathset),
@@ -520,6 +688,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_message_and_author, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_message_without_elapsed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_lock_times_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_lock_file_deleted_while_held, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_warnings_go_to_the_callers_sink, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_credential_helper, setup, teardown),
 	};
 

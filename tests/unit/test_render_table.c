@@ -38,11 +38,13 @@ static void assert_postable(const char *text)
 
 static void layout_matches(const char *layout, const char *bench, const char *golden)
 {
+	/* as a report draws them: medians, the compact rows */
+	static const struct render_layout_opts report = { 1, 0, 0 };
 	struct recset set = RECSET_INIT;
 	struct strbuf out = STRBUF_INIT, want = STRBUF_INIT;
 
 	assert_int_equal(bench_read_file(&set, bench), 0);
-	render_layout_by_name(layout)->write(&out, &set, render_table_format("text"));
+	render_layout_by_name(layout)->render(&out, &set, render_table_format("text"), &report);
 	assert_int_equal(strbuf_read_file(&want, golden), 0);
 	assert_string_equal(out.buf, want.buf);
 	assert_postable(out.buf);
@@ -75,9 +77,11 @@ static void test_seed004_config_columns(void **state)
 
 /*
  * Eight kernels do not fit in 72 columns: the table is split into column
- * groups, each repeating the labels, never wrapped inside a row.  Means and
- * sample standard deviations checked by hand: (80 + 82) / 2 = 81.0,
- * sd = sqrt(2) = 1.4; (110.25, 109.75): 110.00 +- 0.35.
+ * groups, each repeating the labels, never wrapped inside a row.  Medians
+ * and relative sample standard deviations checked by hand: (80, 82): 81.0,
+ * sd sqrt(2) = 1.41 is 1.7% of it, shown "+-2%", and its two significant
+ * digits (1.4) give the centre one decimal; (110.25, 109.75): 110.00, sd
+ * 0.35 (two decimals), 0.32% shown "+-0.3%".
  */
 static void test_wide_table_is_split(void **state)
 {

@@ -6,8 +6,12 @@
 
 #include <math.h>
 
+#include "../../render/render_metric.h"
 #include "../../render/render_stats.h"
+#include "../../render/render_text.h"
 #include "../../core/util.h"
+
+#include <string.h>
 
 #define N(a) ARRAY_SIZE(a)
 
@@ -203,6 +207,140 @@ static void test_summary_and_geomean(void **state)
 	assert_true(isnan(stats_geomean(v, 0)));
 }
 
+
+/*
+ * The Hodges-Lehmann estimate is by definition the median of the 50
+ * differences x[i] - y[j] of Hollander & Wolfe's example (computed by
+ * hand: 0.305; R's wilcox.test(x, y, conf.int = TRUE) reports the same
+ * "difference in location").  b - a is the convention: a shift of the new
+ * side against the old.  Samples shifted by a constant give the constant.
+ */
+static void test_hodges_lehmann(void **state)
+{
+	static const double x[] = { 0.80, 0.83, 1.89, 1.04, 1.45, 1.38, 1.91, 1.64, 0.73, 1.46 };
+	static const double y[] = { 1.15, 0.88, 0.90, 0.74, 1.21 };
+	static const double a[] = { 10.0, 10.2, 10.1, 9.9, 10.3 };
+	static const double b[] = { 11.0, 11.2, 11.1, 10.9, 11.3 };
+	/* equal medians (5), the rest moved up: the shift is 4, never 0 */
+	static const double c[] = { 1.0, 1.1, 1.2, 5, 5, 5, 5 };
+	static const double d[] = { 5, 5, 5, 5, 9.0, 9.1, 9.2 };
+
+	(void)state;
+	assert_near(stats_hodges_lehmann(y, N(y), x, N(x)), 0.305, 1e-12);
+	assert_near(stats_hodges_lehmann(x, N(x), y, N(y)), -0.305, 1e-12);
+	assert_near(stats_hodges_lehmann(a, N(a), b, N(b)), 1.0, 1e-12);
+	assert_near(stats_hodges_lehmann(c, N(c), d, N(d)), 4.0, 1e-12);
+	assert_near(stats_mean_difference(a, N(a), b, N(b)), 1.0, 1e-12);
+	assert_true(isnan(stats_hodges_lehmann(a, 0, b, N(b))));
+	/* the tests' table names the shift each measures */
+	assert_ptr_equal(stats_test_by_name("utest")->shift, stats_hodges_lehmann);
+	assert_ptr_equal(stats_test_by_name("welch")->shift, stats_mean_difference);
+}
+
+static void assert_number(double v, int decimals, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	render_number(&sb, v, decimals);
+	assert_string_equal(sb.buf, want);
+	strbuf_release(&sb);
+}
+
+static void assert_relative(double spread, double centre, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	render_relative_spread(&sb, spread, centre);
+	assert_string_equal(sb.buf, want);
+	strbuf_release(&sb);
+}
+
+/*
+ * Precision follows the spread: two significant digits of it, never the
+ * input's decimals beyond what was measured.  0.447 -> 0.45: 2 decimals;
+ * 34306 -> 34000: thousands (-3); 0.0996 rounds to 0.10: 2, not 3;
+ * 0.158 with samples of one decimal: 1; no spread: the input's decimals.
+ */
+static void test_precision_from_spread(void **state)
+{
+	(void)state;
+	assert_int_equal(render_spread_decimals(0.447, 6), 2);
+	assert_int_equal(render_spread_decimals(34306, 6), -3);
+	assert_int_equal(render_spread_decimals(0.0996, 6), 2);
+	assert_int_equal(render_spread_decimals(0.158, 1), 1);
+	assert_int_equal(render_spread_decimals(0, 3), 3);
+	assert_int_equal(render_spread_decimals(NAN, 2), 2);
+	assert_number(10.1234, render_spread_decimals(0.447, 6), "10.12");
+	assert_number(275733, render_spread_decimals(34306, 6), "276000");
+	assert_number(-0.0001, 2, "0.00");
+	/* relative spreads in whole percents, tenths below 1% */
+	assert_relative(0.158, 10.1, "2%");
+	assert_relative(34306, 275733, "12%");
+	assert_relative(0.6, 100, "0.6%");
+	assert_relative(0.0354, 110, "0%");
+	assert_relative(0.42, 110, "0.4%");
+	assert_relative(0, 5, "0%");
+	assert_relative(0.00214, 0, "0.0021");
+	assert_relative(0, 0, "0");
+	assert_relative(NAN, 1, "?");
+}
+
+/* Which way is better, from the metric or its unit: rates up, times down, shares neither. */
+static void test_better_direction(void **state)
+{
+	(void)state;
+	assert_int_equal(render_metric_better("throughput", "MB/s"), RENDER_BETTER_HIGHER);
+	assert_int_equal(render_metric_better("throughput", "MB/sec"), RENDER_BETTER_HIGHER);
+	assert_int_equal(render_metric_better("value", "ops/s"), RENDER_BETTER_HIGHER);
+	assert_int_equal(render_metric_better("write-iops", "IO/s"), RENDER_BETTER_HIGHER);
+	assert_int_equal(render_metric_better("iops", NULL), RENDER_BETTER_HIGHER);
+	assert_int_equal(render_metric_better("transactions-rate", "transactions/s"), RENDER_BETTER_HIGHER);
+	assert_int_equal(render_metric_better("write-bw", "KiB/s"), RENDER_BETTER_HIGHER);
+	assert_int_equal(render_metric_better("elapsed", "s"), RENDER_BETTER_LOWER);
+	assert_int_equal(render_metric_better("write-clat-p99", "ns"), RENDER_BETTER_LOWER);
+	assert_int_equal(render_metric_better("cpu", "%"), RENDER_BETTER_UNKNOWN);
+	assert_int_equal(render_metric_better("maxrss", "KiB"), RENDER_BETTER_UNKNOWN);
+	assert_int_equal(render_metric_better("value", NULL), RENDER_BETTER_UNKNOWN);
+}
+
+/* The compact view: one main number a benchmark, the headline rates; the rest is detail. */
+static void test_metric_roles(void **state)
+{
+	static const char *const run[] = { "elapsed", "user", "sys", "sync", "total", "maxrss" };
+	static const char *const posted[] = { "elapsed", "user", "sys", "cpu" };
+	static const char *const fio[] = { "write-bw", "write-clat-p50", "write-runtime" };
+	static const char *const odd[] = { "bar", "foo" };
+
+	(void)state;
+	assert_int_equal(render_metric_role("total", "s", run, N(run)), RENDER_ROLE_MAIN);
+	assert_int_equal(render_metric_role("elapsed", "s", run, N(run)), RENDER_ROLE_DETAIL);
+	assert_int_equal(render_metric_role("maxrss", "KiB", run, N(run)), RENDER_ROLE_DETAIL);
+	assert_int_equal(render_metric_role("elapsed", "s", posted, N(posted)), RENDER_ROLE_MAIN);
+	assert_int_equal(render_metric_role("cpu", "%", posted, N(posted)), RENDER_ROLE_DETAIL);
+	assert_int_equal(render_metric_role("write-bw", "KiB/s", fio, N(fio)), RENDER_ROLE_RATE);
+	assert_int_equal(render_metric_role("write-clat-p50", "ns", fio, N(fio)), RENDER_ROLE_DETAIL);
+	/* nothing known: the first one stands for the benchmark */
+	assert_int_equal(render_metric_role("bar", NULL, odd, N(odd)), RENDER_ROLE_MAIN);
+	assert_int_equal(render_metric_role("foo", NULL, odd, N(odd)), RENDER_ROLE_DETAIL);
+}
+
+/*
+ * The exact U test's smallest two-sided p for n a side is 2 / C(2n, n):
+ * 2/20 = 0.100 at n = 3, 2/70 = 0.029 at 4, 2/252 = 0.0079 at 5.  Welch's
+ * t reaches any alpha with two samples a side far enough apart.
+ */
+static void test_n_needed(void **state)
+{
+	const struct stats_test *u = stats_test_by_name("utest"), *w = stats_test_by_name("welch");
+
+	(void)state;
+	assert_int_equal(stats_n_needed(u, 0.05), 4);
+	assert_int_equal(stats_n_needed(u, 0.1), 4);
+	assert_int_equal(stats_n_needed(u, 0.101), 3);
+	assert_int_equal(stats_n_needed(u, 0.01), 5);
+	assert_int_equal(stats_n_needed(w, 0.05), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +354,11 @@ int main(void)
 		cmocka_unit_test(test_mann_whitney_ties),
 		cmocka_unit_test(test_mann_whitney_large_uses_normal),
 		cmocka_unit_test(test_summary_and_geomean),
+		cmocka_unit_test(test_hodges_lehmann),
+		cmocka_unit_test(test_precision_from_spread),
+		cmocka_unit_test(test_better_direction),
+		cmocka_unit_test(test_metric_roles),
+		cmocka_unit_test(test_n_needed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,60 @@
+#ifndef IMPORT_GRID_NAME_H
+#define IMPORT_GRID_NAME_H
+
+/*
+ * What one name of a table says (import_grid_name.c): a column's or a
+ * row's name read as a kernel, a file system or config, a metric, a
+ * parameter, or a column with no result of its own.  Shared by the
+ * reader of a table's values (import_grid_read.c).
+ */
+#include "import_grid.h"
+
+#include <stddef.h>
+
+enum role {
+	ROLE_NONE,      /* a name we cannot place: a benchmark or a config */
+	ROLE_KERNEL,
+	ROLE_FS,
+	ROLE_METRIC,
+	ROLE_PARAM,     /* a number or "N=4", "4 threads": the benchmark's parameter */
+	ROLE_PARAMCOL,  /* "N", "threads", "File Size": a column of parameters */
+	ROLE_SKIP,      /* "[runs]", "Baseline": no result of its own */
+	ROLE_CHANGE,    /* "%change", "diff": relative to another column */
+};
+
+struct name {
+	enum role role;
+	char *text;       /* the name, trimmed */
+	const char *fs;   /* ROLE_FS: the canonical name */
+	char *options;    /* ROLE_FS: a mode or config it names ("data=writeback", "dalloc") */
+	char *unit;       /* a unit it names: "MB/sec" in "MB/sec", "s" in "(sec)" */
+};
+
+/* What the caller knows beyond the table: the text's legends. */
+struct reading {
+	grid_legend_fn legend;
+	void *data;
+};
+
+void grid_name_release(struct name *n);
+/* Reads the name s[0, n) into *out (released with grid_name_release). */
+void grid_classify(struct name *out, const char *s, size_t n, const struct reading *rd);
+/* The metric a name says, in the record's fixed words where there is one (caller frees). */
+char *grid_metric_of(const char *name);
+/* The metric a unit alone says (MB/s a throughput, seconds elapsed), or NULL. */
+char *grid_metric_of_unit(const char *unit);
+/* A name that is a unit alone ("MB/s", "(sec)"), no metric's word ("CPU%"). */
+int grid_unit_alone(const char *name);
+int grid_word_in(const char *w, size_t n, const char *const *list, size_t nr);
+char *grid_trimmed(const char *s, size_t n);
+size_t grid_first_word(const char *s);
+int grid_starts_with_kernel(const char *s, size_t n);
+int grid_has_digit(const char *s);
+
+/* Words of a run's parameters ("threads", "bs") and of the machine's facts ("memtotal"). */
+extern const char *const grid_param_words[];
+extern const size_t grid_nparam_words;
+extern const char *const grid_fact_words[];
+extern const size_t grid_nfact_words;
+
+#endif

@@ -1,0 +1,757 @@
+/*
+ * What the values of a table are.  Each column's names and each row's
+ * label say what they are (import_grid_name.c); whichever side names the
+ * metric, the other names what was measured: one reader for every
+ * orientation.
+ */
+#include "import_grid_name.h"
+#include "import_context.h"
+#include "../parse/parse_duration.h"
+#include "../core/strbuf.h"
+#include "../core/util.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* What the table says of each column. */
+struct column {
+	char *kernel;
+	const char *fs;
+	char *options;
+	char *metric;       /* joined names of the metric lines, or NULL */
+	char *unit;
+	char *bench_param;  /* "4" over the column: the benchmark's parameter */
+	int skip, param;
+};
+
+/* The name head h gives column k, or NULL. */
+static const struct grid_name *name_over(const struct grid_head *h, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < h->nnames; i++)
+		if (h->names[i].col == (long)k)
+			return &h->names[i];
+	return NULL;
+}
+
+/*
+ * What a header line names across the columns: metrics, kernels, file
+ * systems (with their configs), plain names of configs ("vanilla",
+ * "patched"), or nothing (the 0-day robot's "%stddev %change").
+ */
+enum line_role { LINE_METRIC, LINE_KERNEL, LINE_FS, LINE_CONFIG, LINE_IGNORE };
+
+/* The 0-day robot's "%stddev  %change  %stddev": what the notes mean, no names. */
+static int annotation(const char *s, size_t n)
+{
+	return (n == 7 && !strncasecmp(s, "%stddev", 7)) || (n == 7 && !strncasecmp(s, "%change", 7)) ||
+	       (n == 6 && !strncasecmp(s, "stddev", 6));
+}
+
+/* What a header line names across the columns: kernels, configs, or metrics. */
+static enum line_role head_role(const struct grid *g, const struct grid_head *h, const struct reading *rd)
+{
+	size_t k, kernels = 0, configs = 0, metrics = 0, none = 0, skips = 0;
+
+	size_t notes = 0, named = 0;
+
+	for (k = 0; k < g->ncols; k++) {
+		const struct grid_name *nm = name_over(h, k);
+		struct name c;
+
+		if (!nm)
+			continue;
+		named++;
+		if (annotation(nm->text.s, nm->text.n)) {
+			notes++;
+			continue;
+		}
+		grid_classify(&c, nm->text.s, nm->text.n, rd);
+		switch (c.role) {
+		case ROLE_KERNEL: kernels++; break;
+		case ROLE_FS: configs++; break;
+		case ROLE_NONE: none++; break;
+		case ROLE_SKIP: skips++; break;
+		default: metrics++; break;
+		}
+		grid_name_release(&c);
+	}
+	if (notes == named)
+		return LINE_IGNORE;
+	if (kernels && kernels >= configs + metrics + none)
+		return LINE_KERNEL;
+	if (configs && configs >= metrics + none)
+		return LINE_FS;
+	/*
+	 * names of configs carry no metric word: "vanilla", "shrinker-v1r1";
+	 * "base" or "baseline" beside them is a config too
+	 */
+	return metrics ? LINE_METRIC : LINE_CONFIG;
+}
+
+static void columns_read(struct column *cols, const struct grid *g, const struct reading *rd)
+{
+	enum line_role role[GRID_MAX_HEADS];
+	size_t h, k, metric_lines = 0;
+
+	for (h = 0; h < g->nheads; h++) {
+		role[h] = head_role(g, &g->heads[h], rd);
+		metric_lines += role[h] == LINE_METRIC;
+	}
+	/* a line of plain names over a metric line is part of the metric: "File" over "Size" */
+	for (h = 0; metric_lines && h + 1 < g->nheads; h++)
+		if (role[h] == LINE_CONFIG && role[h + 1] == LINE_METRIC && g->nheads > 1 &&
+		    h + 1 == g->nheads - 1)
+			role[h] = LINE_METRIC;
+	for (k = 0; k < g->ncols; k++) {
+		struct strbuf metric = STRBUF_INIT;
+
+		for (h = 0; h < g->nheads; h++) {
+			const struct grid_name *nm = name_over(&g->heads[h], k);
+			struct name c;
+
+			if (!nm)
+				continue;
+			grid_classify(&c, nm->text.s, nm->text.n, rd);
+			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
+				cols[k].kernel = c.text;
+				c.text = NULL;
+			} else if ((role[h] == LINE_CONFIG || role[h] == LINE_FS) && !cols[k].options &&
+				   !cols[k].fs) {
+				cols[k].fs = c.fs;
+				/* a file system's name is no config of its own: "ext3" under "2.4.18" */
+				if (c.role == ROLE_FS) {
+					cols[k].options = c.options;
+					c.options = NULL;
+				} else {
+					cols[k].options = c.text;
+					c.text = NULL;
+				}
+			} else if (role[h] == LINE_METRIC) {
+				if (metric.len)
+					strbuf_addch(&metric, ' ');
+				strbuf_addstr(&metric, c.text);
+			}
+			grid_name_release(&c);
+		}
+		if (metric.len) {
+			struct name c;
+
+			grid_classify(&c, metric.buf, metric.len, rd);
+			cols[k].skip = c.role == ROLE_SKIP || c.role == ROLE_CHANGE;
+			cols[k].param = c.role == ROLE_PARAMCOL;
+			cols[k].unit = c.unit;
+			c.unit = NULL;
+			if (c.role == ROLE_PARAM) {
+				cols[k].bench_param = c.text;
+				c.text = NULL;
+			} else if (cols[k].unit && grid_unit_alone(c.text)) {
+				/* a unit alone names no metric: a rate is a throughput, a time elapsed */
+				cols[k].metric = grid_metric_of_unit(cols[k].unit);
+			} else {
+				cols[k].metric = grid_metric_of(c.text);
+			}
+			grid_name_release(&c);
+		}
+		strbuf_release(&metric);
+	}
+}
+
+/* Whether every cell in column k is a plain whole number. */
+static int integers_in(const struct grid *g, size_t k)
+{
+	size_t i, j, seen = 0;
+
+	for (i = 0; i < g->nrows; i++)
+		for (j = 0; j < g->rows[i].ncells; j++) {
+			const struct grid_cell *c = &g->rows[i].cells[j];
+			size_t d;
+
+			if (g->rows[i].col[j] != k)
+				continue;
+			if (c->kind != GRID_NUMBER || c->unit.n || c->note.n)
+				return 0;
+			for (d = 0; d < c->value.n; d++)
+				if (!isdigit((unsigned char)c->value.s[d]))
+					return 0;
+			seen++;
+		}
+	return seen > 0;
+}
+
+/*
+ * "Amean     1        64.29 (   0.00%)": under a header that names the
+ * other columns, a first column of whole numbers it leaves unnamed is the
+ * row's parameter (MMTests' client count), not a result.
+ */
+static void unnamed_parameters(struct column *cols, const struct grid *g)
+{
+	size_t h, k, named = 0;
+
+	if (!g->nheads || g->ncols < 2)
+		return;
+	for (h = 0; h < g->nheads; h++)
+		if (name_over(&g->heads[h], 0))
+			return;
+	for (k = 1; k < g->ncols; k++)
+		for (h = 0; h < g->nheads; h++)
+			if (name_over(&g->heads[h], k)) {
+				named++;
+				break;
+			}
+	if (named && integers_in(g, 0))
+		cols[0].param = 1;
+}
+
+static void columns_release(struct column *cols, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		free(cols[k].kernel);
+		free(cols[k].options);
+		free(cols[k].metric);
+		free(cols[k].unit);
+		free(cols[k].bench_param);
+	}
+	free(cols);
+}
+
+static size_t words(const char *s)
+{
+	size_t n = 0;
+
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (*s)
+			n++;
+		while (*s && *s != ' ')
+			s++;
+	}
+	return n;
+}
+
+/* Words of a title that say nothing of what was measured. */
+static int informative_title(const char *t)
+{
+	static const char *const empty[] = {
+		"here", "are", "is", "the", "results", "result", "and", "some", "numbers", "my",
+		"following", "below", "as", "follows", "were", "these", "this", "of", "a", "an",
+		"i", "got", "with", "for", "on", "to", "quick", "data", "summary", "ok", "so",
+		"then", "now", "again", "test", "tests", "run", "runs", "seconds", "secs", "sec",
+		"minutes", "times", "time", "in", "mb/s", "ms",
+	};
+
+	while (*t) {
+		size_t n;
+
+		while (*t && !isalnum((unsigned char)*t))
+			t++;
+		n = 0;
+		while (isalnum((unsigned char)t[n]) || t[n] == '_' || t[n] == '-' || t[n] == '.')
+			n++;
+		if (n && !grid_word_in(t, n, empty, ARRAY_SIZE(empty)))
+			return 1;
+		t += n;
+	}
+	return 0;
+}
+
+/* "21 min 14 secs", "4 minutes 20.5 seconds": the seconds, fractions as given. */
+static char *spelled_seconds(const char *s, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *e = s + n;
+	double total = 0;
+	int dec = 0;
+
+	while (s < e) {
+		char *end;
+		double v = strtod(s, &end);
+		const char *u, *dot;
+		size_t un;
+
+		if (end == s)
+			break;
+		dot = memchr(s, '.', (size_t)(end - s));
+		if (dot && (int)(end - dot - 1) > dec)
+			dec = (int)(end - dot - 1);
+		for (u = end; u < e && *u == ' '; u++)
+			;
+		for (un = 0; u + un < e && isalpha((unsigned char)u[un]); un++)
+			;
+		total += v * (u[0] == 'h' ? 3600 : u[0] == 'm' ? 60 : 1);
+		for (s = u + un; s < e && *s == ' '; s++)
+			;
+	}
+	strbuf_addf(&sb, "%.*f", dec, total);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * A title's first clause: "Untar of linux-2.6.28.tar, elapsed (m:ss), one
+ * run each" names the test before its first comma or bracket.
+ */
+static char *title_of(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == ',' || s[i] == ';' || s[i] == '(' || (s[i] == ':' && i + 1 < n && s[i + 1] == ' '))
+			break;
+	return grid_trimmed(s, i);
+}
+
+/* Seconds for a duration cell ("2:35", "0m2.129s", "50.5s"), as posted where it can be. */
+static char *seconds_of(const struct grid_cell *c)
+{
+	struct duration d;
+	char *out;
+	size_t n;
+
+	if (c->unit.n && c->unit.s[0] == 's') {
+		/* "50.5s": the number is the seconds */
+		return xstrndup(c->value.s, c->value.n);
+	}
+	if (memchr(c->value.s, ' ', c->value.n))
+		return spelled_seconds(c->value.s, c->value.n);
+	if (duration_read(&d, c->value.s, c->value.n) < 0)
+		return xstrndup(c->value.s, c->value.n);
+	n = duration_len(&d);
+	out = xmalloc(n + 1);
+	duration_write(out, &d);
+	out[n] = '\0';
+	return out;
+}
+
+/* The number without thousands separators: "1,201,333" is 1201333; "4,14" stays. */
+static char *plain_number(const struct grid_cell *c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < c->value.n; i++)
+		if (c->value.s[i] != ',' || !c->thousands)
+			strbuf_addch(&sb, c->value.s[i]);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* "412k", "3.1G": a count with its multiplier worked out, when it comes out whole. */
+static char *multiplied(const struct grid_cell *c)
+{
+	static const struct { char m; double f; } mult[] = {
+		{ 'k', 1e3 }, { 'K', 1e3 }, { 'M', 1e6 }, { 'G', 1e9 }, { 'T', 1e12 },
+	};
+	size_t i;
+	char *num;
+	double v;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (c->unit.n != 1 || c->kind != GRID_NUMBER)
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(mult); i++)
+		if (c->unit.s[0] == mult[i].m)
+			break;
+	if (i == ARRAY_SIZE(mult))
+		return NULL;
+	num = plain_number(c);
+	v = strtod(num, NULL) * mult[i].f;
+	free(num);
+	if (v != (double)(long long)v || v > 9e15)
+		return NULL;
+	strbuf_addf(&sb, "%lld", (long long)v);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* "4 minutes", "2 hours": the number in seconds, with the digits it was given. */
+static char *scaled_seconds(const struct grid_cell *c)
+{
+	static const struct { const char *unit; int scale; } scales[] = {
+		{ "m", 60 }, { "min", 60 }, { "mins", 60 }, { "minutes", 60 }, { "minute", 60 },
+		{ "h", 3600 }, { "hours", 3600 }, { "hour", 3600 },
+	};
+	size_t i, dec = 0;
+	const char *dot;
+	double v;
+
+	for (i = 0; i < ARRAY_SIZE(scales); i++)
+		if (strlen(scales[i].unit) == c->unit.n && !strncmp(scales[i].unit, c->unit.s, c->unit.n))
+			break;
+	if (i == ARRAY_SIZE(scales))
+		return NULL;
+	dot = memchr(c->value.s, '.', c->value.n);
+	if (dot)
+		dec = (size_t)(c->value.s + c->value.n - dot - 1);
+	{
+		char *num = xstrndup(c->value.s, c->value.n);
+		struct strbuf sb = STRBUF_INIT;
+
+		v = strtod(num, NULL) * scales[i].scale;
+		free(num);
+		strbuf_addf(&sb, "%.*f", (int)dec, v);
+		return strbuf_detach(&sb, NULL);
+	}
+}
+
+static void add_value(struct grid_values *out, size_t line, char *value, const char *unit,
+		      const char *metric, const char *benchmark, const char *kernel,
+		      const char *fs, const char *options)
+{
+	struct grid_value *v;
+
+	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+	v = &out->v[out->nr++];
+	v->line = line;
+	v->value = value;
+	v->unit = unit ? xstrdup(unit) : NULL;
+	v->metric = metric ? xstrdup(metric) : NULL;
+	v->benchmark = benchmark ? xstrdup(benchmark) : NULL;
+	v->kernel = kernel ? xstrdup(kernel) : NULL;
+	v->fs = fs;
+	v->options = options ? xstrdup(options) : NULL;
+}
+
+/* A row's name: its label, or the text right of its cells (the 0-day robot's rows). */
+static void row_name(struct name *out, const struct grid_row *r, const struct reading *rd)
+{
+	if (r->label.n)
+		grid_classify(out, r->label.s, r->label.n, rd);
+	else
+		grid_classify(out, r->tail.s, r->tail.n, rd);
+}
+
+/* "TOTAL fileio.request_latency_max_ms" closing a 0-day table names the metric of every row. */
+static char *total_metric(const struct grid *g)
+{
+	const struct grid_row *r = &g->rows[g->nrows - 1];
+	const struct grid_span *t = r->label.n ? &r->label : &r->tail;
+
+	if (t->n > 6 && !strncmp(t->s, "TOTAL ", 6))
+		return grid_trimmed(t->s + 6, t->n - 6);
+	return NULL;
+}
+
+/* "fsmark.files_per_sec", "perf-stat.i.instructions": a metric's dotted name. */
+static int dotted(const struct grid_span *t)
+{
+	size_t i, dots = 0;
+
+	if (!t->n)
+		return 0;
+	for (i = 0; i < t->n; i++) {
+		if (t->s[i] == ' ' || t->s[i] == '/')
+			return 0;
+		dots += t->s[i] == '.';
+	}
+	return dots > 0;
+}
+
+/*
+ * A row that states the machine ("MemTotal 16G", "PAGESIZE 64K"), or
+ * MMTests' "Ops ..." monitor counters under a compare table: no results.
+ */
+static int system_fact(const char *label)
+{
+	size_t n = grid_first_word(label);
+
+	return grid_word_in(label, n, grid_fact_words, grid_nfact_words) && !label[n];
+}
+
+/* A row label that goes on from the row above: "and with requested change", "+ foo". */
+static int continues(const char *label)
+{
+	return !strncasecmp(label, "and ", 4) || !strncasecmp(label, "with ", 5) ||
+	       !strncasecmp(label, "plus ", 5) || label[0] == '+';
+}
+
+/* The row above's build with the change this one names: "pre6+foo+requested_change". */
+static char *continued(const char *above, const char *label)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = label;
+
+	while (*p == '+' || *p == ' ')
+		p++;
+	if (!strncasecmp(p, "and ", 4))
+		p += 4;
+	if (!strncasecmp(p, "with ", 5))
+		p += 5;
+	else if (!strncasecmp(p, "plus ", 5))
+		p += 5;
+	strbuf_addstr(&sb, above);
+	strbuf_addch(&sb, '+');
+	for (; *p; p++)
+		strbuf_addch(&sb, *p == ' ' ? '_' : *p);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* A single word with a digit, "pre6", "arcavm13", "22pre6aa2": a build's name. */
+static int is_ident(const struct name *n)
+{
+	return n->role == ROLE_NONE && n->text[0] && !strchr(n->text, ' ') && grid_has_digit(n->text);
+}
+
+static char *join2(const char *a, const char *sep, const char *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!a && !b)
+		return NULL;
+	if (a)
+		strbuf_addstr(&sb, a);
+	if (a && b)
+		strbuf_addstr(&sb, sep);
+	if (b)
+		strbuf_addstr(&sb, b);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * The header's corner, over the row names: "tar zxf linux-2.5.44.tar.gz"
+ * above "user", "system", "elapsed" names what was measured.  A single
+ * word there ("Kernel", "Machine", "Identifier") names the rows instead.
+ */
+static char *corner_title(const struct grid *g, const struct reading *rd)
+{
+	const struct grid_head *h;
+	struct name nm;
+	size_t k;
+	char *t = NULL;
+
+	if (!g->nheads)
+		return NULL;
+	h = &g->heads[g->nheads - 1];
+	for (k = 0; k < h->nnames; k++) {
+		const struct grid_span *sp = &h->names[k].text;
+
+		if (h->names[k].col != -1 || !memchr(sp->s, ' ', sp->n))
+			continue;
+		grid_classify(&nm, sp->s, sp->n, rd);
+		if (nm.role == ROLE_NONE) {
+			t = grid_trimmed(sp->s, sp->n);
+			if (!informative_title(t)) {
+				free(t);
+				t = NULL;
+			}
+		}
+		grid_name_release(&nm);
+		break;
+	}
+	return t;
+}
+
+void grid_read_values(struct grid_values *out, const struct grid *g, const struct grid_line *lines,
+		      grid_legend_fn legend, void *data)
+{
+	const struct reading rd = { legend, data };
+	struct column *cols = xcalloc(g->ncols, sizeof(*cols));
+	struct name *rows = xcalloc(g->nrows, sizeof(*rows));
+	char *title = NULL, *total = total_metric(g);
+	size_t i, j, k, idents = 0, fss = 0, tail_metrics = 0;
+	const char *prev_kernel = NULL;
+	char *cont_kept = NULL, *title_kernel = NULL;
+	long param = -1;
+	int col_kernel = 0, col_config = 0;
+
+	columns_read(cols, g, &rd);
+	unnamed_parameters(cols, g);
+	for (k = 0; k < g->ncols; k++) {
+		col_kernel |= cols[k].kernel != NULL;
+		col_config |= cols[k].options != NULL || cols[k].fs != NULL;
+		if (cols[k].param && param < 0)
+			param = (long)k;
+	}
+	for (i = 0; i < g->nrows; i++) {
+		tail_metrics += dotted(&g->rows[i].tail);
+		row_name(&rows[i], &g->rows[i], &rd);
+		idents += is_ident(&rows[i]);
+		fss += rows[i].role == ROLE_FS;
+	}
+	if (g->title >= 0) {
+		title = title_of(lines[g->title].s, lines[g->title].n);
+		if (!informative_title(title)) {
+			free(title);
+			title = NULL;
+		}
+	}
+	if (title) {
+		struct name nm;
+
+		/* "ext3" over a table is its file system (the context has it), no benchmark */
+		grid_classify(&nm, title, strlen(title), &rd);
+		if (nm.role == ROLE_FS || nm.role == ROLE_KERNEL) {
+			free(title);
+			title = NULL;
+		}
+		grid_name_release(&nm);
+	}
+	if (!title)
+		title = corner_title(g, &rd);
+	/* "2.6.4 http://..." over a table: its kernel, unless the table names its own */
+	if (g->title >= 0) {
+		char *t = grid_trimmed(lines[g->title].s, lines[g->title].n);
+		size_t w = grid_first_word(t);
+
+		if (grid_starts_with_kernel(t, w))
+			title_kernel = xstrndup(t, w);
+		free(t);
+	}
+	for (i = 0; i < g->nrows; i++) {
+		const struct grid_row *r = &g->rows[i];
+		const struct name *rn = &rows[i];
+		const char *kernel = NULL, *fs = NULL, *options = NULL, *bench_row = NULL;
+		const char *tail_metric = NULL;
+		char *param_text = NULL, *bench, *cont = NULL;
+
+		if (rn->role == ROLE_CHANGE || system_fact(rn->text) || !strncmp(rn->text, "Ops ", 4))
+			continue;
+		if (!r->label.n && !total && tail_metrics) {
+			/* the later 0-day reports: the metric at the right of each row */
+			tail_metric = rn->text;
+		} else if (!r->label.n) {
+			/* the 0-day robot's rows: the test case at the right, "TOTAL" closing */
+			bench_row = total && i + 1 == g->nrows ? "TOTAL" : rn->text;
+		} else if (rn->role == ROLE_KERNEL ||
+			   (is_ident(rn) && !col_kernel && idents * 2 >= g->nrows && fss * 2 < g->nrows)) {
+			kernel = rn->text;
+		} else if (rn->role == ROLE_FS) {
+			fs = rn->fs;
+			options = rn->options;
+		} else if ((rn->role == ROLE_NONE || rn->role == ROLE_SKIP) && !strchr(rn->text, ' ') &&
+			   (fss * 2 >= g->nrows || (!col_config && !col_kernel))) {
+			/* one word beside file systems, or over metric columns: a config */
+			options = rn->text;
+		} else if (i && prev_kernel && continues(rn->text)) {
+			/* "and with requested change" under "pre6+foo": the build above, changed */
+			cont = continued(prev_kernel, rn->text);
+			kernel = cont;
+		} else if (rn->role == ROLE_NONE || rn->role == ROLE_PARAM) {
+			bench_row = rn->text;
+		}
+		prev_kernel = kernel;
+		if (param >= 0)
+			for (j = 0; j < r->ncells; j++)
+				if (r->col[j] == (size_t)param && !param_text) {
+					char *v = xstrndup(r->cells[j].value.s, r->cells[j].value.n);
+
+					param_text = join2(cols[param].metric, "=", v);
+					free(v);
+				}
+		/*
+		 * The row's own name, under a group's; the title only when the
+		 * rows name none, or when it is short enough to be a heading
+		 */
+		{
+			char *gname = r->group >= 0 ? grid_trimmed(lines[r->group].s, lines[r->group].n) : NULL;
+			char *own = join2(gname, " ", bench_row);
+			const char *head = !own || (title && words(title) <= 3) ? title : NULL;
+
+			bench = join2(head, " ", own);
+			free(gname);
+			free(own);
+		}
+		if (param_text) {
+			char *b = join2(bench, " ", param_text);
+
+			free(bench);
+			bench = b;
+		}
+		for (j = 0; j < r->ncells; j++) {
+			const struct grid_cell *c = &r->cells[j];
+			const struct column *col = &cols[r->col[j]];
+			const char *unit = NULL;
+			char *value, *metric;
+			int scaled = 0;
+
+			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct ||
+			    (c->suffix.n && grid_word_in(c->suffix.s, c->suffix.n, grid_param_words, grid_nparam_words)))
+				continue;
+			if (c->kind == GRID_DURATION) {
+				value = seconds_of(c);
+				unit = "s";
+			} else if ((value = scaled_seconds(c))) {
+				unit = "s";
+			} else if ((value = multiplied(c))) {
+				unit = col->unit ? col->unit : rn->unit;
+				scaled = 1;
+			} else {
+				value = plain_number(c);
+				unit = c->unit.n ? NULL : col->unit ? col->unit : rn->unit;
+			}
+			if (col->metric)
+				metric = xstrdup(col->metric);
+			else if (tail_metric)
+				metric = xstrdup(tail_metric);
+			else if (total)
+				metric = xstrdup(total);
+			else if (rn->role == ROLE_METRIC)
+				metric = grid_metric_of(rn->text);
+			else if (c->suffix.n) {
+				char *w = xstrndup(c->suffix.s, c->suffix.n);
+
+				metric = grid_metric_of(w);
+				free(w);
+			} else
+				metric = c->kind == GRID_DURATION ? xstrdup("elapsed") : NULL;
+			{
+				char *u = !unit && !scaled && c->unit.n ? xstrndup(c->unit.s, c->unit.n) : NULL;
+
+				char *b = col->bench_param ? join2(bench, " ", col->bench_param) : NULL;
+
+				/* time's user and sys are seconds, whatever the table leaves unsaid */
+				if (!unit && !u && metric && (!strcmp(metric, "user") || !strcmp(metric, "sys")))
+					unit = "s";
+				add_value(out, r->line, value, unit ? unit : u, metric, b ? b : bench,
+					  col->kernel ? col->kernel : kernel ? kernel : title_kernel, col->fs ? col->fs : fs,
+					  col->options ? col->options : options);
+				free(u);
+				free(b);
+			}
+			if (c->note.n && c->note_spread && c->note_value.n) {
+				char *m = join2(metric ? metric : "value", " ", "stddev");
+
+				add_value(out, r->line, xstrndup(c->note_value.s, c->note_value.n),
+					  c->note_pct ? "%" : unit, m, bench,
+					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
+					  col->options ? col->options : options);
+				free(m);
+			}
+			free(metric);
+		}
+		free(bench);
+		free(param_text);
+		/* the next row may continue this one */
+		if (cont) {
+			free(cont_kept);
+			cont_kept = cont;
+		}
+	}
+	free(cont_kept);
+	free(title_kernel);
+	for (i = 0; i < g->nrows; i++)
+		grid_name_release(&rows[i]);
+	free(rows);
+	columns_release(cols, g->ncols);
+	free(title);
+	free(total);
+}
+
+void grid_values_release(struct grid_values *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nr; i++) {
+		free(v->v[i].value);
+		free(v->v[i].unit);
+		free(v->v[i].metric);
+		free(v->v[i].benchmark);
+		free(v->v[i].kernel);
+		free(v->v[i].options);
+	}
+	free(v->v);
+	memset(v, 0, sizeof(*v));
+}

@@ -1,0 +1,155 @@
+#include "import_extract.h"
+#include "import_grid.h"
+#include "import_time.h"
+#include "../core/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Tables of every orientation (import_grid*.c): found once a message, per
+ * quote depth, then read at their first line in the walk; each value gets
+ * the context of the text at the table, over which the table's own names
+ * (a kernel, a file system or config, a metric, a benchmark) stand.
+ */
+
+/* The lines of one quote depth, those of the others left empty so that no table spans two. */
+static void find_at_depth(struct extract *x, int depth, struct grid_line *lines)
+{
+	const struct qtext *q = x->q;
+	struct grid *g;
+	size_t n, i;
+
+	for (i = 0; i < q->nr; i++) {
+		lines[i].s = q->v[i].text;
+		lines[i].n = q->v[i].depth == depth && !x->negative[i] ? q->v[i].len : 0;
+	}
+	if (grid_find(&g, &n, lines, q->nr) < 0)
+		return;
+	x->grids = xrealloc(x->grids, (x->ngrids + n + 1) * sizeof(*x->grids));
+	memcpy(x->grids + x->ngrids, g, n * sizeof(*g));
+	x->ngrids += n;
+	free(g);
+}
+
+static int by_first(const void *a, const void *b)
+{
+	const struct grid *x = a, *y = b;
+
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+void extract_find_grids(struct extract *x)
+{
+	struct grid_line *lines;
+	size_t d;
+
+	if (!x->q->nr)
+		return;
+	lines = xcalloc(x->q->nr, sizeof(*lines));
+	for (d = 0; d < x->depths; d++)
+		find_at_depth(x, (int)d, lines);
+	free(lines);
+	qsort(x->grids, x->ngrids, sizeof(*x->grids), by_first);
+}
+
+/* The table that starts at line i, if one not yet passed does; those before it are passed. */
+static const struct grid *grid_at(struct extract *x, size_t i)
+{
+	while (x->grid_next < x->ngrids && x->grids[x->grid_next].first < i)
+		x->grid_next++;
+	if (x->grid_next < x->ngrids && x->grids[x->grid_next].first == i)
+		return &x->grids[x->grid_next];
+	return NULL;
+}
+
+static int grid_starts(const struct extract *x, size_t i)
+{
+	size_t k;
+
+	/* the walk passes the tables in order: most lines look at one */
+	for (k = x->grid_next; k < x->ngrids && x->grids[k].first <= i; k++)
+		if (x->grids[k].first == i)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether another reader owns the table's lines: time output (its
+ * real/user/sys lines line up as a table does) or a tool's report
+ * read whole before the walk.
+ */
+static int taken_elsewhere(struct extract *x, const struct grid *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nrows; i++)
+		if (import_time_may_start(x->q->v[g->rows[i].line].text) &&
+		    import_time_starts(&x->sc, g->rows[i].line))
+			return 1;
+	for (i = 0; i < x->tools.nr; i++) {
+		long idx = x->tools.v[i].line - 1;
+
+		if (idx >= (long)g->first && idx < (long)g->end)
+			return 1;
+	}
+	return 0;
+}
+
+static const char *legend_of(void *data, const char *name)
+{
+	const struct extract *x = data;
+
+	return facts_get(x->legend, name);
+}
+
+static size_t grid(struct extract *x, size_t at)
+{
+	const struct grid *g = grid_at(x, at);
+	const struct depth_ctx *d;
+	struct grid_values v = { NULL, 0, 0 };
+	struct grid_line *lines;
+	size_t i, end;
+
+	if (!g || taken_elsewhere(x, g))
+		return 0;
+	end = g->end;
+	lines = xcalloc(x->q->nr, sizeof(*lines));
+	for (i = 0; i < x->q->nr; i++) {
+		lines[i].s = x->q->v[i].text;
+		lines[i].n = x->q->v[i].len;
+	}
+	grid_read_values(&v, g, lines, legend_of, (void *)x);
+	free(lines);
+	d = &x->d[x->q->v[at].depth];
+	x->group++;
+	for (i = 0; i < v.nr; i++) {
+		const struct grid_value *gv = &v.v[i];
+		struct where w = extract_where(x, gv->line, gv->benchmark ? gv->benchmark : d->program);
+
+		if (gv->kernel)
+			w.kernel = gv->kernel;
+		/* the table's own file system, and its config over the text's mount options */
+		if (gv->fs && (!w.fs || strcmp(gv->fs, w.fs))) {
+			w.fs = gv->fs;
+			w.options = NULL;
+		}
+		if (gv->options)
+			w.options = gv->options;
+		emit(x, &w, gv->metric ? gv->metric : "value", gv->value, gv->unit,
+		     x->q->v[gv->line].lineno);
+	}
+	grid_values_release(&v);
+	x->grid_next++;
+	return end - at;
+}
+
+const struct import_reader import_read_grid = { "grid", grid_starts, grid };
+
+void extract_grids_release(struct extract *x)
+{
+	grid_free(x->grids, x->ngrids);
+	x->grids = NULL;
+	x->ngrids = 0;
+	x->grid_next = 0;
+}

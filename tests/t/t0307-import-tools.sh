@@ -1,0 +1,42 @@
+#!/bin/sh
+# A tool's own report pasted into a mail (kernbench, tiobench, bonnie,
+# and every other parser flagged PARSER_IN_MAIL) is read by that tool's
+# parser; the run's parameters and a device's counters printed beside the
+# results (tiobench's file and block sizes, fio's disk stats) are no
+# results; the kernel a report names on its rows beats the text's.
+. "$(dirname "$0")/lib.sh"
+
+mbox="$FIXTURES/import/tools/reports.mbox"
+
+test_expect_success 'a mail with three pasted tool reports gives every result' '
+	benchpost import --dry-run --format json "$mbox" >out &&
+	test $(grep -c "\"benchmark\":\"kernbench Half load -j 4\"" out) = 12 &&
+	test $(grep -c "\"benchmark\":\"tiobench [12] threads seq write\"" out) = 14 &&
+	test $(grep -c "\"benchmark\":\"bonnie -s 200\"" out) = 36 &&
+	test $(wc -l <out) = 62
+'
+
+test_expect_success 'values keep their digits, units and the context of the text' '
+	grep -q "\"kernel\":\"6.8.0-rc6\",.*\"fs\":\"ext4\",.*\"metric\":\"elapsed\",\"value\":61.4133,\"unit\":\"s\"" out &&
+	grep -q "\"metric\":\"throughput\",\"value\":77.45,\"unit\":\"MB/s\"" out &&
+	grep -q "\"metric\":\"random-seeks\",\"value\":598.8,\"unit\":\"seeks/s\",\"iteration\":3" out
+'
+
+test_expect_success 'a blank line between groups of bonnie rows does not end the table' '
+	grep -q "\"metric\":\"seq-output-char\",\"value\":42402" out
+'
+
+test_expect_success 'tiobench sizes are parameters, not results' '
+	! grep -q "file-size\|block-size" out &&
+	benchpost parse --type tiobench --format json "$mbox" >parsed &&
+	test $(grep -c "\"metric\":\"file-size\"" parsed) = 2
+'
+
+test_expect_success 'the kernel on tiobench rows wins over the text around it' '
+	sed "s/^6.8.0-rc6    /6.9.0-rc1    /" "$mbox" >other.mbox &&
+	benchpost import --dry-run --format json other.mbox >out2 &&
+	test $(grep -c "\"kernel\":\"6.9.0-rc1\",.*tiobench" out2) = 14 &&
+	test $(grep -c "\"kernel\":\"6.8.0-rc6\",.*kernbench" out2) = 12
+'
+
+test_done
