@@ -7,14 +7,19 @@
 
 /*
  * Cold caches: write back what is dirty, then drop the page cache,
- * dentries and inodes, so every timed step starts from the disk.
+ * dentries and inodes, so every timed step starts from the disk.  Only
+ * clean pages can be dropped, so what the tests wrote is synced first:
+ * syncfs() of the file system under test (which, on a loop device, also
+ * writes its image back to the backing disk), not a sync() of the whole
+ * machine, which on a busy one waits for everybody else's writes.
  */
-int collect_drop_caches(void)
+int collect_drop_caches(int syncfd)
 {
 	int fd;
 	ssize_t w;
 
-	sync();
+	if (syncfd < 0 || syncfs(syncfd) < 0)
+		sync();
 	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return err_set_errno("cannot drop caches: cannot open '/proc/sys/vm/drop_caches'");

@@ -1,6 +1,8 @@
 #include "collect_internal.h"
 #include "../core/error.h"
 #include "../core/hwkey.h"
+#include "../core/util.h"
+#include "../core/version.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -142,10 +144,11 @@ void collect_machine_release(struct collect_machine *m)
 static void tool_version(struct facts *f, const char *key, const char *const argv[])
 {
 	struct proc_result res = PROC_RESULT_INIT;
-	struct proc_opts po = { .out = PROC_IO_CAPTURE, .err = PROC_IO_CAPTURE };
+	struct proc_opts po = { .out = PROC_IO_CAPTURE, .err = PROC_IO_CAPTURE,
+				.running = &collect_child };
 	struct strbuf *text;
 
-	if (proc_run(&res, argv, &po) == 0) {
+	if (proc_available(argv[0]) && proc_run(&res, argv, &po) == 0) {
 		text = res.out.len ? &res.out : &res.err;
 		strbuf_setlen(text, strcspn(text->buf, "\n"));
 		strbuf_trim(text);
@@ -155,43 +158,53 @@ static void tool_version(struct facts *f, const char *key, const char *const arg
 	proc_result_release(&res);
 }
 
-/* "/dev/vda / ext4 rw,relatime 0 0" of the mount holding path (longest prefix). */
-static void mount_of(struct strbuf *dev, struct strbuf *type, struct strbuf *opts,
-		     const char *path)
+void collect_tool_versions(struct facts *f, const struct collect_fs_list *fs)
 {
-	struct strbuf sb = STRBUF_INIT;
-	size_t best = 0;
-	char *real = realpath(path, NULL);
-	const char *p;
+	static const struct {
+		const char *key;
+		const char *argv[3];
+	} tools[] = {
+		{ "tar-version", { "tar", "--version" } },
+		{ "gzip-version", { "gzip", "--version" } },
+		{ "fio-version", { "fio", "--version" } },
+		{ "dbench-version", { "dbench", "--help" } },
+		{ "mount-version", { "mount", "--version" } },
+	};
+	size_t i, j;
 
-	if (!real || strbuf_read_file(&sb, "/proc/mounts") < 0)
-		goto done;
-	for (p = sb.buf; *p;) {
-		size_t len = strcspn(p, "\n");
-		char d[256], m[PATH_MAX], t[64], o[1024];
-		struct strbuf line = STRBUF_INIT;
+	facts_set(f, "benchpost-version", BENCHPOST_VERSION);
+	for (i = 0; i < ARRAY_SIZE(tools); i++)
+		tool_version(f, tools[i].key, tools[i].argv);
+	/* one mkfs-version line per program, in the order the entries name them */
+	for (i = 0; fs && i < fs->nr; i++) {
+		const struct collect_fs_type *t = collect_fs_type(fs->v[i].type);
+		struct strbuf key = STRBUF_INIT;
+		const char *argv[] = { t ? t->mkfs : NULL, NULL, NULL };
 
-		strbuf_add(&line, p, len);
-		if (sscanf(line.buf, "%255s %4095s %63s %1023s", d, m, t, o) == 4) {
-			size_t ml = strlen(m);
-
-			if (!strncmp(real, m, ml) && (real[ml] == '/' || !real[ml] || ml == 1) &&
-			    ml >= best) {
-				best = ml;
-				strbuf_reset(dev);
-				strbuf_addstr(dev, d);
-				strbuf_reset(type);
-				strbuf_addstr(type, t);
-				strbuf_reset(opts);
-				strbuf_addstr(opts, o);
-			}
-		}
-		strbuf_release(&line);
-		p += len + (p[len] == '\n');
+		for (j = 0; j < i && strcmp(fs->v[j].type, fs->v[i].type); j++)
+			;
+		if (!t || j < i)
+			continue;
+		argv[1] = !strcmp(t->name, "btrfs") ? "--version" : "-V";
+		strbuf_addf(&key, "%s-version", t->mkfs);
+		tool_version(f, key.buf, argv);
+		strbuf_release(&key);
 	}
-done:
-	free(real);
-	strbuf_release(&sb);
+	if (proc_available("postmark")) {
+		const char *pm[] = { "postmark", NULL };
+		struct proc_result res = PROC_RESULT_INIT;
+		struct proc_opts po = { .in = PROC_IO_BUFFER, .in_data = "quit\n", .in_len = 5,
+					.out = PROC_IO_CAPTURE, .running = &collect_child };
+
+		/* postmark only says its version in its banner. */
+		if (proc_run(&res, pm, &po) == 0) {
+			strbuf_setlen(&res.out, strcspn(res.out.buf, "\n:"));
+			strbuf_trim(&res.out);
+			if (res.out.len)
+				facts_set(f, "postmark-version", res.out.buf);
+		}
+		proc_result_release(&res);
+	}
 }
 
 static void df_line(struct facts *f, const char *path)
@@ -220,37 +233,33 @@ static void df_line(struct facts *f, const char *path)
 	proc_result_release(&res);
 }
 
+/* "13.3 MiB"; a tarball of our own may be smaller than a tenth of that */
 static void add_mib(struct facts *f, const char *key, unsigned long long bytes)
 {
 	char buf[64];
 
-	snprintf(buf, sizeof(buf), "%.1f MiB", (double)bytes / 1048576.0);
+	if (bytes < 1048576)
+		snprintf(buf, sizeof(buf), "%.1f KiB", (double)bytes / 1024.0);
+	else
+		snprintf(buf, sizeof(buf), "%.1f MiB", (double)bytes / 1048576.0);
 	facts_set(f, key, buf);
 }
 
-void collect_facts_add(struct facts *f, const struct collect_machine *m,
-		       const struct collect_target *t, const struct collect_data *d,
-		       const struct collect_opts *o)
+static void machine_facts(struct facts *f, const struct collect_machine *m)
 {
-	struct strbuf sb = STRBUF_INIT, dev = STRBUF_INIT, type = STRBUF_INIT, opts = STRBUF_INIT;
-	const char *where = t->work ? t->work : t->mnt;
+	struct strbuf sb = STRBUF_INIT, ci = STRBUF_INIT;
 	char *sched = NULL, *rot = NULL;
 
 	if (m->cpu_model) {
 		strbuf_addf(&sb, "%s", m->cpu_model);
 		if (m->cpus > 0)
 			strbuf_addf(&sb, " %d x", m->cpus);
-		{
-			struct strbuf ci = STRBUF_INIT;
+		if (strbuf_read_file(&ci, "/proc/cpuinfo") == 0) {
+			char *mhz = cpuinfo_value(ci.buf, "cpu MHz");
 
-			if (strbuf_read_file(&ci, "/proc/cpuinfo") == 0) {
-				char *mhz = cpuinfo_value(ci.buf, "cpu MHz");
-
-				if (mhz)
-					strbuf_addf(&sb, " %.0f MHz", atof(mhz));
-				free(mhz);
-			}
-			strbuf_release(&ci);
+			if (mhz)
+				strbuf_addf(&sb, " %.0f MHz", atof(mhz));
+			free(mhz);
 		}
 		facts_set(f, "cpu", sb.buf);
 	}
@@ -275,37 +284,24 @@ void collect_facts_add(struct facts *f, const struct collect_machine *m,
 			facts_set(f, "scheduler", sb.buf);
 		}
 	}
-	mount_of(&dev, &type, &opts, t->fs ? t->image : where);
-	if (dev.len) {
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s %s %s", dev.buf, type.buf, opts.buf);
-		facts_set(f, "backing-mount", sb.buf);
-	}
-	if (t->fs) {
-		strbuf_reset(&dev);
-		strbuf_reset(&type);
-		strbuf_reset(&opts);
-		mount_of(&dev, &type, &opts, t->mnt);
-		if (opts.len)
-			facts_set(f, "mount-options", opts.buf);
-		facts_set(f, "mkfs-options", t->fs->mkfs_opts ? t->fs->mkfs_opts : "");
-		facts_set(f, "backing", "same file");
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s", t->image);
-		facts_set(f, "image", sb.buf);
-	} else {
-		facts_set(f, "backing", "directory");
-	}
-	df_line(f, where);
+	free(sched);
+	free(rot);
+	strbuf_release(&sb);
+	strbuf_release(&ci);
+}
 
-	facts_set(f, "suite", o->suite);
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%d", o->iterations);
-	facts_set(f, "iterations", sb.buf);
-	facts_set(f, "sync", "timed");
-	facts_set(f, "timing", "wait4 rusage, monotonic elapsed");
+static void dataset_facts(struct facts *f, const struct collect_machine *m,
+			  const struct collect_data *d)
+{
+	struct strbuf sb = STRBUF_INIT;
 
 	facts_set(f, "dataset", d->origin ? d->origin : "");
+	if (d->files) {
+		strbuf_addf(&sb, "%llu", d->files);
+		facts_set(f, "dataset-files", sb.buf);
+	}
+	if (d->cache)
+		facts_set(f, "dataset-cache", d->cache);
 	facts_set(f, "tarball", d->label);
 	add_mib(f, "tarball-size", d->tar_bytes);
 	add_mib(f, "unpacked-size", d->plain_bytes);
@@ -317,42 +313,54 @@ void collect_facts_add(struct facts *f, const struct collect_machine *m,
 							      : "larger than half of memory");
 		facts_set(f, "dataset-vs-memory", sb.buf);
 	}
-	{
-		const char *tar[] = { "tar", "--version", NULL };
-		const char *fio[] = { "fio", "--version", NULL };
-		const char *dbench[] = { "dbench", "--help", NULL };
-
-		tool_version(f, "tar-version", tar);
-		tool_version(f, "fio-version", fio);
-		tool_version(f, "dbench-version", dbench);
-		if (t->fs) {
-			const char *prog = collect_mkfs_prog(t->fs->type);
-			const char *v = !strcmp(t->fs->type, "btrfs") ? "--version" : "-V";
-			const char *mkfs[] = { prog, v, NULL };
-
-			if (prog)
-				tool_version(f, "mkfs-version", mkfs);
-		}
-	}
-	if (proc_available("postmark")) {
-		const char *pm[] = { "postmark", NULL };
-		struct proc_result res = PROC_RESULT_INIT;
-		struct proc_opts po = { .in = PROC_IO_BUFFER, .in_data = "quit\n", .in_len = 5,
-					.out = PROC_IO_CAPTURE };
-
-		/* postmark only says its version in its banner. */
-		if (proc_run(&res, pm, &po) == 0) {
-			strbuf_setlen(&res.out, strcspn(res.out.buf, "\n:"));
-			strbuf_trim(&res.out);
-			if (res.out.len)
-				facts_set(f, "postmark-version", res.out.buf);
-		}
-		proc_result_release(&res);
-	}
-	free(sched);
-	free(rot);
 	strbuf_release(&sb);
-	strbuf_release(&dev);
-	strbuf_release(&type);
-	strbuf_release(&opts);
+}
+
+static void sampling_facts(struct facts *f, const struct collect_opts *o)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (o->iterations == COLLECT_AUTO) {
+		facts_set(f, "iterations", "auto");
+		strbuf_addf(&sb, "pilot of %d, then what the spread needs to detect %g%% with %s at "
+			    "alpha %g and power %.0f%%, at most %d", COLLECT_PILOT, o->detect * 100,
+			    o->sig_test && !strcmp(o->sig_test, "welch") ? "Welch's t" : "Mann-Whitney U",
+			    COLLECT_ALPHA, COLLECT_POWER * 100, o->max_iterations);
+		facts_set(f, "sampling", sb.buf);
+	} else {
+		strbuf_addf(&sb, "%d", o->iterations);
+		facts_set(f, "iterations", sb.buf);
+	}
+	if (o->interleave)
+		facts_set(f, "interleave", "yes");
+	strbuf_release(&sb);
+}
+
+void collect_facts_add(struct facts *f, const struct collect_machine *m,
+		       const struct collect_fs_state *fss, const char *where,
+		       const struct collect_data *d, const struct collect_opts *o)
+{
+	struct collect_mount_copy mc;
+	struct strbuf sb = STRBUF_INIT;
+
+	machine_facts(f, m);
+	collect_mount_copy_init(&mc);
+	if (collect_mount_of(&mc, where) == 0) {
+		strbuf_addf(&sb, "%s %s %s", mc.device.buf, mc.type.buf, mc.options.buf);
+		facts_set(f, "backing-mount", sb.buf);
+	}
+	collect_mount_copy_release(&mc);
+	if (fss->fs) {
+		facts_set(f, "backing", "same file");
+		facts_set(f, "image", where);
+	} else {
+		facts_set(f, "backing", "directory");
+		df_line(f, where);
+	}
+	facts_set(f, "suite", o->suite);
+	sampling_facts(f, o);
+	facts_set(f, "sync", "timed");
+	facts_set(f, "timing", "wait4 rusage, monotonic elapsed");
+	dataset_facts(f, m, d);
+	strbuf_release(&sb);
 }

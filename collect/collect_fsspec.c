@@ -7,28 +7,31 @@
 
 /*
  * The file systems benchpost knows how to make: the mkfs program, the
- * flag that lets it overwrite the shared image without asking, and where
- * to get it when it is missing.
+ * flag that lets it overwrite the shared image without asking, the one
+ * that keeps it from discarding the image (a discard punches holes in the
+ * backing file, and the next file system would land on other blocks), a
+ * mount option of ours unless the user's options decide the matter, and
+ * where to get the program when it is missing.
  */
-struct fs_type {
-	const char *name;
-	const char *mkfs;
-	const char *force;
-	const char *package;
+static const struct collect_fs_type fs_types[] = {
+	{ "ext2", "mkfs.ext2", "-F", "-E", "nodiscard", NULL, NULL, "e2fsprogs" },
+	{ "ext3", "mkfs.ext3", "-F", "-E", "nodiscard", NULL, NULL, "e2fsprogs" },
+	/*
+	 * A fresh ext4 leaves its inode tables to a kernel thread that writes
+	 * them after mount, during the first timed steps: noinit_itable keeps
+	 * it from doing so (ext2 and ext3 have mke2fs write them).
+	 */
+	{ "ext4", "mkfs.ext4", "-F", "-E", "nodiscard", "noinit_itable", "init_itable",
+	  "e2fsprogs" },
+	{ "xfs", "mkfs.xfs", "-f", "-K", NULL, NULL, NULL, "xfsprogs" },
+	/* btrfs turns discard=async on by itself (Linux 6.2) where the device has it */
+	{ "btrfs", "mkfs.btrfs", "-f", "-K", NULL, "nodiscard", "discard", "btrfs-progs" },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
-static const struct fs_type fs_types[] = {
-	{ "ext2", "mkfs.ext2", "-F", "e2fsprogs" },
-	{ "ext3", "mkfs.ext3", "-F", "e2fsprogs" },
-	{ "ext4", "mkfs.ext4", "-F", "e2fsprogs" },
-	{ "xfs", "mkfs.xfs", "-f", "xfsprogs" },
-	{ "btrfs", "mkfs.btrfs", "-f", "btrfs-progs" },
-	{ NULL, NULL, NULL, NULL },
-};
-
-static const struct fs_type *fs_type_find(const char *name, size_t len)
+static const struct collect_fs_type *fs_type_find(const char *name, size_t len)
 {
-	const struct fs_type *t;
+	const struct collect_fs_type *t;
 
 	for (t = fs_types; t->name; t++)
 		if (strlen(t->name) == len && !strncmp(t->name, name, len))
@@ -41,18 +44,22 @@ const char *collect_fs_type_name(size_t i)
 	return i + 1 < ARRAY_SIZE(fs_types) ? fs_types[i].name : NULL;
 }
 
-const char *collect_mkfs_prog(const char *type)
+const struct collect_fs_type *collect_fs_types(void)
 {
-	const struct fs_type *t = fs_type_find(type, strlen(type));
-
-	return t ? t->mkfs : NULL;
+	return fs_types;
 }
 
-const char *collect_mkfs_force(const char *type)
+const struct collect_fs_type *collect_fs_type(const char *type)
 {
-	const struct fs_type *t = fs_type_find(type, strlen(type));
+	return fs_type_find(type, strlen(type));
+}
 
-	return t ? t->force : NULL;
+void collect_fs_names(struct strbuf *out, const char *sep)
+{
+	const struct collect_fs_type *t;
+
+	for (t = fs_types; t->name; t++)
+		strbuf_addf(out, "%s%s", t == fs_types ? "" : sep, t->name);
 }
 
 /* "ext4" or "ext4:..." starts a new entry; anything else continues the options. */
@@ -115,10 +122,14 @@ int collect_fs_parse(struct collect_fs_list *out, const char *list)
 	return 0;
 unknown:
 	{
+		struct strbuf known = STRBUF_INIT;
 		size_t len = strcspn(p, ",:");
+		int ret;
 
-		return err_set("--fs: unknown file system '%.*s'; known: ext2, ext3, ext4, xfs, btrfs",
-			       (int)len, p);
+		collect_fs_names(&known, ", ");
+		ret = err_set("--fs: unknown file system '%.*s'; known: %s", (int)len, p, known.buf);
+		strbuf_release(&known);
+		return ret;
 	}
 }
 
@@ -139,7 +150,7 @@ void collect_fs_list_release(struct collect_fs_list *l)
 /* Names the Debian package or kernel module that is missing. */
 int collect_fs_check(const struct collect_fs *fs)
 {
-	const struct fs_type *t = fs_type_find(fs->type, strlen(fs->type));
+	const struct collect_fs_type *t = collect_fs_type(fs->type);
 	struct strbuf sb = STRBUF_INIT, line = STRBUF_INIT;
 	int found = 0;
 

@@ -18,6 +18,8 @@
  * (linux 6.x: about 80000 files, a median file of about 6 KiB with a long
  * tail, mean near 14 KiB, most files 2 to 5 directories deep, at most 8,
  * mostly .c and .h among Makefiles, Kconfig and documentation).
+ * COLLECT_GEN_VERSION names this output: change it with anything that
+ * changes the bytes, so that cached data sets are built again.
  */
 
 struct rng {
@@ -136,7 +138,8 @@ struct gen_dir {
 };
 
 int collect_gen_tree(struct collect_gen_stats *st, const char *root, unsigned files,
-		     unsigned long long seed)
+		     unsigned long long seed, void (*tick)(void *payload, unsigned done,
+							   unsigned total), void *payload)
 {
 	struct rng r = { seed * 0x2545f4914f6cdd1dULL + 1 };
 	struct gen_dir *dirs = NULL;
@@ -170,6 +173,8 @@ int collect_gen_tree(struct collect_gen_stats *st, const char *root, unsigned fi
 
 		if (d >= nr)
 			d = nr - 1;
+		if (tick && f % 250 == 0)
+			tick(payload, f, files);
 		/* 75000 files take a while: an interrupted run stops here too. */
 		if (collect_interrupted()) {
 			ret = err_set("interrupted while generating the data set");

@@ -72,9 +72,11 @@ static int check_exit(const char *const argv[], struct proc_result *res)
 	return ret;
 }
 
+/* Ours: a tool's metric of the same name gets the tool's name in front. */
 static const char *const rusage_metrics[] = {
 	"elapsed", "user", "sys", "cpu", "maxrss", "inblock", "oublock", "majflt", "minflt",
-	"sync", "total", NULL,
+	"sync", "total", "disk-read", "disk-write", "disk-busy", "pgpgout", "dirty",
+	"writeback", "self-cpu", "load-1m", NULL,
 };
 
 static int is_rusage_metric(const char *m)
@@ -129,9 +131,17 @@ static void job_metric(struct strbuf *out, const char *job, const char *metric)
 		strbuf_addf(out, "%s-%s", job, metric);
 }
 
-static void add_parsed(struct collect_ctx *c, const char *benchmark, const char *parser,
+static int is_rate_unit(const char *unit)
+{
+	size_t len = unit ? strlen(unit) : 0;
+
+	return len > 2 && !strcmp(unit + len - 2, "/s");
+}
+
+static void add_parsed(struct collect_ctx *c, const char *benchmark, const struct collect_step *step,
 		       const struct strbuf *text)
 {
+	const char *parser = step->parser;
 	struct recset parsed = RECSET_INIT;
 	struct parse_ctx pc = { .name = parser, .line0 = 0 };
 	struct strbuf value = STRBUF_INIT;
@@ -139,10 +149,10 @@ static void add_parsed(struct collect_ctx *c, const char *benchmark, const char 
 
 	if (parse_text(&parsed, parser, text->buf, text->len, &pc) < 0) {
 		/* Once per tool: the same failure every iteration says nothing new. */
-		if (!strstr(c->warned.buf, parser)) {
-			warning("%s: cannot read its report (%s); keeping the timing only",
-				parser, err_last());
-			strbuf_addf(&c->warned, "%s ", parser);
+		if (!strstr(c->fss->warned.buf, parser)) {
+			bp_warnf(c->warn, "%s: cannot read its report (%s); keeping the timing only",
+				 parser, err_last());
+			strbuf_addf(&c->fss->warned, "%s ", parser);
 		}
 		recset_release(&parsed);
 		return;
@@ -160,7 +170,7 @@ static void add_parsed(struct collect_ctx *c, const char *benchmark, const char 
 		    !(!strncmp(p->benchmark, parser, strlen(parser)) &&
 		      p->benchmark[strlen(parser)] == ' '))
 			job_metric(&metric, p->benchmark, p->metric);
-		else if (is_rusage_metric(p->metric))
+		else if (is_rusage_metric(p->metric) || (step->tool_rates && is_rate_unit(p->unit)))
 			strbuf_addf(&metric, "%s-%s", parser, p->metric);
 		else
 			strbuf_addstr(&metric, p->metric);
@@ -182,20 +192,32 @@ static void add_parsed(struct collect_ctx *c, const char *benchmark, const char 
 	recset_release(&parsed);
 }
 
+/* The key series -n auto plans on: total where a sync follows, else elapsed. */
+static void note_sample(struct collect_ctx *c, const char *benchmark, const char *metric,
+			double v)
+{
+	if (c->fss && c->fss->samples)
+		collect_samples_add(&c->fss->samples[c->test_index], benchmark, metric, v);
+}
+
 int collect_time(struct collect_ctx *c, const char *benchmark, const char *const argv[],
 		 const struct collect_step *step)
 {
 	static const struct collect_step none;
 	struct proc_result res = PROC_RESULT_INIT;
 	struct proc_opts po = { .running = &collect_child, .err = PROC_IO_CAPTURE };
+	struct collect_snap before, after;
 	int ret;
 
 	if (!step)
 		step = &none;
 	if (collect_interrupted())
 		return err_set("interrupted");
-	if (c->drop && !step->warm && collect_drop_caches() < 0)
-		c->drops_failed++;
+	if (!step->warm) {
+		ret = collect_cold(c);
+		if (ret < 0)
+			return err_prefix("%s", benchmark);
+	}
 	po.dir = step->dir;
 	if (step->in_data) {
 		po.in = PROC_IO_BUFFER;
@@ -208,7 +230,9 @@ int collect_time(struct collect_ctx *c, const char *benchmark, const char *const
 	} else if (step->parser) {
 		po.out = PROC_IO_CAPTURE;
 	}
+	collect_snap_take(&before, c->disk);
 	ret = proc_run(&res, argv, &po);
+	collect_snap_take(&after, c->disk);
 	if (!ret)
 		ret = check_exit(argv, &res);
 	if (ret < 0) {
@@ -217,8 +241,12 @@ int collect_time(struct collect_ctx *c, const char *benchmark, const char *const
 	}
 	collect_add_rusage(c->out, c->proto, benchmark, c->iteration, &res);
 	c->last_elapsed = res.elapsed;
+	c->last_sync = 0;
+	note_sample(c, benchmark, "elapsed", res.elapsed);
+	collect_snap_metrics(c, benchmark, "", &before, &after);
+	collect_load_metrics(c, benchmark);
 	if (step->parser)
-		add_parsed(c, benchmark, step->parser, step->parse_stderr ? &res.err : &res.out);
+		add_parsed(c, benchmark, step, step->parse_stderr ? &res.err : &res.out);
 done:
 	proc_result_release(&res);
 	return ret;
@@ -226,27 +254,53 @@ done:
 
 int collect_time_sync(struct collect_ctx *c, const char *benchmark)
 {
-	const char *argv[] = { "sync", "-f", c->target->work, NULL };
+	const char *argv[] = { "sync", "-f", ".", NULL };
 	struct proc_result res = PROC_RESULT_INIT;
-	struct proc_opts po = { .running = &collect_child, .err = PROC_IO_CAPTURE };
-	int ret = proc_run(&res, argv, &po);
+	struct proc_opts po = { .running = &collect_child, .err = PROC_IO_CAPTURE,
+				.dir = c->target->cwd };
+	struct collect_snap before, after;
+	int ret;
 
+	collect_snap_take(&before, c->disk);
+	ret = proc_run(&res, argv, &po);
+	collect_snap_take(&after, c->disk);
 	if (!ret)
 		ret = check_exit(argv, &res);
 	if (ret < 0) {
 		err_prefix("%s", benchmark);
 		goto done;
 	}
+	c->last_sync = res.elapsed;
 	collect_add_metric(c->out, c->proto, benchmark, c->iteration, "sync", "s", "%.3f",
 			   res.elapsed);
 	collect_add_metric(c->out, c->proto, benchmark, c->iteration, "total", "s", "%.3f",
 			   c->last_elapsed + res.elapsed);
+	note_sample(c, benchmark, "total", c->last_elapsed + res.elapsed);
+	collect_snap_metrics(c, benchmark, "sync-", &before, &after);
 done:
 	proc_result_release(&res);
 	return ret;
 }
 
-int collect_helper(const char *const argv[], const char *dir, const char *out_path)
+double collect_recorded(const struct collect_ctx *c, const char *benchmark, const char *metric)
+{
+	size_t i;
+
+	/* the newest first: this iteration's are at the end */
+	for (i = c->out->nr; i > 0; i--) {
+		const struct record *r = &c->out->v[i - 1];
+
+		if (r->iteration != c->iteration)
+			break;
+		if (r->benchmark && r->metric && !strcmp(r->benchmark, benchmark) &&
+		    !strcmp(r->metric, metric) && r->value)
+			return strtod(r->value, NULL);
+	}
+	return -1;
+}
+
+static int helper(const char *const argv[], const char *dir, const char *out_path,
+		  struct strbuf *out)
 {
 	struct proc_result res = PROC_RESULT_INIT;
 	struct proc_opts po = { .running = &collect_child, .dir = dir, .err = PROC_IO_CAPTURE };
@@ -255,10 +309,24 @@ int collect_helper(const char *const argv[], const char *dir, const char *out_pa
 	if (out_path) {
 		po.out = PROC_IO_FILE;
 		po.out_path = out_path;
+	} else if (out) {
+		po.out = PROC_IO_CAPTURE;
 	}
 	ret = proc_run(&res, argv, &po);
 	if (!ret)
 		ret = check_exit(argv, &res);
+	if (!ret && out)
+		strbuf_add(out, res.out.buf, res.out.len);
 	proc_result_release(&res);
 	return ret;
+}
+
+int collect_helper(const char *const argv[], const char *dir, const char *out_path)
+{
+	return helper(argv, dir, out_path, NULL);
+}
+
+int collect_capture(struct strbuf *out, const char *const argv[])
+{
+	return helper(argv, NULL, NULL, out);
 }

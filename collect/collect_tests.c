@@ -11,17 +11,16 @@
  * table and its functions.  Each iteration runs setup (untimed), the
  * timed steps, then teardown (untimed); collect_time() drops the caches
  * before each timed step unless the step asks for warm caches.
+ *
+ * Every tool runs in the work directory through its descriptor
+ * (target->cwd is /proc/self/fd/N) and is given names relative to it,
+ * so that nothing a test writes or removes can be sent elsewhere by a
+ * path swapped underneath the run.
  */
-
-static void work_path(struct strbuf *sb, const struct collect_ctx *c, const char *name)
-{
-	strbuf_reset(sb);
-	strbuf_addf(sb, "%s/%s", c->target->work, name);
-}
 
 static int empty_work(struct collect_ctx *c)
 {
-	return collect_empty_dir(c->scratch, c->target->work);
+	return collect_tree_empty(c->target->work_fd, c->target->work, NULL);
 }
 
 static int time_then_sync(struct collect_ctx *c, const char *bench, const char *const argv[],
@@ -36,11 +35,12 @@ static int time_then_sync(struct collect_ctx *c, const char *bench, const char *
 static int cp_timed(struct collect_ctx *c)
 {
 	struct strbuf bench = STRBUF_INIT;
-	const char *argv[] = { "cp", c->data->tarball, c->target->work, NULL };
+	const char *argv[] = { "cp", c->data->tarball, ".", NULL };
+	struct collect_step step = { .dir = c->target->cwd };
 	int ret;
 
 	strbuf_addf(&bench, "cp %s", c->data->label);
-	ret = time_then_sync(c, bench.buf, argv, NULL);
+	ret = time_then_sync(c, bench.buf, argv, &step);
 	strbuf_release(&bench);
 	return ret;
 }
@@ -50,7 +50,7 @@ static int untar_timed(struct collect_ctx *c)
 {
 	struct strbuf bench = STRBUF_INIT;
 	const char *argv[] = { "tar", "-xf", c->data->tarball, NULL };
-	struct collect_step step = { .dir = c->target->work };
+	struct collect_step step = { .dir = c->target->cwd };
 	int ret;
 
 	strbuf_addf(&bench, "untar %s", c->data->label);
@@ -60,18 +60,28 @@ static int untar_timed(struct collect_ctx *c)
 }
 
 /* kuntar: the uncompressed tarball, already in the page cache. */
-static int kuntar_setup(struct collect_ctx *c)
+static int make_tree_dir(struct collect_ctx *c)
 {
-	if (c->drop && collect_drop_caches() < 0)
-		c->drops_failed++;
-	return collect_warm_file(c->data->plain);
+	if (mkdirat(c->target->work_fd, "tree", 0755) < 0)
+		return err_set_errno("cannot create '%s/tree'", c->target->work);
+	return 0;
 }
 
+static int kuntar_setup(struct collect_ctx *c)
+{
+	int ret = make_tree_dir(c);
+
+	if (!ret)
+		ret = collect_cold(c);
+	return ret < 0 ? ret : collect_warm_file(c->data->plain);
+}
+
+/* Into work/tree, as rm-tree's setup does: rm-tree may then take the tree as it is. */
 static int kuntar_timed(struct collect_ctx *c)
 {
 	struct strbuf bench = STRBUF_INIT;
-	const char *argv[] = { "tar", "-xf", c->data->plain, NULL };
-	struct collect_step step = { .dir = c->target->work, .warm = 1 };
+	const char *argv[] = { "tar", "-xf", c->data->plain, "-C", "tree", NULL };
+	struct collect_step step = { .dir = c->target->cwd, .warm = 1 };
 	const char *base = strrchr(c->data->plain, '/');
 	int ret;
 
@@ -84,21 +94,14 @@ static int kuntar_timed(struct collect_ctx *c)
 /* rm-tree: rm -rf of an extracted tree, then sync. */
 static int rm_tree_setup(struct collect_ctx *c)
 {
-	struct strbuf tree = STRBUF_INIT;
-	const char *tar[] = { "tar", "-xf", c->data->plain, NULL };
-	const char *sync_argv[] = { "sync", "-f", c->target->work, NULL };
-	int ret;
+	const char *tar[] = { "tar", "-xf", c->data->plain, "-C", "tree", NULL };
+	const char *sync_argv[] = { "sync", "-f", ".", NULL };
+	int ret = make_tree_dir(c);
 
-	work_path(&tree, c, "tree");
-	if (mkdir(tree.buf, 0755) < 0) {
-		ret = err_set_errno("cannot create '%s'", tree.buf);
-		goto done;
-	}
-	ret = collect_helper(tar, tree.buf, NULL);
 	if (!ret)
-		ret = collect_helper(sync_argv, NULL, NULL);
-done:
-	strbuf_release(&tree);
+		ret = collect_helper(tar, c->target->cwd, NULL);
+	if (!ret)
+		ret = collect_helper(sync_argv, c->target->cwd, NULL);
 	return ret;
 }
 
@@ -106,7 +109,7 @@ static int rm_tree_timed(struct collect_ctx *c)
 {
 	struct strbuf bench = STRBUF_INIT;
 	const char *argv[] = { "rm", "-rf", "--one-file-system", "tree", NULL };
-	struct collect_step step = { .dir = c->target->work };
+	struct collect_step step = { .dir = c->target->cwd };
 	int ret;
 
 	strbuf_addf(&bench, "rm-tree %s", c->data->label);
@@ -115,88 +118,135 @@ static int rm_tree_timed(struct collect_ctx *c)
 	return ret;
 }
 
+/* Our throughput, from our clock: a write's includes the sync it needed. */
+static void add_throughput(struct collect_ctx *c, const char *bench, double bytes, double secs)
+{
+	if (secs > 0)
+		collect_add_metric(c->out, c->proto, bench, c->iteration, "throughput", "MB/s",
+				   "%.1f", bytes / 1e6 / secs);
+}
+
 /* dd: write, sync, drop caches, read back with dd. */
 static const char *const dd_params[] = { "mib", NULL };
+static const char *const dd_quick[] = { "64" };
+static const char *const dd_standard[] = { "1024" };
 
 static int dd_timed(struct collect_ctx *c)
 {
-	long mib = collect_param_num(c, "mib", 64, 1024);
-	struct strbuf bench = STRBUF_INIT, of = STRBUF_INIT, count = STRBUF_INIT;
-	struct strbuf in = STRBUF_INIT;
+	long mib = collect_param_num(c, "mib");
+	struct strbuf bench = STRBUF_INIT, count = STRBUF_INIT;
+	const char *w[] = { "dd", "if=/dev/zero", "of=dd.out", "bs=1M", NULL, NULL };
+	const char *r[] = { "dd", "if=dd.out", "of=/dev/null", "bs=1M", NULL };
+	struct collect_step step = { .dir = c->target->cwd, .parser = "dd", .parse_stderr = 1,
+				     .tool_rates = 1 };
+	double bytes = (double)mib * 1048576.0;
 	int ret;
 
-	work_path(&of, c, "dd.out");
-	strbuf_addf(&in, "if=%s", of.buf);
-	strbuf_reset(&of);
-	strbuf_addf(&of, "of=%s", in.buf + 3);
 	strbuf_addf(&count, "count=%ld", mib);
-	{
-		const char *w[] = { "dd", "if=/dev/zero", of.buf, "bs=1M", count.buf, NULL };
-		const char *r[] = { "dd", in.buf, "of=/dev/null", "bs=1M", NULL };
-		struct collect_step step = { .parser = "dd", .parse_stderr = 1 };
-
-		strbuf_addf(&bench, "dd write %ld MiB", mib);
-		ret = time_then_sync(c, bench.buf, w, &step);
-		if (ret < 0)
-			goto done;
-		strbuf_reset(&bench);
-		strbuf_addf(&bench, "dd read %ld MiB", mib);
-		ret = collect_time(c, bench.buf, r, &step);
-	}
+	w[4] = count.buf;
+	strbuf_addf(&bench, "dd write %ld MiB", mib);
+	ret = time_then_sync(c, bench.buf, w, &step);
+	if (ret < 0)
+		goto done;
+	/* dd's own rate stops its clock before the data is on the disk */
+	add_throughput(c, bench.buf, bytes, c->last_elapsed + c->last_sync);
+	strbuf_reset(&bench);
+	strbuf_addf(&bench, "dd read %ld MiB", mib);
+	ret = collect_time(c, bench.buf, r, &step);
+	if (!ret)
+		add_throughput(c, bench.buf, bytes, c->last_elapsed);
 done:
 	strbuf_release(&bench);
-	strbuf_release(&of);
 	strbuf_release(&count);
-	strbuf_release(&in);
 	return ret;
 }
 
 /* writer: many small appending writes to one file, then fsync (seed 003's load). */
 static const char *const writer_params[] = { "writes", "bytes", NULL };
+static const char *const writer_quick[] = { "4096", "1024" };
+static const char *const writer_standard[] = { "65536", "1024" };
 
 static int writer_timed(struct collect_ctx *c)
 {
-	long writes = collect_param_num(c, "writes", 4096, 65536);
-	long bytes = collect_param_num(c, "bytes", 1024, 1024);
-	struct strbuf bench = STRBUF_INIT, of = STRBUF_INIT, bs = STRBUF_INIT, count = STRBUF_INIT;
+	long writes = collect_param_num(c, "writes");
+	long bytes = collect_param_num(c, "bytes");
+	struct strbuf bench = STRBUF_INIT, bs = STRBUF_INIT, count = STRBUF_INIT;
+	struct collect_step step = { .dir = c->target->cwd };
 	int ret;
 
-	strbuf_addf(&of, "of=%s/writer.out", c->target->work);
 	strbuf_addf(&bs, "bs=%ld", bytes);
 	strbuf_addf(&count, "count=%ld", writes);
 	{
-		const char *argv[] = { "dd", "if=/dev/zero", of.buf, bs.buf, count.buf,
+		const char *argv[] = { "dd", "if=/dev/zero", "of=writer.out", bs.buf, count.buf,
 				       "oflag=append", "conv=notrunc,fsync", NULL };
 
 		strbuf_addf(&bench, "writer %ld x %ld bytes", writes, bytes);
-		ret = time_then_sync(c, bench.buf, argv, NULL);
+		ret = time_then_sync(c, bench.buf, argv, &step);
 	}
 	strbuf_release(&bench);
-	strbuf_release(&of);
 	strbuf_release(&bs);
 	strbuf_release(&count);
 	return ret;
 }
 
-/* postmark: Debian's, driven through its command prompt. */
+/*
+ * postmark: Debian's, driven through its command prompt.  Its clock
+ * counts whole seconds, so a short run's rates are artefacts ("1000 per
+ * second" for 0.09 s): below POSTMARK_MIN_SECONDS by its clock they are
+ * flagged, and our own millisecond clock gives wall-transactions-rate.
+ */
+#define POSTMARK_MIN_SECONDS 10
 static const char *const postmark_params[] = { "numbers", "transactions", "min", "max", NULL };
+static const char *const postmark_quick[] = { "1000", "1000", "500", "10000" };
+static const char *const postmark_standard[] = { "10000", "10000", "500", "10000" };
+
+static const char postmark_clock[] = "postmark's clock counts whole seconds";
+
+static void flag_postmark(struct collect_ctx *c, const char *bench)
+{
+	static const char *const over_transactions[] = { "transactions-rate", "created-mixed-rate",
+							 "deleted-mixed-rate" };
+	static const char *const over_total[] = {
+		"created-rate", "created-alone-rate", "read-rate", "appended-rate", "deleted-rate",
+		"deleted-alone-rate", "data-read-rate", "data-written-rate",
+	};
+	double tt = collect_recorded(c, bench, "transactions-time");
+	double total = collect_recorded(c, bench, "postmark-elapsed");
+	size_t i;
+
+	for (i = 0; tt >= 0 && tt < POSTMARK_MIN_SECONDS && i < ARRAY_SIZE(over_transactions); i++)
+		if (collect_recorded(c, bench, over_transactions[i]) >= 0)
+			collect_flag(&c->fss->flags, bench, over_transactions[i], postmark_clock,
+				     "by that clock its transactions took", tt, "s");
+	for (i = 0; total >= 0 && total < POSTMARK_MIN_SECONDS && i < ARRAY_SIZE(over_total); i++)
+		if (collect_recorded(c, bench, over_total[i]) >= 0)
+			collect_flag(&c->fss->flags, bench, over_total[i], postmark_clock,
+				     "by that clock its run took", total, "s");
+}
 
 static int postmark_timed(struct collect_ctx *c)
 {
-	long numbers = collect_param_num(c, "numbers", 1000, 10000);
-	long transactions = collect_param_num(c, "transactions", 1000, 10000);
-	long min = collect_param_num(c, "min", 500, 500);
-	long max = collect_param_num(c, "max", 10000, 10000);
+	long numbers = collect_param_num(c, "numbers");
+	long transactions = collect_param_num(c, "transactions");
+	long min = collect_param_num(c, "min");
+	long max = collect_param_num(c, "max");
 	struct strbuf bench = STRBUF_INIT, script = STRBUF_INIT;
 	const char *argv[] = { "postmark", NULL };
-	struct collect_step step = { .dir = c->target->work, .parser = "postmark" };
+	struct collect_step step = { .dir = c->target->cwd, .parser = "postmark" };
 	int ret;
 
-	strbuf_addf(&script, "set location %s\nset number %ld\nset transactions %ld\n"
-		    "set size %ld %ld\nrun\nquit\n", c->target->work, numbers, transactions, min, max);
+	strbuf_addf(&script, "set location .\nset number %ld\nset transactions %ld\n"
+		    "set size %ld %ld\nrun\nquit\n", numbers, transactions, min, max);
 	step.in_data = script.buf;
 	strbuf_addf(&bench, "postmark numbers=%ld transactions=%ld", numbers, transactions);
 	ret = time_then_sync(c, bench.buf, argv, &step);
+	if (!ret) {
+		if (c->last_elapsed > 0)
+			collect_add_metric(c->out, c->proto, bench.buf, c->iteration,
+					   "wall-transactions-rate", "transactions/s", "%.1f",
+					   (double)transactions / c->last_elapsed);
+		flag_postmark(c, bench.buf);
+	}
 	strbuf_release(&bench);
 	strbuf_release(&script);
 	return ret;
@@ -204,17 +254,17 @@ static int postmark_timed(struct collect_ctx *c)
 
 /* dbench: Debian's, with its NetBench client load. */
 static const char *const dbench_params[] = { "clients", "time", "loadfile", NULL };
+static const char *const dbench_quick[] = { "2", "3", "/usr/share/dbench/client.txt" };
+static const char *const dbench_standard[] = { "8", "60", "/usr/share/dbench/client.txt" };
 
 static int dbench_timed(struct collect_ctx *c)
 {
-	long clients = collect_param_num(c, "clients", 2, 8);
-	long secs = collect_param_num(c, "time", 3, 60);
-	const char *loadfile = collect_param(c, "loadfile", "/usr/share/dbench/client.txt",
-					     "/usr/share/dbench/client.txt");
+	long clients = collect_param_num(c, "clients");
+	long secs = collect_param_num(c, "time");
+	const char *loadfile = collect_param(c, "loadfile");
 	struct strbuf bench = STRBUF_INIT, n = STRBUF_INIT, t = STRBUF_INIT;
-	const char *argv[] = { "dbench", "-D", c->target->work, "-c", loadfile, "-t", NULL,
-			       NULL, NULL };
-	struct collect_step step = { .parser = "dbench" };
+	const char *argv[] = { "dbench", "-D", ".", "-c", loadfile, "-t", NULL, NULL, NULL };
+	struct collect_step step = { .dir = c->target->cwd, .parser = "dbench" };
 	int ret;
 
 	strbuf_addf(&t, "%ld", secs);
@@ -232,63 +282,91 @@ static int dbench_timed(struct collect_ctx *c)
 /*
  * tiobench through fio: threads writing then reading their share of the
  * total sequentially, then at random (tiobench's four phases), one after
- * the other (stonewall), reported as JSON.
+ * the other (stonewall), reported as JSON.  A job that ran under a
+ * second says little about its rate: flagged.
  */
 static const char *const tiobench_params[] = { "threads", "mib", "block", "random_ios", NULL };
+static const char *const tiobench_quick[] = { "4", "32", "4k", "250" };
+static const char *const tiobench_standard[] = { "16", "256", "4k", "4000" };
+static const char *const tiobench_phases[] = { "write", "read", "randwrite", "randread" };
+
+static void flag_fio(struct collect_ctx *c, const char *bench)
+{
+	static const char *const rates[] = { "bw", "iops" };
+	struct strbuf m = STRBUF_INIT;
+	size_t i, k;
+
+	for (i = 0; i < ARRAY_SIZE(tiobench_phases); i++) {
+		const char *job = tiobench_phases[i];
+		double ms;
+
+		strbuf_reset(&m);
+		strbuf_addf(&m, "%s-runtime", job);
+		ms = collect_recorded(c, bench, m.buf);
+		if (ms < 0 || ms >= 1000)
+			continue;
+		for (k = 0; k < ARRAY_SIZE(rates); k++) {
+			strbuf_reset(&m);
+			/* job "write", metric "write-bw"; job "randread", "randread-bw" */
+			strbuf_addf(&m, "%s-%s", job, rates[k]);
+			if (collect_recorded(c, bench, m.buf) >= 0)
+				collect_flag(&c->fss->flags, bench, m.buf,
+					     "the fio job ran under a second", "it ran", ms, "ms");
+		}
+	}
+	strbuf_release(&m);
+}
 
 static int tiobench_timed(struct collect_ctx *c)
 {
-	long threads = collect_param_num(c, "threads", 4, 16);
-	long mib = collect_param_num(c, "mib", 32, 256);
-	const char *block = collect_param(c, "block", "4k", "4k");
-	long random_ios = collect_param_num(c, "random_ios", 250, 4000);
-	static const char *const phases[] = { "write", "read", "randwrite", "randread" };
-	struct strbuf bench = STRBUF_INIT, dir = STRBUF_INIT, per = STRBUF_INIT;
-	struct strbuf nj = STRBUF_INIT, bs = STRBUF_INIT, ios = STRBUF_INIT;
-	struct strbuf names[4];
-	const char *argv[64];
-	struct collect_step step = { .parser = "fio" };
-	size_t n = 0, i;
+	long threads = collect_param_num(c, "threads");
+	long mib = collect_param_num(c, "mib");
+	const char *block = collect_param(c, "block");
+	long random_ios = collect_param_num(c, "random_ios");
+	struct strbuf bench = STRBUF_INIT, sb = STRBUF_INIT;
+	struct collect_argv a = COLLECT_ARGV_INIT;
+	struct collect_step step = { .dir = c->target->cwd, .parser = "fio" };
+	size_t i;
 	int ret;
 
-	strbuf_addf(&dir, "--directory=%s", c->target->work);
-	strbuf_addf(&per, "--size=%ldk", mib * 1024 / (threads > 0 ? threads : 1));
-	strbuf_addf(&nj, "--numjobs=%ld", threads);
-	strbuf_addf(&bs, "--bs=%s", block);
-	strbuf_addf(&ios, "--number_ios=%ld", random_ios);
-	argv[n++] = "fio";
-	argv[n++] = "--output-format=json";
-	argv[n++] = dir.buf;
-	argv[n++] = "--ioengine=psync";
-	argv[n++] = "--thread";
-	argv[n++] = "--group_reporting";
-	argv[n++] = "--filename_format=tiobench.$jobnum";
-	argv[n++] = per.buf;
-	argv[n++] = nj.buf;
-	argv[n++] = bs.buf;
-	for (i = 0; i < 4; i++) {
-		strbuf_init(&names[i], 0);
-		strbuf_addf(&names[i], "--name=%s", phases[i]);
-		argv[n++] = names[i].buf;
-		argv[n++] = i == 0 ? "--rw=write" : i == 1 ? "--rw=read" :
-			    i == 2 ? "--rw=randwrite" : "--rw=randread";
-		argv[n++] = "--stonewall";
-		if (i >= 2)
-			argv[n++] = ios.buf;
+	collect_argv_push(&a, "fio");
+	collect_argv_push(&a, "--output-format=json");
+	collect_argv_push(&a, "--directory=.");
+	collect_argv_push(&a, "--ioengine=psync");
+	collect_argv_push(&a, "--thread");
+	collect_argv_push(&a, "--group_reporting");
+	collect_argv_push(&a, "--filename_format=tiobench.$jobnum");
+	strbuf_addf(&sb, "--size=%ldk", mib * 1024 / (threads > 0 ? threads : 1));
+	collect_argv_push(&a, sb.buf);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "--numjobs=%ld", threads);
+	collect_argv_push(&a, sb.buf);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "--bs=%s", block);
+	collect_argv_push(&a, sb.buf);
+	for (i = 0; i < ARRAY_SIZE(tiobench_phases); i++) {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "--name=%s", tiobench_phases[i]);
+		collect_argv_push(&a, sb.buf);
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "--rw=%s", tiobench_phases[i]);
+		collect_argv_push(&a, sb.buf);
+		collect_argv_push(&a, "--stonewall");
+		if (i >= 2) {
+			strbuf_reset(&sb);
+			strbuf_addf(&sb, "--number_ios=%ld", random_ios);
+			collect_argv_push(&a, sb.buf);
+		}
 		if (i == 0 || i == 2)
-			argv[n++] = "--end_fsync=1";
+			collect_argv_push(&a, "--end_fsync=1");
 	}
-	argv[n] = NULL;
 	strbuf_addf(&bench, "tiobench %ld threads %ld MiB", threads, mib);
-	ret = time_then_sync(c, bench.buf, argv, &step);
-	for (i = 0; i < 4; i++)
-		strbuf_release(&names[i]);
+	ret = time_then_sync(c, bench.buf, (const char *const *)a.v, &step);
+	if (!ret)
+		flag_fio(c, bench.buf);
+	collect_argv_release(&a);
 	strbuf_release(&bench);
-	strbuf_release(&dir);
-	strbuf_release(&per);
-	strbuf_release(&nj);
-	strbuf_release(&bs);
-	strbuf_release(&ios);
+	strbuf_release(&sb);
 	return ret;
 }
 
@@ -298,22 +376,27 @@ const struct collect_test collect_tests[] = {
 	{ .name = "untar", .summary = "tar xf of the tarball, then sync",
 	  .timed = untar_timed, .teardown = empty_work },
 	{ .name = "kuntar", .summary = "tar xf of the uncompressed, cached tarball, then sync",
-	  .setup = kuntar_setup, .timed = kuntar_timed, .teardown = empty_work },
+	  .feeds = "rm-tree", .setup = kuntar_setup, .timed = kuntar_timed, .teardown = empty_work },
 	{ .name = "rm-tree", .summary = "rm -rf of an extracted tree, then sync",
 	  .setup = rm_tree_setup, .timed = rm_tree_timed, .teardown = empty_work },
 	{ .name = "dd", .summary = "write N MiB, sync, drop caches, read it back",
-	  .params = dd_params, .timed = dd_timed, .teardown = empty_work, .parser = "dd" },
+	  .params = dd_params, .quick = dd_quick, .standard = dd_standard,
+	  .timed = dd_timed, .teardown = empty_work, .parser = "dd" },
 	{ .name = "writer", .summary = "many small appending writes, then fsync",
-	  .params = writer_params, .timed = writer_timed, .teardown = empty_work },
+	  .params = writer_params, .quick = writer_quick, .standard = writer_standard,
+	  .timed = writer_timed, .teardown = empty_work },
 	{ .name = "postmark", .summary = "Debian's postmark",
-	  .params = postmark_params, .timed = postmark_timed, .teardown = empty_work,
-	  .parser = "postmark" },
+	  .params = postmark_params, .quick = postmark_quick, .standard = postmark_standard,
+	  .tool = "postmark", .package = "postmark",
+	  .timed = postmark_timed, .teardown = empty_work, .parser = "postmark" },
 	{ .name = "dbench", .summary = "Debian's dbench",
-	  .params = dbench_params, .timed = dbench_timed, .teardown = empty_work,
-	  .parser = "dbench" },
+	  .params = dbench_params, .quick = dbench_quick, .standard = dbench_standard,
+	  .tool = "dbench", .package = "dbench",
+	  .timed = dbench_timed, .teardown = empty_work, .parser = "dbench" },
 	{ .name = "tiobench", .summary = "the tiobench load through fio (JSON)",
-	  .params = tiobench_params, .timed = tiobench_timed, .teardown = empty_work,
-	  .parser = "fio" },
+	  .params = tiobench_params, .quick = tiobench_quick, .standard = tiobench_standard,
+	  .tool = "fio", .package = "fio",
+	  .timed = tiobench_timed, .teardown = empty_work, .parser = "fio" },
 	{ .name = NULL },
 };
 
@@ -325,6 +408,11 @@ const struct collect_test *collect_test_find(const char *name)
 		if (!strcmp(t->name, name))
 			return t;
 	return NULL;
+}
+
+size_t collect_tests_nr(void)
+{
+	return ARRAY_SIZE(collect_tests) - 1;
 }
 
 const char *collect_test_name(size_t i)

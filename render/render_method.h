@@ -13,6 +13,15 @@
  */
 void render_method(struct strbuf *out, const struct recset *set);
 
+/*
+ * The rates benchpost run flagged (its "flagged" facts), summed up by
+ * reason: "Flagged rates, kept as METRIC-flagged: transactions-rate:
+ * postmark's clock counts whole seconds."  want, when not NULL, picks
+ * the metrics worth naming.
+ */
+void render_method_flagged(struct strbuf *out, const struct recset *set,
+			   int (*want)(const char *metric));
+
 /* Machine and run facts as "key: value" lines, each at most width columns. */
 void render_facts(struct strbuf *out, const struct recset *set, size_t width, int utf8);
 

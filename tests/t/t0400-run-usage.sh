@@ -28,19 +28,48 @@ test_expect_success '--dir must be a directory' '
 	grep -q "not a directory" err
 '
 
-test_expect_success 'an unknown test or setting is named, nothing is made' '
+test_expect_success 'an unknown test or setting is a usage error naming it, nothing is made' '
 	mkdir d &&
-	test_expect_code 1 benchpost run --dir d --test cp,bonnie 2>err &&
-	grep -q "unknown test '"'"'bonnie'"'"'" err &&
-	test_expect_code 1 benchpost run --dir d --param postmark.files=3 2>err &&
-	grep -q "postmark has no setting '"'"'files'"'"'" err &&
+	test_expect_code 2 benchpost run --dir d --test cp,bonnie 2>err &&
+	grep -q "^benchpost: run: unknown test '"'"'bonnie'"'"'; known: cp, untar, kuntar, rm-tree, dd, writer, postmark, dbench, tiobench$" err &&
+	test_expect_code 2 benchpost run --dir d --param postmark.files=3 2>err &&
+	grep -q "postmark has no setting '"'"'files'"'"'; it has: numbers, transactions, min, max$" err &&
+	test_expect_code 2 benchpost run --dir d --param dd.mib=lots 2>err &&
+	grep -q "^benchpost: run: --param '"'"'dd.mib=lots'"'"': expected a positive whole number$" err &&
 	test -z "$(ls -A d)"
 '
 
-test_expect_success '-n must be at least 1' '
+test_expect_success 'an empty --test is a usage error, not a run of nothing' '
 	mkdir -p d &&
-	test_expect_code 1 benchpost run --dir d -n 0 2>err &&
-	grep -q "at least one iteration" err
+	test_expect_code 2 benchpost run --suite quick --dir d --test "" 2>err &&
+	grep -q "^benchpost: run: --test: an empty test name; expected some of: cp, untar" err &&
+	test_expect_code 2 benchpost run --suite quick --dir d --test untar, 2>err &&
+	grep -q "an empty test name" err &&
+	test -z "$(ls -A d)"
+'
+
+test_expect_success '-n takes a count of at least 1 or auto; anything else is a usage error' '
+	mkdir -p d &&
+	test_expect_code 2 benchpost run --dir d -n 0 2>err &&
+	grep -q "^benchpost: run: -n: expected a number of iterations (at least 1) or '"'"'auto'"'"', got '"'"'0'"'"'$" err &&
+	test_expect_code 2 benchpost run --dir d -n abc 2>err &&
+	grep -q "got '"'"'abc'"'"'" err &&
+	test_expect_code 2 benchpost run --dir d -n auto --detect 0 2>err &&
+	grep -q "^benchpost: run: --detect: expected a change between" err &&
+	test_expect_code 2 benchpost run --dir d -n auto --max-iterations 2 2>err &&
+	grep -q "at least 3 (the pilot)" err &&
+	test_expect_code 2 benchpost run --dir d -n auto --sig-test bogus 2>err &&
+	test -z "$(ls -A d)"
+'
+
+test_expect_success '--help lists the tests, the file systems and every setting from the tables' '
+	benchpost run --help >help &&
+	grep -q "run only these tests: cp,untar,kuntar,rm-tree,dd,writer,postmark,dbench,tiobench" help &&
+	grep -q "(ext2, ext3, ext4, xfs, btrfs)" help &&
+	grep -q "dd.mib=64/1024" help &&
+	grep -q "postmark.numbers=1000/10000" help &&
+	grep -q "tiobench.block=4k " help &&
+	grep -q "utest|welch" help
 '
 
 if [ "$(id -u)" != 0 ]; then

@@ -64,6 +64,27 @@ test_expect_success 'untar total is its elapsed plus its sync' '
 	done
 '
 
+test_expect_success 'diff compares the monitors like any metric, with --detail' '
+	benchpost run --suite quick --dir "$SCRATCH/target" -q --archive "$SCRATCH/arch-m" \
+		--param dd.mib=4 -n 2 --test dd >/dev/null &&
+	benchpost log --archive "$SCRATCH/arch-m" --format bench >m.bench &&
+	benchpost diff --detail run.bench m.bench >diff.out &&
+	sed -n "/^dd write 4 MiB$/,/^dd read/p" diff.out >ddw.out &&
+	# each metric heads its row, its old and new values beside it or, for a
+	# long name, on the next line
+	for m in "pgpgout (KiB)" "dirty (KiB)" "writeback (KiB)" "self-cpu (s)" "sync-pgpgout (KiB)" \
+		 "sync-self-cpu (s)" "load-1m"; do
+		awk -v m="  $m" "\$0 == m { getline; print; exit }
+			index(\$0, m \" \") == 1 { print substr(\$0, length(m) + 1); exit }" ddw.out |
+			grep -Eq "^ +[0-9.]+ .* [0-9.]+ " ||
+			{ echo "no $m in the diff"; cat ddw.out; exit 1; }
+	done &&
+	# without --detail the times and rates only
+	benchpost diff run.bench m.bench >short.out &&
+	grep -q "^  total (s) " short.out &&
+	! grep -q "self-cpu" short.out
+'
+
 test_expect_success 'the caches line says what was done' '
 	f=run.bench &&
 	if [ "$(id -u)" = 0 ]; then grep -q "^caches: dropped$" "$f"
@@ -76,6 +97,8 @@ test_expect_success '--tarball: an xz tarball of our own is untarred and named' 
 	run_small -n 1 --test untar,kuntar --tarball mine.tar.xz --no-commit >out &&
 	grep -q "^untar mine.tar.xz$" out &&
 	grep -q "^kuntar mine.tar$" out &&
+	# 2 files, a 10 KiB plain tar: sized in KiB, not "0.0 MiB"
+	tr "\n" " " <out | grep -q "(--tarball), mine.tar.xz, 2 files, [0-9.]* KiB packed, 10.0 KiB unpacked\." &&
 	benchpost log --archive "$SCRATCH/arch" >log &&
 	test $(wc -l <log) = 1 &&
 	test -z "$(ls -A target)" &&
@@ -91,22 +114,49 @@ test_expect_success 'postmark, dbench and tiobench run; their own reports become
 	grep -q "^postmark numbers=50 transactions=50$" out &&
 	grep -q "^dbench 1 clients 1 s$" out &&
 	grep -q "^tiobench 2 threads 4 MiB$" out &&
-	grep -q "transactions-rate" out &&
-	grep -Eq "^  randread-bw \(KiB/s\) +[0-9]" out &&
-	! grep -q "warning" err &&
+	grep -Eq "^  wall-transactions-rate \(transactions/s\) +[0-9]" out &&
+	! grep -q "cannot read its report" err &&
 	test -z "$(ls -A target)" &&
 	benchpost log --archive "$SCRATCH/tools" --format json >tools.json &&
-	for m in "postmark numbers=50 transactions=50\",\"metric\":\"transactions-rate" \
+	for m in "postmark numbers=50 transactions=50\",\"metric\":\"wall-transactions-rate" \
 		 "postmark numbers=50 transactions=50\",\"metric\":\"postmark-elapsed" \
 		 "dbench 1 clients 1 s\",\"metric\":\"throughput" \
 		 "dd write 4 MiB\",\"metric\":\"throughput" \
-		 "tiobench 2 threads 4 MiB\",\"metric\":\"write-bw" \
-		 "tiobench 2 threads 4 MiB\",\"metric\":\"randwrite-bw" \
-		 "tiobench 2 threads 4 MiB\",\"metric\":\"read-bw" \
-		 "tiobench 2 threads 4 MiB\",\"metric\":\"randread-bw"; do
+		 "dd write 4 MiB\",\"metric\":\"dd-throughput" \
+		 "dd read 4 MiB\",\"metric\":\"throughput"; do
 		grep -qF "\"benchmark\":\"$m\"" tools.json || { echo "missing $m"; exit 1; }
 	done &&
 	test $(grep -c "\"metric\":\"elapsed\"" tools.json) = 5
+'
+
+test_expect_success 'dd write throughput is ours and counts the sync after it' '
+	grep "\"benchmark\":\"dd write 4 MiB\"" tools.json |
+		sed -n "s/.*\"metric\":\"\([a-z-]*\)\",\"value\":\([0-9.]*\),.*/\1 \2/p" >dd.txt &&
+	# elapsed and sync are kept to the millisecond: the rate lies between the bounds they give
+	awk "
+		\$1 == \"elapsed\" { e = \$2 } \$1 == \"sync\" { s = \$2 } \$1 == \"throughput\" { t = \$2 }
+		END {
+			mb = 4 * 1048576 / 1e6
+			lo = mb / (e + s + 0.001) - 0.05; hi = mb / (e + s - 0.001) + 0.05
+			if (!(t >= lo && t <= hi)) { print \"throughput \" t \" not in \" lo \"..\" hi; exit 1 }
+		}" dd.txt
+'
+
+test_expect_success 'rates from a too-coarse clock or a job under a second are flagged and explained' '
+	# postmark with 50 transactions runs well under its 10 s, fio 4 MiB well under 1 s
+	grep -Eq "^  transactions-rate-flagged \(transactions/s\) +[0-9]" out &&
+	grep -Eq "^  randread-bw-flagged \(KiB/s\) +[0-9]" out &&
+	! grep -q "^  randread-bw (" out &&
+	for m in transactions-rate-flagged write-bw-flagged read-bw-flagged randwrite-bw-flagged \
+		 randread-bw-flagged randread-iops-flagged; do
+		grep -q "\"metric\":\"$m\"" tools.json || { echo "missing $m"; exit 1; }
+	done &&
+	! grep -q "\"metric\":\"transactions-rate\"" tools.json &&
+	benchpost log --archive "$SCRATCH/tools" --format bench >tools.bench &&
+	grep -q "^flagged: postmark numbers=50 transactions=50: transactions-rate, created-mixed-rate, deleted-mixed-rate: postmark.s clock counts whole seconds (by that clock its transactions took [01] s; 1 of 1 samples)" tools.bench &&
+	grep -Eq "tiobench 2 threads 4 MiB: write-bw, write-iops, read-bw, read-iops, randwrite-bw, randwrite-iops, randread-bw, randread-iops: the fio job ran under a second \(it ran [0-9.]+-[0-9.]+ ms; 1 of 1 samples\)" tools.bench &&
+	tr "\n" " " <out | grep -q "Flagged rates, kept as METRIC-flagged: transactions-rate," &&
+	tr "\n" " " <out | grep -q "the fio job ran under a second\."
 '
 
 test_expect_success 'no progress line when stdout is not a terminal' '
@@ -128,14 +178,27 @@ if command -v script >/dev/null; then
 		script -qec "$BENCHPOST run --suite quick --dir $SCRATCH/target -n 2 \
 			--tarball mine.tar.xz --test writer,cp --no-commit" /dev/null >tty 2>&1 &&
 		tr "\r" "\n" <tty >lines &&
-		grep -Eq "^fs 1/1 [a-z0-9]+ \(--dir\)  writer 2/2  0:[0-9]{2} elapsed, ~0:[0-9]{2} left" lines &&
+		grep -Eq "^fs 1/1 [a-z0-9]+ \(--dir\)  writer 2/2  0:[0-9]{2} in it, 0:[0-9]{2} elapsed, ~0:[0-9]{2} left" lines &&
 		grep -Eq "^fs 1/1 .*  cp 1/2  " lines &&
 		script -qec "$BENCHPOST run --suite quick --dir $SCRATCH/target -n 1 -q \
 			--tarball mine.tar.xz --test writer --no-commit" /dev/null >tty 2>&1 &&
 		! grep -q "fs 1/1" tty
 	'
+	test_expect_success 'progress from the first second: the data set, then each step, every second' '
+		XDG_CACHE_HOME="$SCRATCH/fresh-cache" script -qfec "$BENCHPOST run --suite quick \
+			--dir $SCRATCH/target -n 1 --test dbench --param dbench.time=3 \
+			--param dbench.clients=1 --no-commit" /dev/null >tty 2>&1 &&
+		tr "\r" "\n" <tty | grep -v "^ *$" >lines &&
+		head -1 lines | grep -q "^looking for scratch left by dead runs in " &&
+		grep -Eq "^data set: generating files [0-9]+/4000  0:[0-9]{2}" lines &&
+		grep -q "^data set: packing 4000 files" lines &&
+		# the step line moves while dbench runs: a new second at least every second
+		grep -Eo "^fs 1/1 [a-z0-9]+ \(--dir\)  dbench 1/1  0:0[0-9] in it" lines | sort -u >secs &&
+		test $(wc -l <secs) -ge 3
+	'
 else
 	test_skip 'one updating progress line on a terminal, none with -q' 'no script(1) to make a terminal'
+	test_skip 'progress from the first second: the data set, then each step, every second' 'no script(1) to make a terminal'
 fi
 
 test_done

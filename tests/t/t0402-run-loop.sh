@@ -1,15 +1,10 @@
 #!/bin/sh
 # benchpost run --fs: loop images on one backing file, made, used, removed.
 . "$(dirname "$0")/lib.sh"
+. "$SRCDIR/tests/t/lib-run.sh"
 
 # A small real tree keeps these runs short; t0401 covers the generated one.
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core collect parse
-
-nothing_left() {
-	! grep -q "$SCRATCH/benchpost-run" /proc/mounts &&
-	! losetup -a | grep -q "$SCRATCH/benchpost-run" &&
-	test -z "$(ls -d "$SCRATCH"/benchpost-run.* 2>/dev/null)"
-}
 
 if [ "$(id -u)" != 0 ]; then
 	test_skip 'ext2, ext3:data=writeback and ext4 on loop devices' 'needs root for loop devices and mount'
@@ -58,7 +53,7 @@ test_expect_success 'each file system has its own .bench file with its facts' '
 	grep -Eq "^device: /dev/loop[0-9]+ on " "$f" &&
 	grep -q "^backing: same file$" "$f" &&
 	grep -q "^caches: dropped$" "$f" &&
-	grep -q "^mkfs-version: mke2fs" "$f" &&
+	grep -q "^mkfs.ext3-version: mke2fs" "$f" &&
 	grep -q "^image: $SCRATCH/benchpost-run\.[A-Za-z0-9]*/image$" "$f" &&
 	for fs in ext2 ext3 ext4; do
 		benchpost log --archive "$SCRATCH/arch" --fs $fs --format bench | grep "^image: " || exit 1

@@ -1,19 +1,11 @@
 #!/bin/sh
-# SIGINT or SIGTERM in the middle of a run: everything it made goes away.
+# SIGINT or SIGTERM in the middle of a run: everything it made goes away,
+# and the exit status says which signal (130, 143) as a shell's would.
 . "$(dirname "$0")/lib.sh"
+. "$SRCDIR/tests/t/lib-run.sh"
 
 # A small real tree keeps these runs short; t0401 covers the generated one.
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core collect parse
-
-# Waits (up to 60 s) until the condition holds.
-wait_for() {
-	i=0
-	while ! eval "$1"; do
-		i=$((i + 1))
-		[ $i -lt 600 ] || return 1
-		sleep 0.1
-	done
-}
 
 if [ "$(id -u)" = 0 ] && [ -e /dev/loop-control ]; then
 	test_expect_success 'SIGINT while mounted: no mount, loop device or file left' '
@@ -24,7 +16,7 @@ if [ "$(id -u)" = 0 ] && [ -e /dev/loop-control ]; then
 		sleep 1 &&
 		kill -INT $pid &&
 		set +e && wait $pid; rc=$? && set -e &&
-		test $rc = 1 &&
+		test $rc = 130 &&
 		grep -q "^benchpost: run: interrupted by SIGINT; removed" err &&
 		! grep -q "$SCRATCH" /proc/mounts &&
 		! losetup -a | grep -q "$SCRATCH" &&
@@ -43,7 +35,7 @@ test_expect_success 'SIGTERM in a --dir run: the directory is left as it was' '
 	sleep 1 &&
 	kill -TERM $pid &&
 	set +e && wait $pid; rc=$? && set -e &&
-	test $rc = 1 &&
+	test $rc = 143 &&
 	grep -q "interrupted by SIGTERM" err &&
 	test "$(ls -A target)" = mine
 '

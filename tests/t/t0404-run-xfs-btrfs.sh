@@ -2,20 +2,11 @@
 # benchpost run --fs xfs,btrfs: the other two file systems of the matrix,
 # with their own mkfs tools and options, made and removed like ext*.
 . "$(dirname "$0")/lib.sh"
+. "$SRCDIR/tests/t/lib-run.sh"
 
 tar -C "$SRCDIR" -czf "$SCRATCH/small.tar.gz" core parse
 
-nothing_left() {
-	! grep -q "$SCRATCH/benchpost-run" /proc/mounts &&
-	! losetup -a | grep -q "$SCRATCH/benchpost-run" &&
-	test -z "$(ls -d "$SCRATCH"/benchpost-run.* 2>/dev/null)"
-}
-
-why=
-[ "$(id -u)" = 0 ] || why='needs root for loop devices and mount'
-[ -n "$why" ] || [ -e /dev/loop-control ] || why='no /dev/loop-control'
-[ -n "$why" ] || command -v mkfs.xfs >/dev/null || why='mkfs.xfs missing (Debian xfsprogs)'
-[ -n "$why" ] || command -v mkfs.btrfs >/dev/null || why='mkfs.btrfs missing (Debian btrfs-progs)'
+why=$(loop_skip_reason mkfs.xfs mkfs.btrfs)
 if [ -n "$why" ]; then
 	test_skip 'xfs and btrfs on loop devices' "$why"
 	test_done

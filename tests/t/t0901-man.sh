@@ -105,7 +105,7 @@ test_expect_success 'FILES: the archive, its cache and the templates' '
 
 test_expect_success 'EXAMPLES: the five workflows, with options their commands have' '
 	section page EXAMPLES | awk "/\\\\\$/ { sub(/\\\\\$/, \"\"); printf \"%s\", \$0; next } 1" >examples &&
-	grep -q "benchpost run --suite quick --fs ext2,ext3,ext4 -n 3" examples &&
+	grep -q "benchpost run --suite quick --fs ext2,ext3,ext4 -n 5" examples &&
 	grep -q "benchpost diff 6.1.0-28-amd64 6.12.0-rc3" examples &&
 	grep -q "benchpost run --fs ext3,ext3:data=writeback" examples &&
 	grep -q "benchpost import .*thread.mbox" examples &&
