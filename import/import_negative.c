@@ -157,17 +157,23 @@ static size_t signature_lines(const struct qline *v, size_t nr, size_t i)
 static const struct {
 	const char *name;
 	import_negative_find *find;
+	int context;    /* its lines still say the kernel, machine or set-up */
 } kinds[] = {
-	{ "a patch's diff", patch_lines },
-	{ "a kernel log", import_negative_log },
-	{ "system facts (settings, hardware, memory and disk state)", import_negative_sysinfo },
-	{ "a trace or profile", import_negative_trace },
-	{ "progress output", import_negative_progress },
-	{ "commands or a job file", import_negative_command },
-	{ "facts of the machine or the set-up (Memory:, CPU:, Runtime:)", import_negative_setup },
-	{ "a URL", url_lines },
-	{ "a signature", signature_lines },
+	{ "a patch's diff", patch_lines, 0 },
+	{ "a kernel log", import_negative_log, 1 },
+	{ "system facts (settings, hardware, memory and disk state)", import_negative_sysinfo, 1 },
+	{ "a trace or profile", import_negative_trace, 0 },
+	{ "progress output", import_negative_progress, 0 },
+	{ "commands or a job file", import_negative_command, 0 },
+	{ "facts of the machine or the set-up (Memory:, CPU:, Runtime:)", import_negative_setup, 1 },
+	{ "a URL", url_lines, 0 },
+	{ "a signature", signature_lines, 0 },
 };
+
+int import_negative_is_context(unsigned char k)
+{
+	return k && k <= ARRAY_SIZE(kinds) && kinds[k - 1].context;
+}
 
 const char *import_negative_name(unsigned char k)
 {

@@ -34,6 +34,12 @@ void import_negatives(unsigned char *kind, const struct qline *v, size_t nr);
 
 /* What kind k (> 0, as import_negatives set it) is, for a message: "a patch's diff". */
 const char *import_negative_name(unsigned char k);
+/*
+ * Whether lines of kind k still state context (a "Linux version" line,
+ * uname -a, "Kernel:"): no results, but the kernel and machine they name
+ * hold for the numbers around them.
+ */
+int import_negative_is_context(unsigned char k);
 
 /* Helpers the finders share. */
 int import_neg_starts(const struct qline *l, const char *prefix);

@@ -1,6 +1,7 @@
 #include "import_extract.h"
 #include "import_grid.h"
 #include "import_heading.h"
+#include "import_negative.h"
 #include "import_table.h"
 #include "../core/util.h"
 
@@ -107,13 +108,15 @@ static void mark_lines(struct extract *x)
 			continue;
 		if (l->text[0] == '-' && l->text[1] == '-' && is_signature(x, i))
 			sig[l->depth] = 1;
-		if (sig[l->depth] || x->negative[i])
+		/* a kernel log or uname -a holds no results but still names the kernel */
+		if (sig[l->depth] || (x->negative[i] && !import_negative_is_context(x->negative[i])))
 			f[i] |= L_SKIP;
 		if (import_is_rule(l->text, l->len))
 			f[i] |= L_RULE;
 		if (i == 0 || q->v[i - 1].blank || q->v[i - 1].depth != l->depth || (f[i - 1] & L_RULE))
 			f[i] |= L_PARA_START;
-		if (HAS_DIGIT(x, i) && !x->negative[i] && !sig[l->depth])
+		if (HAS_DIGIT(x, i) && (!x->negative[i] || import_negative_is_context(x->negative[i])) &&
+		    !sig[l->depth])
 			sections_find_marks(x, i);
 	}
 }
