@@ -79,22 +79,6 @@ static int is_digits(const char *s, size_t n)
 	return n > 0;
 }
 
-/* A commit id as 0-day reports put over their columns: 7 to 40 hex digits with a letter or not. */
-static int is_commit(const char *s, size_t n)
-{
-	size_t i, letters = 0;
-
-	if (n < 7 || n > 40)
-		return 0;
-	for (i = 0; i < n; i++) {
-		if (s[i] >= 'a' && s[i] <= 'f')
-			letters++;
-		else if (!isdigit((unsigned char)s[i]))
-			return 0;
-	}
-	return letters > 0 && letters < n;
-}
-
 /* "v3.14", "v6.5-rc2", "v2.6.32": a kernel tag as git names it. */
 static int is_tag(const char *s, size_t n)
 {
@@ -205,7 +189,7 @@ int grid_starts_with_kernel(const char *s, size_t n)
 {
 	size_t k = 0;
 
-	if (import_is_kernel(s, n) || is_tag(s, n) || is_commit(s, n))
+	if (import_is_kernel(s, n) || is_tag(s, n) || import_is_commit(s, n))
 		return 1;
 	while (k < n && s[k] != '+')
 		k++;
