@@ -97,7 +97,7 @@ static void import_each(struct mail_message *m, void *data)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct mail_list list = MAIL_LIST_INIT;
-	struct import_result r = IMPORT_RESULT_INIT;
+	struct import *imp;
 	struct strbuf file = STRBUF_INIT, out = STRBUF_INIT;
 	unsigned how;
 	size_t i;
@@ -107,9 +107,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	how = data[0] % 4;
 	data++;
 	size--;
-	r.quiet = 1;   /* skipped messages are expected here; no warnings */
+	/* no warning sink: skipped messages are expected here */
+	if (import_new(&imp, NULL) < 0)
+		return 0;
 	list.each = import_each;
-	list.data = &r;
+	list.data = imp;
 	strbuf_addf(&file, "%s/in", dir);
 	if (how == 0) {
 		write_file(file.buf, data, size);
@@ -123,18 +125,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		mail_read_buffer(&list, "fuzz", (const char *)data, size);
 	}
-	import_finish(&r);
-	for (i = 0; i < r.records.nr; i++) {
-		const struct record *rec = &r.records.v[i];
+	import_finish(imp);
+	for (i = 0; i < imp->result.borrowed.nr; i++) {
+		const struct record *rec = &imp->result.borrowed.v[i];
 
 		if (!rec->value || !value_is_number(rec->value) || !rec->metric || rec->line < 0)
 			__builtin_trap();
 	}
-	json_write_recset(&out, &r.records);
+	json_write_recset(&out, &imp->result.borrowed);
 	strbuf_reset(&out);
-	bench_write(&out, &r.records);
+	bench_write(&out, &imp->result.borrowed);
 	strbuf_release(&out);
-	import_result_release(&r);
+	import_free(imp);
 	mail_list_release(&list);
 	nftw(file.buf, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 	strbuf_release(&file);
