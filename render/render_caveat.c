@@ -84,13 +84,6 @@ static int whole_numbers(const struct render_series *s)
 	return s->decimals == 0;
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-
-	return ls >= lx && !strcmp(s + ls - lx, suffix);
-}
-
 /* The "; " that ends an entry: not one inside the parentheses of its detail. */
 static const char *entry_end(const char *p)
 {
@@ -151,7 +144,7 @@ int render_rate_caveat(struct render_caveat *why, const struct render_series_set
 
 	memset(why, 0, sizeof(*why));
 	/* the run said so itself (collect/collect_flags.c) */
-	if (metric && ends_with(metric, "-flagged")) {
+	if (render_metric_is_flagged(metric)) {
 		char *base = xstrndup(metric, strlen(metric) - 8);
 
 		why->kind = RENDER_CAVEAT_FLAGGED;

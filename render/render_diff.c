@@ -121,15 +121,14 @@ static int shown(struct diff_state *st, const struct render_series_set *ss,
 {
 	const char *metric = render_series_key(s, RENDER_METRIC);
 
-	size_t n = metric ? strlen(metric) : 0;
+
 	/*
 	 * A rate the run flagged as an artefact of its clock cannot say
 	 * whether anything changed: a comparison shows it with --detail
 	 * only; the method paragraph names it and why.
 	 */
-	int flagged = n > 8 && !strcmp(metric + n - 8, "-flagged");
-
-	if (st->opts->detail || (render_series_role(ss, s) != RENDER_ROLE_DETAIL && !flagged))
+	if (st->opts->detail ||
+	    (render_series_role(ss, s) != RENDER_ROLE_DETAIL && !render_metric_is_flagged(metric)))
 		return 1;
 	st->sum->hidden++;
 	/* the names are a hint, not a list: the first few say what kind */

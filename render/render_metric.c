@@ -33,20 +33,28 @@ static const struct {
 	{ "latency", RENDER_BETTER_LOWER, RENDER_ROLE_DETAIL, 0 },
 };
 
+static const char flagged_suffix[] = "-flagged";
+
+int render_metric_is_flagged(const char *metric)
+{
+	size_t len = metric ? strlen(metric) : 0, n = sizeof(flagged_suffix) - 1;
+
+	return len > n && !strcmp(metric + len - n, flagged_suffix);
+}
+
 /*
  * A rate the run could not vouch for is kept as "<metric>-flagged"
  * (collect/collect_flags.c): it is still that metric, with a caveat.
  */
 static int find(const char *metric)
 {
-	static const char flagged[] = "-flagged";
 	char base[128];
 	size_t i, len = metric ? strlen(metric) : 0;
 
-	if (len > sizeof(flagged) - 1 && len < sizeof(base) &&
-	    !strcmp(metric + len - (sizeof(flagged) - 1), flagged)) {
-		memcpy(base, metric, len - (sizeof(flagged) - 1));
-		base[len - (sizeof(flagged) - 1)] = '\0';
+	if (render_metric_is_flagged(metric) && len < sizeof(base)) {
+		len -= sizeof(flagged_suffix) - 1;
+		memcpy(base, metric, len);
+		base[len] = '\0';
 		metric = base;
 	}
 	for (i = 0; metric && i < ARRAY_SIZE(metrics); i++)

@@ -36,6 +36,8 @@ int render_unit_is_time(const char *unit);
 /* total, elapsed, user, sys, sync: the step's own times (not a tool's latencies). */
 int render_metric_is_step_time(const char *metric);
 int render_metric_is_rate(const char *metric, const char *unit);
+/* A rate the run could not vouch for, kept as "<metric>-flagged" (collect/collect_flags.c). */
+int render_metric_is_flagged(const char *metric);
 /* The unit as one key: "MB/sec" and "MB/s" are one unit, "sec" is "s". */
 void render_unit_key(struct strbuf *out, const char *unit);
 
