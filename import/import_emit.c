@@ -171,6 +171,18 @@ void emit_pooled(struct extract *x, const struct pooled_where *p, const char *me
 	x->found = 1;
 }
 
+void where_own(struct where *w, const char *kernel, const char *fs, const char *options)
+{
+	if (kernel)
+		w->kernel = kernel;
+	if (fs && (!w->fs || strcmp(fs, w->fs))) {
+		w->fs = fs;
+		w->options = NULL;
+	}
+	if (options)
+		w->options = options;
+}
+
 void emit(struct extract *x, const struct where *w, const char *metric, const char *value,
 	  const char *unit, long lineno)
 {

@@ -204,6 +204,13 @@ struct pooled_where {
 void pool_where(struct extract *x, const struct where *w, struct pooled_where *p);
 void emit_pooled(struct extract *x, const struct pooled_where *p, const char *metric,
 		 const char *value, const char *unit, long lineno);
+/*
+ * What a table or a tool's report names of its own numbers (each NULL
+ * where it names nothing) over what the text around it says: its kernel,
+ * its file system (the text's mount options then no longer apply) and
+ * its config.
+ */
+void where_own(struct where *w, const char *kernel, const char *fs, const char *options);
 /* One number with its where: a record in the current group. */
 void emit(struct extract *x, const struct where *w, const char *metric, const char *value,
 	  const char *unit, long lineno);

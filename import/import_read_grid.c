@@ -128,15 +128,7 @@ static size_t grid(struct extract *x, size_t at)
 		const struct grid_value *gv = &v.v[i];
 		struct where w = extract_where(x, gv->line, gv->benchmark ? gv->benchmark : d->program);
 
-		if (gv->kernel)
-			w.kernel = gv->kernel;
-		/* the table's own file system, and its config over the text's mount options */
-		if (gv->fs && (!w.fs || strcmp(gv->fs, w.fs))) {
-			w.fs = gv->fs;
-			w.options = NULL;
-		}
-		if (gv->options)
-			w.options = gv->options;
+		where_own(&w, gv->kernel, gv->fs, gv->options);
 		emit(x, &w, gv->metric ? gv->metric : "value", gv->value, gv->unit,
 		     x->q->v[gv->line].lineno);
 	}

@@ -82,15 +82,7 @@ void extract_tools_until(struct extract *x, size_t at)
 		    (t->facts && facts_get(t->facts, "context")))
 			continue;
 		w = extract_where(x, idx, t->benchmark);
-		/* what the report itself names beats what the text around it says */
-		if (t->kernel)
-			w.kernel = t->kernel;
-		if (t->fs && (!w.fs || strcmp(t->fs, w.fs))) {
-			w.fs = t->fs;
-			w.options = NULL;
-		}
-		if (t->options)
-			w.options = t->options;
+		where_own(&w, t->kernel, t->fs, t->options);
 		/* one report is one group: same tool, lines close together */
 		if (!x->tool_last || strcmp(x->tool_last, t->benchmark ? t->benchmark : "") ||
 		    t->line - x->tool_last_line > 40)
