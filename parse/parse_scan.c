@@ -507,18 +507,8 @@ char *scan_time_command_above(struct scan *sc, size_t first)
 	return NULL;
 }
 
-void scan_mark_interim(struct scan *sc, size_t from)
-{
-	size_t i;
-
-	for (i = from; i < sc->out->nr; i++) {
-		if (!sc->out->v[i].facts)
-			sc->out->v[i].facts = facts_new();
-		facts_set(sc->out->v[i].facts, "interim", "true");
-	}
-}
-
-void scan_mark_context(struct scan *sc, size_t from, const char *metric)
+/* Sets fact key to "true" on the records from index from on (only those of metric, when not NULL). */
+static void mark_records(struct scan *sc, size_t from, const char *metric, const char *key)
 {
 	size_t i;
 
@@ -527,8 +517,18 @@ void scan_mark_context(struct scan *sc, size_t from, const char *metric)
 			continue;
 		if (!sc->out->v[i].facts)
 			sc->out->v[i].facts = facts_new();
-		facts_set(sc->out->v[i].facts, "context", "true");
+		facts_set(sc->out->v[i].facts, key, "true");
 	}
+}
+
+void scan_mark_interim(struct scan *sc, size_t from)
+{
+	mark_records(sc, from, NULL, "interim");
+}
+
+void scan_mark_context(struct scan *sc, size_t from, const char *metric)
+{
+	mark_records(sc, from, metric, "context");
 }
 
 /* Room for most blocks' strings (GNU time -v's 22 values take about 500 bytes). */
