@@ -32,6 +32,9 @@ if [ "$(id -u)" = 0 ] && [ -e /dev/loop-control ]; then
 		pid=$! &&
 		wait_for "grep -q \"$SCRATCH/s1/benchpost-run.*/mnt\" /proc/mounts" &&
 		dead=$(ls -d "$SCRATCH"/s1/benchpost-run.*) &&
+		# the first mount may be the check of the mount options, unmounted
+		# again at once: kill while the writer is writing, its file there
+		wait_for "grep -q \"$dead/mnt\" /proc/mounts && ls -A \"$dead/mnt\" | grep -qv lost+found" &&
 		kill_all $pid &&
 		set +e && wait $pid; set -e &&
 		# what SIGKILL leaves
