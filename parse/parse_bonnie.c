@@ -51,16 +51,24 @@ static int too_quick(const struct scan_tok *t)
 	return t->len > 0;
 }
 
-/* A rate as printed: "12345", "123.4", bonnie++ 2's "316k" (K/s). */
+/*
+ * A rate as printed: "12345", "123.4", or bonnie++ 1.9x/2's scaled
+ * "316k", "117m", "1.4g" under a "/sec" header.  The number is kept as
+ * printed and its scale goes into the unit (K/s, M/s, G/s): bonnie++
+ * rounds the scaled figure, and whether its k is 1000 or 1024 is not
+ * printed, so no digits are made up.
+ */
 static int add_rate(struct pending *p, size_t idx, const char *metric, const char *unit,
 		    const struct scan_tok *t)
 {
+	static const char scales[] = "kKmMgG";
+	const char *at = t->len > 1 ? strchr(scales, t->s[t->len - 1]) : NULL;
 	char scaled[16];
 
 	if (too_quick(t))
 		return 0;
-	if (tok_ends(t, "k") || tok_ends(t, "M")) {
-		snprintf(scaled, sizeof(scaled), "%c%s", t->s[t->len - 1] == 'k' ? 'K' : 'M',
+	if (at && isdigit((unsigned char)t->s[t->len - 2])) {
+		snprintf(scaled, sizeof(scaled), "%c%s", toupper((unsigned char)*at),
 			 !strcmp(unit, "K/s") ? "/s" : unit);
 		return pending_number(p, idx, metric, scaled, t, 1, 0);
 	}
