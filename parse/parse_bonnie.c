@@ -235,6 +235,29 @@ static void csv_add(struct pending *p, size_t idx, const char *metric, const cha
 		*bad = 1;
 }
 
+/*
+ * bonnie++ prints its CSV line after the tables of the same run: when a
+ * row of a table read a few lines above names the same machine and size,
+ * the line restates those results and gives no records of its own (the
+ * same run twice would count as two samples).
+ */
+static int csv_restates_table(struct scan *sc, size_t i, const char *machine, const char *size)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t k;
+	int same = 0;
+
+	for (k = i; k > 0 && i - k < 24 && !same; k--) {
+		if (!sc->v[k - 1].used)
+			continue;
+		scan_split(&t, sc->v[k - 1].s);
+		same = t.nr >= 2 && t.v[0].len == strlen(machine) && !memcmp(t.v[0].s, machine, t.v[0].len) &&
+		       t.v[1].len == strlen(size) && !memcmp(t.v[1].s, size, t.v[1].len);
+	}
+	scan_toks_release(&t);
+	return same;
+}
+
 static size_t read_csv(struct scan *sc, size_t i)
 {
 	char *copy = xstrdup(sc->v[i].s), *f[64], name[64];
@@ -242,7 +265,10 @@ static size_t read_csv(struct scan *sc, size_t i)
 	int n = csv_fields(copy, f, ARRAY_SIZE(f)), bad = 0, k;
 	size_t lines = 0;
 
-	if (n == (int)ARRAY_SIZE(csv103)) {
+	if ((n == (int)ARRAY_SIZE(csv103) && csv_restates_table(sc, i, f[0], f[1])) ||
+	    (n == 50 && csv_restates_table(sc, i, f[2], f[5]))) {
+		lines = 1;
+	} else if (n == (int)ARRAY_SIZE(csv103)) {
 		for (k = 2; k < n; k++)
 			if (csv103[k])
 				csv_add(&p, i, csv103[k], csv_unit(csv103[k]), f[k], &bad);
