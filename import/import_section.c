@@ -158,14 +158,23 @@ struct heading_state {
 	int label_open;        /* the depth's section is a label's: it ends with the label's paragraph */
 };
 
-/* Line i, a heading: what it says of the kernel's config, the config, the benchmark. */
-static void read_heading(struct extract *x, size_t i, size_t from, int kernels, struct heading_state *h)
+/*
+ * Line i, a heading: what it says of the kernel's config, the config, the
+ * benchmark.  A shell comment's ("# __flush_tlb_one") is read past the
+ * '#': a benchmark it names, else the variant as the config, held like a
+ * config heading's.
+ */
+static void read_heading(struct extract *x, size_t i, size_t from, int kernels, int comment,
+			 struct heading_state *h)
 {
 	struct sections *s = x->sec;
 	const struct qline *l = &x->q->v[i];
 	const char *t = import_skip_space(l->text);
 	size_t n = l->len - (size_t)(t - l->text), a;
 	char *c;
+
+	if (comment)
+		t = import_comment_heading(t, n, &n);
 
 	if (kernels) {
 		for (a = from; a < s->nmarks && s->marks[a].line == i; a++)
@@ -176,6 +185,11 @@ static void read_heading(struct extract *x, size_t i, size_t from, int kernels, 
 		/* "Results of dbench 48 with 2.6.17:" */
 		if ((c = import_benchmark_heading(t, n)))
 			h->bench = sections_keep(s, c);
+	} else if (comment) {
+		if ((c = import_benchmark_heading(t, n)))
+			h->bench = sections_keep(s, c);
+		else if ((c = import_config_label(t, n)))
+			h->config = sections_keep(s, c);
 	} else if ((c = import_config_heading(t, n))) {
 		h->config = sections_keep(s, c);
 	} else if ((c = label_over_time(x, i, t, n))) {
@@ -206,6 +220,51 @@ static void start_part(struct extract *x, size_t i, const struct mail_part_name 
 		sec->fs_known = 1;
 	if ((k = import_name_kernel(part->name)))
 		sec->kernel = sections_keep(s, k);
+}
+
+/*
+ * Whether the message writes root prompts: a "# " line with what only a
+ * command writes (a path, an option, a pipe, an assignment).  There a
+ * "# word" line is a prompt too, and never a heading.
+ */
+static int writes_root_prompts(const struct extract *x)
+{
+	const struct qtext *q = x->q;
+	size_t i, n;
+
+	for (i = 0; i < q->nr; i++) {
+		const char *t = import_skip_space(q->v[i].text);
+
+		if (t[0] == '#' && (t[1] == ' ' || t[1] == '\t') && !import_is_rule(t, strlen(t)) &&
+		    !import_comment_heading(t, strlen(t), &n) && import_count_words(t + 2, strlen(t + 2)) > 1)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * "# __flush_tlb_one" over the output it heads: a shell comment naming
+ * a variant, when what follows at once is the block it heads (output,
+ * or a "$ " command and its output) holding a result, in a message that
+ * writes no root prompts (where "# sync" over its output is a command).
+ */
+static int is_comment_heading(const struct extract *x, size_t i, int kernels, int prompts)
+{
+	const struct qtext *q = x->q;
+	const char *t = import_skip_space(q->v[i].text), *next;
+	size_t n, k;
+
+	if (prompts || kernels > 1 || (x->sec->flags[i] & (L_PARA_START | L_SKIP)) != L_PARA_START ||
+	    (x->feat[i] & (FEAT_VERB | FEAT_TIME)) || !import_comment_heading(t, strlen(t), &n) || i + 1 >= q->nr || q->v[i + 1].blank ||
+	    q->v[i + 1].depth != q->v[i].depth)
+		return 0;
+	next = import_skip_space(q->v[i + 1].text);
+	if (next[0] == '#')
+		return 0;
+	for (k = i + 1; k < q->nr && k < i + 24 && !q->v[k].blank && q->v[k].depth == q->v[i].depth; k++)
+		if (sections_result_at(x, k))
+			return 1;
+	return 0;
 }
 
 static int is_heading(const struct extract *x, size_t i, int kernels)
@@ -239,6 +298,7 @@ static void find_sections(struct extract *x)
 	struct sections *s = x->sec;
 	struct heading_state h[DEPTHS];
 	size_t i, from = 0, to = 0, next_part = 0;
+	int prompts = writes_root_prompts(x);
 
 	memset(h, 0, sizeof(h));
 	for (i = 0; i < DEPTHS; i++)
@@ -248,7 +308,7 @@ static void find_sections(struct extract *x)
 		struct heading_state *hd = &h[l->depth];
 		const struct mail_part_name *part = NULL;
 		struct section *sec;
-		int kernels;
+		int kernels, comment;
 
 		while (next_part < x->msg->npart_names && x->msg->part_names[next_part].line <= l->lineno)
 			part = &x->msg->part_names[next_part++];
@@ -264,9 +324,10 @@ static void find_sections(struct extract *x)
 			hd->config = hd->bench = NULL;
 			continue;
 		}
-		if (is_heading(x, i, kernels)) {
+		comment = !is_heading(x, i, kernels) && is_comment_heading(x, i, kernels, prompts);
+		if (comment || is_heading(x, i, kernels)) {
 			s->flags[i] |= L_HEADING;
-			read_heading(x, i, from, kernels, hd);
+			read_heading(x, i, from, kernels, comment, hd);
 		}
 		if (is_order(x, i, kernels))
 			s->flags[i] |= L_ORDER;
