@@ -397,7 +397,7 @@ static char *scaled_seconds(const struct grid_cell *c)
 	}
 }
 
-static void add_value(struct grid_values *out, size_t line, char *value, const char *unit,
+static void add_value(struct grid_values *out, size_t line, size_t col, char *value, const char *unit,
 		      const char *metric, const char *benchmark, const char *kernel,
 		      const char *fs, const char *options)
 {
@@ -406,6 +406,7 @@ static void add_value(struct grid_values *out, size_t line, char *value, const c
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	v = &out->v[out->nr++];
 	v->line = line;
+	v->col = col;
 	v->value = value;
 	v->unit = unit ? xstrdup(unit) : NULL;
 	v->metric = metric ? xstrdup(metric) : NULL;
@@ -705,7 +706,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				/* time's user and sys are seconds, whatever the table leaves unsaid */
 				if (!unit && !u && metric && (!strcmp(metric, "user") || !strcmp(metric, "sys")))
 					unit = "s";
-				add_value(out, r->line, value, unit ? unit : u, metric, b ? b : bench,
+				add_value(out, r->line, r->col[j], value, unit ? unit : u, metric, b ? b : bench,
 					  col->kernel ? col->kernel : kernel ? kernel : title_kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
 				free(u);
@@ -714,7 +715,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			if (c->note.n && c->note_spread && c->note_value.n) {
 				char *m = join2(metric ? metric : "value", " ", "stddev");
 
-				add_value(out, r->line, xstrndup(c->note_value.s, c->note_value.n),
+				add_value(out, r->line, r->col[j], xstrndup(c->note_value.s, c->note_value.n),
 					  c->note_pct ? "%" : unit, m, bench,
 					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
