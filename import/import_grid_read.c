@@ -6,6 +6,7 @@
  */
 #include "import_grid_name.h"
 #include "import_context.h"
+#include "import_heading.h"
 #include "../parse/parse_duration.h"
 #include "../core/strbuf.h"
 #include "../core/util.h"
@@ -555,6 +556,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	size_t i, j, k, idents = 0, fss = 0, tail_metrics = 0;
 	const char *prev_kernel = NULL;
 	char *cont_kept = NULL, *title_kernel = NULL;
+	char *group_config = NULL;  /* what a group named "with patch:" says, for its rows */
 	long param = -1;
 	int col_kernel = 0, col_config = 0;
 
@@ -648,7 +650,28 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		 */
 		{
 			char *gname = r->group >= 0 ? grid_trimmed(lines[r->group].s, lines[r->group].n) : NULL;
-			char *own = join2(gname, " ", bench_row);
+			char *own, *config = NULL;
+
+			if (gname) {
+				/* the group's line as posted: a config heading ends in ':' */
+				const char *gl = lines[r->group].s;
+				size_t gn = lines[r->group].n;
+
+				while (gn && (*gl == ' ' || *gl == '\t'))
+					gl++, gn--;
+				config = import_config_heading(gl, gn);
+			}
+
+			/* a group named "without patch:" is the config of its rows, not a benchmark's name */
+			if (config) {
+				free(gname);
+				gname = NULL;
+				free(group_config);
+				group_config = config;
+				if (!options)
+					options = group_config;
+			}
+			own = join2(gname, " ", bench_row);
 			const char *head = !own || (title && words(title) <= 3) ? title : NULL;
 
 			bench = join2(head, " ", own);
@@ -732,6 +755,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		}
 	}
 	free(cont_kept);
+	free(group_config);
 	free(title_kernel);
 	for (i = 0; i < g->nrows; i++)
 		grid_name_release(&rows[i]);

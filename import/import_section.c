@@ -6,6 +6,7 @@
 #include "../core/util.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -267,6 +268,38 @@ static int is_comment_heading(const struct extract *x, size_t i, int kernels, in
 	return 0;
 }
 
+/* The indent of a line in screen columns (tabs every 8), or SIZE_MAX for a blank one. */
+static size_t indent_of(const struct qline *l)
+{
+	size_t i, col = 0;
+
+	if (l->blank)
+		return SIZE_MAX;
+	for (i = 0; i < l->len && (l->text[i] == ' ' || l->text[i] == '\t'); i++)
+		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+/*
+ * "  without patch:" over lines indented deeper, inside a paragraph
+ * ("Test 1: sync_mod = 0" over a without and a with block): a config
+ * heading of the sub-block under it, though no paragraph starts there.
+ */
+static int is_subblock_heading(const struct extract *x, size_t i, int kernels)
+{
+	const struct qtext *q = x->q;
+	const char *t = import_skip_space(q->v[i].text);
+	size_t n = q->v[i].len - (size_t)(t - q->v[i].text), in = indent_of(&q->v[i]), next;
+	char *c;
+
+	if (kernels || (x->sec->flags[i] & (L_PARA_START | L_SKIP)) || i + 1 >= q->nr ||
+	    q->v[i + 1].depth != q->v[i].depth || (next = indent_of(&q->v[i + 1])) == SIZE_MAX || next <= in ||
+	    !(c = import_config_heading(t, n)))
+		return 0;
+	free(c);
+	return !sections_result_at(x, i);
+}
+
 static int is_heading(const struct extract *x, size_t i, int kernels)
 {
 	const struct qtext *q = x->q;
@@ -325,7 +358,7 @@ static void find_sections(struct extract *x)
 			continue;
 		}
 		comment = !is_heading(x, i, kernels) && is_comment_heading(x, i, kernels, prompts);
-		if (comment || is_heading(x, i, kernels)) {
+		if (comment || is_heading(x, i, kernels) || is_subblock_heading(x, i, kernels)) {
 			s->flags[i] |= L_HEADING;
 			read_heading(x, i, from, kernels, comment, hd);
 		}

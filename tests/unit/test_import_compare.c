@@ -96,10 +96,31 @@ static void test_compared_columns(void **state)
 		     { "812.5", "-", "seq" }, { "790.25", "-", "seq" });
 }
 
+/*
+ * "  without patch:" and "  with patch:" over lines indented deeper,
+ * inside one paragraph: each names the config of the values under it.
+ */
+static void test_subblocks(void **state)
+{
+	(void)state;
+	CHECK_VALUES("Subject: fsync batching on ext4\n"
+		     "\n"
+		     "Test 1: four writer threads\n"
+		     "  without patch:\n"
+		     "    Average Files/sec:      5120.0\n"
+		     "  with patch:\n"
+		     "    Average Files/sec:      5480.0\n"
+		     "\n"
+		     "Test 2: eight writer threads\n"
+		     "  Average Files/sec:      6210.0\n",
+		     { "5120.0", "-", "without patch" }, { "5480.0", "-", "with patch" }, { "6210.0", "-", "-" });
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_compared_columns),
+		cmocka_unit_test(test_subblocks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
