@@ -120,6 +120,19 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
 				cols[k].kernel = c.text;
 				c.text = NULL;
+			} else if (role[h] == LINE_CONFIG && h && role[h - 1] == LINE_CONFIG && cols[k].options &&
+				   !cols[k].fs && c.role != ROLE_FS && name_over(&g->heads[h - 1], k)) {
+				/*
+				 * a name split over two header lines ("nowake" over
+				 * "kswapd-v1r1") is one; a dash over a name holds its place
+				 */
+				struct strbuf joined = STRBUF_INIT;
+
+				if (strspn(cols[k].options, "-") < strlen(cols[k].options))
+					strbuf_addf(&joined, "%s ", cols[k].options);
+				strbuf_addstr(&joined, c.text);
+				free(cols[k].options);
+				cols[k].options = strbuf_detach(&joined, NULL);
 			} else if ((role[h] == LINE_CONFIG || role[h] == LINE_FS) && !cols[k].options &&
 				   !cols[k].fs) {
 				cols[k].fs = c.fs;

@@ -116,11 +116,26 @@ static void test_subblocks(void **state)
 		     { "5120.0", "-", "without patch" }, { "5480.0", "-", "with patch" }, { "6210.0", "-", "-" });
 }
 
+/* A config name split over two header lines is one name; a dash over a name only holds its place. */
+static void test_two_line_names(void **state)
+{
+	(void)state;
+	CHECK_VALUES("Subject: reclaim variants\n"
+		     "\n"
+		     "                        -          lazy\n"
+		     "              stock-base    scan-v2r3    batch-v2r3\n"
+		     "fetch file      61 ( 0.00%)   63 (-3.28%)   60 ( 1.64%)\n"
+		     "expand file    310 ( 0.00%)  342 (-10.3%)  298 ( 3.87%)\n",
+		     { "61", "-", "stock-base" }, { "63", "-", "lazy scan-v2r3" }, { "60", "-", "batch-v2r3" },
+		     { "342", "-", "lazy scan-v2r3" });
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_compared_columns),
 		cmocka_unit_test(test_subblocks),
+		cmocka_unit_test(test_two_line_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
