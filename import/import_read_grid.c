@@ -233,6 +233,74 @@ static void name_compared_columns(const struct extract *x, const struct grid *g,
 	strbuf_release(&with);
 }
 
+/* The distinct columns v's values stand in, in order, at most max; how many (0: more than max). */
+static size_t value_columns(const struct grid_values *v, size_t *cols, size_t max)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < v->nr; i++) {
+		for (k = 0; k < n && cols[k] != v->v[i].col; k++)
+			;
+		if (k < n)
+			continue;
+		if (n == max)
+			return 0;
+		while (k > 0 && cols[k - 1] > v->v[i].col) {
+			cols[k] = cols[k - 1];
+			k--;
+		}
+		cols[k] = v->v[i].col;
+		n++;
+	}
+	return n;
+}
+
+#define MAX_INHERITED 16
+
+/*
+ * Rows with no header right under a table, after at most a line naming
+ * them (MMTests' "Statistics: duration" under its compare table): the
+ * same runs, column by column, so each value column takes the kernel,
+ * file system and config of the one above it in the same place.
+ */
+static void inherit_columns(const struct extract *x, const struct grid *g, const struct grid_line *lines,
+			    struct grid_values *v)
+{
+	const struct grid *above = NULL;
+	struct grid_values pv = { NULL, 0, 0 };
+	size_t mine[MAX_INHERITED], theirs[MAX_INHERITED], n, i, j, k;
+
+	if (g->nheads || !v->nr)
+		return;
+	for (k = 0; k < x->ngrids; k++)
+		if ((x->grids[k].end == g->first || (g->title >= 0 && x->grids[k].end == (size_t)g->title)) &&
+		    x->grids[k].nheads &&
+		    x->q->v[x->grids[k].first].depth == x->q->v[g->first].depth)
+			above = &x->grids[k];
+	if (!above)
+		return;
+	grid_read_values(&pv, above, lines, legend_of, (void *)x);
+	n = value_columns(v, mine, MAX_INHERITED);
+	if (n > 1 && value_columns(&pv, theirs, MAX_INHERITED) == n) {
+		for (i = 0; i < v->nr; i++) {
+			struct grid_value *gv = &v->v[i];
+			const struct grid_value *from = NULL;
+
+			for (k = 0; k < n && mine[k] != gv->col; k++)
+				;
+			for (j = 0; j < pv.nr && !from; j++)
+				if (pv.v[j].col == theirs[k])
+					from = &pv.v[j];
+			if (!from || gv->kernel || gv->fs || gv->options)
+				continue;
+			gv->kernel = from->kernel ? xstrdup(from->kernel) : NULL;
+			gv->fs = from->fs;
+			gv->options = from->options ? xstrdup(from->options) : NULL;
+		}
+	}
+	grid_values_release(&pv);
+}
+
 static size_t grid(struct extract *x, size_t at)
 {
 	const struct grid *g = grid_at(x, at);
@@ -250,6 +318,7 @@ static size_t grid(struct extract *x, size_t at)
 		lines[i].n = x->q->v[i].len;
 	}
 	grid_read_values(&v, g, lines, legend_of, (void *)x);
+	inherit_columns(x, g, lines, &v);
 	free(lines);
 	name_compared_columns(x, g, &v);
 	d = &x->d[x->q->v[at].depth];

@@ -116,6 +116,25 @@ static void test_subblocks(void **state)
 		     { "5120.0", "-", "without patch" }, { "5480.0", "-", "with patch" }, { "6210.0", "-", "-" });
 }
 
+/*
+ * Rows right under a table, after a line that names them (MMTests'
+ * "Statistics: duration"), are a table of their own: the rows above are
+ * no header of it, and its columns are the runs of the columns above.
+ */
+static void test_table_under_table(void **state)
+{
+	(void)state;
+	CHECK_VALUES("Subject: reclaim variants\n"
+		     "\n"
+		     "              stock-base    scan-v2r3    batch-v2r3\n"
+		     "fetch file      61 ( 0.00%)   63 (-3.28%)   60 ( 1.64%)\n"
+		     "expand file    310 ( 0.00%)  342 (-10.3%)  298 ( 3.87%)\n"
+		     "Statistics: duration\n"
+		     "User/Sys Time Running Test (seconds)     512.25    530.50    498.75\n"
+		     "Total Elapsed Time (seconds)             701.10    744.90    689.35\n",
+		     { "61", "-", "stock-base" }, { "512.25", "-", "stock-base" }, { "744.90", "-", "scan-v2r3" });
+}
+
 /* A config name split over two header lines is one name; a dash over a name only holds its place. */
 static void test_two_line_names(void **state)
 {
@@ -136,6 +155,7 @@ int main(void)
 		cmocka_unit_test(test_compared_columns),
 		cmocka_unit_test(test_subblocks),
 		cmocka_unit_test(test_two_line_names),
+		cmocka_unit_test(test_table_under_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
