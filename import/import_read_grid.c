@@ -180,6 +180,7 @@ static void name_compared_columns(const struct extract *x, const struct grid *g,
 {
 	size_t i, k, first = SIZE_MAX, second = SIZE_MAX;
 	struct strbuf base = STRBUF_INIT, with = STRBUF_INIT;
+	int patch;
 	char *commit = NULL;
 
 	for (i = 0; i < v->nr; i++) {
@@ -209,16 +210,20 @@ static void name_compared_columns(const struct extract *x, const struct grid *g,
 			return;
 	}
 	/*
-	 * "this patch" said since the table before is what this one shows,
-	 * over a commit named earlier (a regression the patch answers)
+	 * A patch's mail compares without and with the patch, whatever
+	 * commit its text names (the regression a fix answers: "a regression
+	 * caused by commit X ... Fix it by"), and so does "this patch" said
+	 * since the table before
 	 */
-	if (!says_this_patch(x, g, since_table_before(x, g), g->first) && (commit = compared_commit(x, g))) {
-		strbuf_addf(&base, "parent of %s", commit);
-	} else if ((x->msg->subject && strstr(x->msg->subject, "[PATCH")) || says_this_patch(x, g, 0, x->q->nr)) {
+	patch = x->msg->subject && strstr(x->msg->subject, "[PATCH");
+	if (patch || says_this_patch(x, g, since_table_before(x, g), g->first) ||
+	    !(commit = compared_commit(x, g))) {
+		if (!patch && !says_this_patch(x, g, 0, x->q->nr))
+			return;
 		strbuf_addstr(&base, "without the patch");
 		strbuf_addstr(&with, "with the patch");
 	} else {
-		return;
+		strbuf_addf(&base, "parent of %s", commit);
 	}
 	for (i = 0; i < v->nr; i++) {
 		struct grid_value *gv = &v->v[i];

@@ -88,6 +88,15 @@ static void test_compared_columns(void **state)
 		     "           310 +-  2%     -11.0%        276 +-  1%  fsmark.time.elapsed_time\n",
 		     { "51200", "-", "without the patch" }, { "57600", "-", "with the patch" },
 		     { "310", "-", "without the patch" }, { "276", "-", "with the patch" });
+	/* a fix names the commit that caused the regression: its table is without and with the fix */
+	CHECK_VALUES("Subject: [PATCH v2] ext4: restore orphan batching\n"
+		     "\n"
+		     "This is a regression caused by commit 9c81d2e4a7; fix it by batching again.\n"
+		     "\n"
+		     "createfiles-ext4\n"
+		     "Hmean     files-1      790.25 (   0.00%)      811.75 (   2.72%)\n"
+		     "Hmean     files-8     4411.00 (   0.00%)     5102.50 *  15.68%*\n",
+		     { "790.25", "-", "without the patch" }, { "811.75", "-", "with the patch" });
 	CHECK_VALUES("Subject: read and write on ext4, caused by commit 9c81d2e4a7\n"
 		     "\n"
 		     "          read     write\n"
