@@ -135,6 +135,31 @@ static char *label_over_time(const struct extract *x, size_t i, const char *t, s
 	return import_config_label(t, n);
 }
 
+/*
+ * "Enabled", "Base:" over a tool's report, right under it or after one
+ * blank line ("Disabled" alone, then kernbench's progress and summary):
+ * the config that report ran in, when the label names no kernel, file
+ * system or benchmark.  Held like a config heading's, as the report
+ * may be a paragraph of its own.
+ */
+static char *label_over_report(const struct extract *x, size_t i, const char *t, size_t n)
+{
+	const struct qtext *q = x->q;
+	size_t j;
+
+	for (j = i + 1; j < q->nr && j < i + 16 && q->v[j].depth == q->v[i].depth; j++) {
+		/* the label's own paragraph or the one after it: a blank after other text ends the look */
+		if (q->v[j].blank) {
+			if (j > i + 1 && !q->v[j - 1].blank)
+				break;
+			continue;
+		}
+		if (x->sec->tool_line[j])
+			return import_config_label(t, n);
+	}
+	return NULL;
+}
+
 static struct section *new_section(struct sections *s, size_t first, int depth, unsigned *cur)
 {
 	struct section *sec;
@@ -191,12 +216,20 @@ static void read_heading(struct extract *x, size_t i, size_t from, int kernels, 
 			h->bench = sections_keep(s, c);
 		else if ((c = import_config_label(t, n)))
 			h->config = sections_keep(s, c);
-	} else if ((c = import_config_heading(t, n))) {
-		h->config = sections_keep(s, c);
-	} else if ((c = label_over_time(x, i, t, n))) {
-		h->label = sections_keep(s, c);
-	} else if ((c = import_benchmark_heading(t, n))) {
-		h->bench = sections_keep(s, c);
+	} else {
+		/* "***** With percpu_counter:": the stars only draw the eye */
+		while (n > 1 && (*t == '*' || *t == '=') && t[1] != ' ')
+			t++, n--;
+		if ((*t == '*' || *t == '=') && n > 1 && t[1] == ' ')
+			t += 2, n -= 2;
+		if ((c = import_config_heading(t, n)))
+			h->config = sections_keep(s, c);
+		else if ((c = label_over_time(x, i, t, n)))
+			h->label = sections_keep(s, c);
+		else if ((c = import_benchmark_heading(t, n)))
+			h->bench = sections_keep(s, c);
+		else if ((c = label_over_report(x, i, t, n)))
+			h->config = sections_keep(s, c);
 	}
 }
 

@@ -158,6 +158,33 @@ static void test_two_line_names(void **state)
 		     { "342", "-", "lazy scan-v2r3" });
 }
 
+/*
+ * A bare label over a tool's report, right above it or a blank line
+ * before it ("Enabled", "Base:"), names the config the report ran in;
+ * stars drawn before a config heading are no part of it.
+ */
+static void test_labels_over_reports(void **state)
+{
+	(void)state;
+	CHECK_VALUES("Subject: guest page cache\n"
+		     "\n"
+		     "Enabled\n"
+		     "\n"
+		     "Average Optimal load -j 8 Run (std deviation):\n"
+		     "Elapsed Time 231.5 (1.25)\n"
+		     "\n"
+		     "Disabled\n"
+		     "\n"
+		     "Average Optimal load -j 8 Run (std deviation):\n"
+		     "Elapsed Time 229.75 (0.5)\n"
+		     "\n"
+		     "***** With the cache trimmed:\n"
+		     "Average Optimal load -j 8 Run (std deviation):\n"
+		     "Elapsed Time 240.25 (0.75)\n",
+		     { "231.5", "-", "Enabled" }, { "229.75", "-", "Disabled" },
+		     { "240.25", "-", "With the cache trimmed" });
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -165,6 +192,7 @@ int main(void)
 		cmocka_unit_test(test_subblocks),
 		cmocka_unit_test(test_two_line_names),
 		cmocka_unit_test(test_table_under_table),
+		cmocka_unit_test(test_labels_over_reports),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
