@@ -64,6 +64,12 @@ const char *import_name_fs(const char *name);
 char *import_name_kernel(const char *name);
 int import_find_commit(const char *s, size_t *pos, size_t *len);
 /*
+ * The commit a comparison is of ("regression caused by commit X",
+ * "bisected to X", "\"bad\" is commit X"): its tested kernel against the
+ * parent.  The next at or after *pos; 2 or 0 as above.
+ */
+int import_find_compared_commit(const char *s, size_t *pos, size_t *len);
+/*
  * A tree's name standing for the kernel ("-mm plus both patches", "On
  * -aa3 this takes"): at the line's start (1) or after a cue (2); the
  * next at or after *pos, or 0.

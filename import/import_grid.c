@@ -470,7 +470,12 @@ static int numbers_only(const struct grid_row *r)
 	return 1;
 }
 
-static void find_heads(struct grid *g, const struct grid_line *lines, struct lineinfo *li)
+/*
+ * The header lines, a group line and a title over g's first row, no
+ * higher than line floor: the lines above it are the table before's
+ * (its rows, taken, would read as header lines of this one).
+ */
+static void find_heads(struct grid *g, const struct grid_line *lines, struct lineinfo *li, size_t floor)
 {
 	int *change = xcalloc(g->ncols, sizeof(*change));
 	long k = (long)g->rows[0].line - 1;
@@ -481,7 +486,7 @@ static void find_heads(struct grid *g, const struct grid_line *lines, struct lin
 		change[k2] = change_column(g, k2);
 	g->first = g->rows[0].line;
 	/* "| creat_8_threads" right over labelled rows, at the labels: the first group */
-	if (k >= 0 && !li[k].row && !li[k].blank && !li[k].rule && g->rows[0].label.n &&
+	if (k >= (long)floor && !li[k].row && !li[k].blank && !li[k].rule && g->rows[0].label.n &&
 	    one_name(lines[k].s, lines[k].n) &&
 	    grid_screen_col(lines[k].s, first_nonblank(lines[k].s, lines[k].n)) <= g->rows[0].label.x0 + 1) {
 		size_t r;
@@ -491,7 +496,7 @@ static void find_heads(struct grid *g, const struct grid_line *lines, struct lin
 		g->first = (size_t)k;
 		k--;
 	}
-	while (k >= 0 && nh < GRID_MAX_HEADS) {
+	while (k >= (long)floor && nh < GRID_MAX_HEADS) {
 		if (li[k].rule) {
 			k--;
 			continue;
@@ -510,11 +515,11 @@ static void find_heads(struct grid *g, const struct grid_line *lines, struct lin
 	g->nheads = nh;
 	/* the line above names the table: "io_other:", "fsmark", "Results in 128MB:" */
 	g->title = -1;
-	while (k >= 0 && li[k].rule)
+	while (k >= (long)floor && li[k].rule)
 		k--;
-	if (k >= 0 && !li[k].blank && !li[k].row && lines[k].n <= 80)
+	if (k >= (long)floor && !li[k].blank && !li[k].row && lines[k].n <= 80)
 		g->title = k;
-	else if (k > 0 && li[k].blank && !li[k - 1].blank && !li[k - 1].row &&
+	else if (k > (long)floor && li[k].blank && !li[k - 1].blank && !li[k - 1].row &&
 		 lines[k - 1].n <= 80 && lines[k - 1].n &&
 		 lines[k - 1].s[lines[k - 1].n - 1] == ':')
 		g->title = k - 1;
@@ -625,7 +630,7 @@ int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, si
 {
 	struct lineinfo *li = xcalloc(nr ? nr : 1, sizeof(*li));
 	struct grid *v = NULL;
-	size_t nv = 0, i;
+	size_t nv = 0, i, floor = 0;
 
 	for (i = 0; i < nr; i++) {
 		li[i].blank = is_blank_line(lines[i].s, lines[i].n);
@@ -642,9 +647,10 @@ int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, si
 			continue;
 		}
 		i = build(&g, lines, li, nr, i);
-		find_heads(&g, lines, li);
+		find_heads(&g, lines, li, floor);
 		numbers_head(&g);
 		if (worth_keeping(&g)) {
+			floor = i;
 			v = xrealloc(v, (nv + 1) * sizeof(*v));
 			v[nv++] = g;
 		} else {

@@ -111,6 +111,7 @@ size_t grid_words(struct grid_span **out, size_t *alloc, const char *s, size_t n
 /* One value a table gives, with what the table says of it (NULL: it does not say). */
 struct grid_value {
 	size_t line;          /* index into the lines of the table's row */
+	size_t col;           /* the column of its cell */
 	char *value;          /* as posted; durations in seconds */
 	char *unit;
 	char *metric;

@@ -6,6 +6,7 @@
  */
 #include "import_grid_name.h"
 #include "import_context.h"
+#include "import_heading.h"
 #include "../parse/parse_duration.h"
 #include "../core/strbuf.h"
 #include "../core/util.h"
@@ -119,6 +120,19 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
 				cols[k].kernel = c.text;
 				c.text = NULL;
+			} else if (role[h] == LINE_CONFIG && h && role[h - 1] == LINE_CONFIG && cols[k].options &&
+				   !cols[k].fs && c.role != ROLE_FS && name_over(&g->heads[h - 1], k)) {
+				/*
+				 * a name split over two header lines ("nowake" over
+				 * "kswapd-v1r1") is one; a dash over a name holds its place
+				 */
+				struct strbuf joined = STRBUF_INIT;
+
+				if (strspn(cols[k].options, "-") < strlen(cols[k].options))
+					strbuf_addf(&joined, "%s ", cols[k].options);
+				strbuf_addstr(&joined, c.text);
+				free(cols[k].options);
+				cols[k].options = strbuf_detach(&joined, NULL);
 			} else if ((role[h] == LINE_CONFIG || role[h] == LINE_FS) && !cols[k].options &&
 				   !cols[k].fs) {
 				cols[k].fs = c.fs;
@@ -397,7 +411,7 @@ static char *scaled_seconds(const struct grid_cell *c)
 	}
 }
 
-static void add_value(struct grid_values *out, size_t line, char *value, const char *unit,
+static void add_value(struct grid_values *out, size_t line, size_t col, char *value, const char *unit,
 		      const char *metric, const char *benchmark, const char *kernel,
 		      const char *fs, const char *options)
 {
@@ -406,6 +420,7 @@ static void add_value(struct grid_values *out, size_t line, char *value, const c
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	v = &out->v[out->nr++];
 	v->line = line;
+	v->col = col;
 	v->value = value;
 	v->unit = unit ? xstrdup(unit) : NULL;
 	v->metric = metric ? xstrdup(metric) : NULL;
@@ -554,6 +569,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	size_t i, j, k, idents = 0, fss = 0, tail_metrics = 0;
 	const char *prev_kernel = NULL;
 	char *cont_kept = NULL, *title_kernel = NULL;
+	char *group_config = NULL;  /* what a group named "with patch:" says, for its rows */
 	long param = -1;
 	int col_kernel = 0, col_config = 0;
 
@@ -647,7 +663,28 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		 */
 		{
 			char *gname = r->group >= 0 ? grid_trimmed(lines[r->group].s, lines[r->group].n) : NULL;
-			char *own = join2(gname, " ", bench_row);
+			char *own, *config = NULL;
+
+			if (gname) {
+				/* the group's line as posted: a config heading ends in ':' */
+				const char *gl = lines[r->group].s;
+				size_t gn = lines[r->group].n;
+
+				while (gn && (*gl == ' ' || *gl == '\t'))
+					gl++, gn--;
+				config = import_config_heading(gl, gn);
+			}
+
+			/* a group named "without patch:" is the config of its rows, not a benchmark's name */
+			if (config) {
+				free(gname);
+				gname = NULL;
+				free(group_config);
+				group_config = config;
+				if (!options)
+					options = group_config;
+			}
+			own = join2(gname, " ", bench_row);
 			const char *head = !own || (title && words(title) <= 3) ? title : NULL;
 
 			bench = join2(head, " ", own);
@@ -705,7 +742,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				/* time's user and sys are seconds, whatever the table leaves unsaid */
 				if (!unit && !u && metric && (!strcmp(metric, "user") || !strcmp(metric, "sys")))
 					unit = "s";
-				add_value(out, r->line, value, unit ? unit : u, metric, b ? b : bench,
+				add_value(out, r->line, r->col[j], value, unit ? unit : u, metric, b ? b : bench,
 					  col->kernel ? col->kernel : kernel ? kernel : title_kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
 				free(u);
@@ -714,7 +751,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			if (c->note.n && c->note_spread && c->note_value.n) {
 				char *m = join2(metric ? metric : "value", " ", "stddev");
 
-				add_value(out, r->line, xstrndup(c->note_value.s, c->note_value.n),
+				add_value(out, r->line, r->col[j], xstrndup(c->note_value.s, c->note_value.n),
 					  c->note_pct ? "%" : unit, m, bench,
 					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
@@ -731,6 +768,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		}
 	}
 	free(cont_kept);
+	free(group_config);
 	free(title_kernel);
 	for (i = 0; i < g->nrows; i++)
 		grid_name_release(&rows[i]);

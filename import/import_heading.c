@@ -341,6 +341,32 @@ char *import_config_label(const char *t, size_t n)
 	return xstrndup(t, n);
 }
 
+const char *import_comment_heading(const char *t, size_t n, size_t *len)
+{
+	size_t i, words;
+
+	while (n && strchr(" \t\r", t[n - 1]))
+		n--;
+	if (n < 3 || t[0] != '#' || (t[1] != ' ' && t[1] != '\t') || import_is_rule(t, n))
+		return NULL;
+	for (i = 1; i < n && (t[i] == ' ' || t[i] == '\t'); i++)
+		;
+	t += i;
+	n -= i;
+	words = import_count_words(t, n);
+	if (!n || words > 5 || strchr(".,;?!", t[n - 1]))
+		return NULL;
+	for (i = 0; i < n; i++) {
+		/* an option ("-o", "--bs"), at a word's start */
+		if (t[i] == '-' && (i == 0 || t[i - 1] == ' ' || t[i - 1] == '\t'))
+			return NULL;
+		if (strchr("/|<>;&$=`'\"*~[]{}#@", t[i]))
+			return NULL;
+	}
+	*len = n;
+	return t;
+}
+
 /* "first lines for A, then B", "in order, A, B and C", "A and B respectively" */
 int import_order_cue(const char *s, size_t n)
 {

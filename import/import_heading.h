@@ -43,6 +43,16 @@ char *import_benchmark_heading(const char *t, size_t n);
  */
 char *import_config_label(const char *t, size_t n);
 
+/*
+ * "# __flush_tlb_one", "# with the patch": a shell comment that may head
+ * the block of output under it, naming the variant that block ran.  The
+ * text past "# " when it is one to five words with nothing a command
+ * writes (paths, options, pipes, redirections, assignments, a rule),
+ * else NULL; whether the line is a heading and not a root prompt is for
+ * the caller to tell by what follows it (import_section.c).
+ */
+const char *import_comment_heading(const char *t, size_t n, size_t *len);
+
 /* "first lines for A, then B", "in order, A, B and C", "A and B respectively" */
 int import_order_cue(const char *s, size_t n);
 

@@ -415,7 +415,14 @@ static const unsigned char hex_kind[256] = {
 	['8'] = 2, ['9'] = 2, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
 };
 
-int import_find_commit(const char *s, size_t *pos, size_t *len)
+/*
+ * "caused by commit ab23a77687", "bisected to 4f1e2a3b9c", "'bad' is
+ * commit X": the commit a comparison is of, against its parent.
+ */
+static const struct cue compared_cues[] = { { "commit", 6 }, { "to", 2 }, { "bisected", 8 } };
+
+/* The next commit id at or after *pos with one of the cues right before it: 2, or 0. */
+static int find_cued_commit(const char *s, size_t *pos, size_t *len, const struct cue *cues, size_t ncues)
 {
 	const char *p = s + *pos;
 
@@ -436,14 +443,24 @@ int import_find_commit(const char *s, size_t *pos, size_t *len)
 			continue;
 		for (before = w; before > s && before[-1] == ' '; before--)
 			;
-		for (i = 0; i < ARRAY_SIZE(commit_cues); i++)
-			if (ends_with_word(s, before, &commit_cues[i])) {
+		for (i = 0; i < ncues; i++)
+			if (ends_with_word(s, before, &cues[i])) {
 				*pos = (size_t)(w - s);
 				*len = (size_t)(p - w);
 				return 2;
 			}
 	}
 	return 0;
+}
+
+int import_find_commit(const char *s, size_t *pos, size_t *len)
+{
+	return find_cued_commit(s, pos, len, commit_cues, ARRAY_SIZE(commit_cues));
+}
+
+int import_find_compared_commit(const char *s, size_t *pos, size_t *len)
+{
+	return find_cued_commit(s, pos, len, compared_cues, ARRAY_SIZE(compared_cues));
 }
 
 

@@ -6,6 +6,7 @@
 #include "../core/util.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,6 +135,31 @@ static char *label_over_time(const struct extract *x, size_t i, const char *t, s
 	return import_config_label(t, n);
 }
 
+/*
+ * "Enabled", "Base:" over a tool's report, right under it or after one
+ * blank line ("Disabled" alone, then kernbench's progress and summary):
+ * the config that report ran in, when the label names no kernel, file
+ * system or benchmark.  Held like a config heading's, as the report
+ * may be a paragraph of its own.
+ */
+static char *label_over_report(const struct extract *x, size_t i, const char *t, size_t n)
+{
+	const struct qtext *q = x->q;
+	size_t j;
+
+	for (j = i + 1; j < q->nr && j < i + 16 && q->v[j].depth == q->v[i].depth; j++) {
+		/* the label's own paragraph or the one after it: a blank after other text ends the look */
+		if (q->v[j].blank) {
+			if (j > i + 1 && !q->v[j - 1].blank)
+				break;
+			continue;
+		}
+		if (x->sec->tool_line[j])
+			return import_config_label(t, n);
+	}
+	return NULL;
+}
+
 static struct section *new_section(struct sections *s, size_t first, int depth, unsigned *cur)
 {
 	struct section *sec;
@@ -158,14 +184,23 @@ struct heading_state {
 	int label_open;        /* the depth's section is a label's: it ends with the label's paragraph */
 };
 
-/* Line i, a heading: what it says of the kernel's config, the config, the benchmark. */
-static void read_heading(struct extract *x, size_t i, size_t from, int kernels, struct heading_state *h)
+/*
+ * Line i, a heading: what it says of the kernel's config, the config, the
+ * benchmark.  A shell comment's ("# __flush_tlb_one") is read past the
+ * '#': a benchmark it names, else the variant as the config, held like a
+ * config heading's.
+ */
+static void read_heading(struct extract *x, size_t i, size_t from, int kernels, int comment,
+			 struct heading_state *h)
 {
 	struct sections *s = x->sec;
 	const struct qline *l = &x->q->v[i];
 	const char *t = import_skip_space(l->text);
 	size_t n = l->len - (size_t)(t - l->text), a;
 	char *c;
+
+	if (comment)
+		t = import_comment_heading(t, n, &n);
 
 	if (kernels) {
 		for (a = from; a < s->nmarks && s->marks[a].line == i; a++)
@@ -176,12 +211,25 @@ static void read_heading(struct extract *x, size_t i, size_t from, int kernels, 
 		/* "Results of dbench 48 with 2.6.17:" */
 		if ((c = import_benchmark_heading(t, n)))
 			h->bench = sections_keep(s, c);
-	} else if ((c = import_config_heading(t, n))) {
-		h->config = sections_keep(s, c);
-	} else if ((c = label_over_time(x, i, t, n))) {
-		h->label = sections_keep(s, c);
-	} else if ((c = import_benchmark_heading(t, n))) {
-		h->bench = sections_keep(s, c);
+	} else if (comment) {
+		if ((c = import_benchmark_heading(t, n)))
+			h->bench = sections_keep(s, c);
+		else if ((c = import_config_label(t, n)))
+			h->config = sections_keep(s, c);
+	} else {
+		/* "***** With percpu_counter:": the stars only draw the eye */
+		while (n > 1 && (*t == '*' || *t == '=') && t[1] != ' ')
+			t++, n--;
+		if ((*t == '*' || *t == '=') && n > 1 && t[1] == ' ')
+			t += 2, n -= 2;
+		if ((c = import_config_heading(t, n)))
+			h->config = sections_keep(s, c);
+		else if ((c = label_over_time(x, i, t, n)))
+			h->label = sections_keep(s, c);
+		else if ((c = import_benchmark_heading(t, n)))
+			h->bench = sections_keep(s, c);
+		else if ((c = label_over_report(x, i, t, n)))
+			h->config = sections_keep(s, c);
 	}
 }
 
@@ -206,6 +254,83 @@ static void start_part(struct extract *x, size_t i, const struct mail_part_name 
 		sec->fs_known = 1;
 	if ((k = import_name_kernel(part->name)))
 		sec->kernel = sections_keep(s, k);
+}
+
+/*
+ * Whether the message writes root prompts: a "# " line with what only a
+ * command writes (a path, an option, a pipe, an assignment).  There a
+ * "# word" line is a prompt too, and never a heading.
+ */
+static int writes_root_prompts(const struct extract *x)
+{
+	const struct qtext *q = x->q;
+	size_t i, n;
+
+	for (i = 0; i < q->nr; i++) {
+		const char *t = import_skip_space(q->v[i].text);
+
+		if (t[0] == '#' && (t[1] == ' ' || t[1] == '\t') && !import_is_rule(t, strlen(t)) &&
+		    !import_comment_heading(t, strlen(t), &n) && import_count_words(t + 2, strlen(t + 2)) > 1)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * "# __flush_tlb_one" over the output it heads: a shell comment naming
+ * a variant, when what follows at once is the block it heads (output,
+ * or a "$ " command and its output) holding a result, in a message that
+ * writes no root prompts (where "# sync" over its output is a command).
+ */
+static int is_comment_heading(const struct extract *x, size_t i, int kernels, int prompts)
+{
+	const struct qtext *q = x->q;
+	const char *t = import_skip_space(q->v[i].text), *next;
+	size_t n, k;
+
+	if (prompts || kernels > 1 || (x->sec->flags[i] & (L_PARA_START | L_SKIP)) != L_PARA_START ||
+	    (x->feat[i] & (FEAT_VERB | FEAT_TIME)) || !import_comment_heading(t, strlen(t), &n) || i + 1 >= q->nr || q->v[i + 1].blank ||
+	    q->v[i + 1].depth != q->v[i].depth)
+		return 0;
+	next = import_skip_space(q->v[i + 1].text);
+	if (next[0] == '#')
+		return 0;
+	for (k = i + 1; k < q->nr && k < i + 24 && !q->v[k].blank && q->v[k].depth == q->v[i].depth; k++)
+		if (sections_result_at(x, k))
+			return 1;
+	return 0;
+}
+
+/* The indent of a line in screen columns (tabs every 8), or SIZE_MAX for a blank one. */
+static size_t indent_of(const struct qline *l)
+{
+	size_t i, col = 0;
+
+	if (l->blank)
+		return SIZE_MAX;
+	for (i = 0; i < l->len && (l->text[i] == ' ' || l->text[i] == '\t'); i++)
+		col = l->text[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+/*
+ * "  without patch:" over lines indented deeper, inside a paragraph
+ * ("Test 1: sync_mod = 0" over a without and a with block): a config
+ * heading of the sub-block under it, though no paragraph starts there.
+ */
+static int is_subblock_heading(const struct extract *x, size_t i, int kernels)
+{
+	const struct qtext *q = x->q;
+	const char *t = import_skip_space(q->v[i].text);
+	size_t n = q->v[i].len - (size_t)(t - q->v[i].text), in = indent_of(&q->v[i]), next;
+	char *c;
+
+	if (kernels || (x->sec->flags[i] & (L_PARA_START | L_SKIP)) || i + 1 >= q->nr ||
+	    q->v[i + 1].depth != q->v[i].depth || (next = indent_of(&q->v[i + 1])) == SIZE_MAX || next <= in ||
+	    !(c = import_config_heading(t, n)))
+		return 0;
+	free(c);
+	return !sections_result_at(x, i);
 }
 
 static int is_heading(const struct extract *x, size_t i, int kernels)
@@ -239,6 +364,7 @@ static void find_sections(struct extract *x)
 	struct sections *s = x->sec;
 	struct heading_state h[DEPTHS];
 	size_t i, from = 0, to = 0, next_part = 0;
+	int prompts = writes_root_prompts(x);
 
 	memset(h, 0, sizeof(h));
 	for (i = 0; i < DEPTHS; i++)
@@ -248,7 +374,7 @@ static void find_sections(struct extract *x)
 		struct heading_state *hd = &h[l->depth];
 		const struct mail_part_name *part = NULL;
 		struct section *sec;
-		int kernels;
+		int kernels, comment;
 
 		while (next_part < x->msg->npart_names && x->msg->part_names[next_part].line <= l->lineno)
 			part = &x->msg->part_names[next_part++];
@@ -264,9 +390,10 @@ static void find_sections(struct extract *x)
 			hd->config = hd->bench = NULL;
 			continue;
 		}
-		if (is_heading(x, i, kernels)) {
+		comment = !is_heading(x, i, kernels) && is_comment_heading(x, i, kernels, prompts);
+		if (comment || is_heading(x, i, kernels) || is_subblock_heading(x, i, kernels)) {
 			s->flags[i] |= L_HEADING;
-			read_heading(x, i, from, kernels, hd);
+			read_heading(x, i, from, kernels, comment, hd);
 		}
 		if (is_order(x, i, kernels))
 			s->flags[i] |= L_ORDER;

@@ -341,6 +341,39 @@ static void test_config_headings(void **state)
 	      { 16, "2.6.11-rc2", "ext3", "elevator=cfq", NULL }, { 20, "2.6.11-rc2", "ext3", "With atomic_t", NULL });
 }
 
+/*
+ * A shell comment over the block it heads names the variant; in a
+ * message that writes root prompts ("# mount /dev/sdb1 /mnt") a "# word"
+ * over output is a command, and a comment over another comment heads
+ * nothing.
+ */
+static void test_comment_headings(void **state)
+{
+	(void)state;
+	CHECK("Subject: flush variants\n"
+	      "\n"
+	      "# lazy_flush()\n"
+	      "5.4.0-rc2+\n"
+	      "Throughput 412.5 MB/sec 4 procs\n"
+	      "\n"
+	      "# eager flush\n"
+	      "$ dbench 4\n"
+	      "Throughput 388.25 MB/sec 4 procs\n"
+	      "\n"
+	      "# notes\n"
+	      "# more notes\n"
+	      "Throughput 377.5 MB/sec 4 procs\n",
+	      { 5, "5.4.0-rc2", "-", "lazy_flush()", NULL }, { 9, "5.4.0-rc2", "-", "eager flush", NULL },
+	      { 13, "5.4.0-rc2", "-", "eager flush", NULL });
+	CHECK("Subject: sync after untar on 5.4.0\n"
+	      "\n"
+	      "# mount /dev/sdb1 /mnt\n"
+	      "\n"
+	      "# sync\n"
+	      "Throughput 412.5 MB/sec 4 procs\n",
+	      { 6, "5.4.0", "-", "-", NULL });
+}
+
 /* A line that is one file name (kernbench's "results.2.6.3-rc2") names its kernel; a tarball's none. */
 static void test_file_name_lines(void **state)
 {
@@ -586,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_subject),
 		cmocka_unit_test(test_config_headings),
 		cmocka_unit_test(test_config_heading_forms),
+		cmocka_unit_test(test_comment_headings),
 		cmocka_unit_test(test_time_labels),
 		cmocka_unit_test(test_file_name_lines),
 		cmocka_unit_test(test_short_labels),
