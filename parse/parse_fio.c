@@ -80,6 +80,29 @@ static void percentile_name(struct strbuf *sb, const char *key)
 	strbuf_add(sb, key, percentile_digits(key));
 }
 
+/*
+ * What a job's report prints beside its results: the bytes moved and the
+ * time taken (the job's size and runtime, set by its options), the share
+ * of its group (per=), how many samples a statistic has, context switches
+ * and page faults.  `parse` keeps them; the importer leaves them out.
+ */
+static const char *const context_suffixes[] = {
+	"-io", "-bytes", "-runtime", "-per", "-samples", "cpu-ctx", "cpu-majf", "cpu-minf",
+};
+
+static int is_context(const char *metric)
+{
+	size_t i, n = strlen(metric);
+
+	for (i = 0; i < ARRAY_SIZE(context_suffixes); i++) {
+		size_t k = strlen(context_suffixes[i]);
+
+		if (n >= k && !strcmp(metric + n - k, context_suffixes[i]))
+			return 1;
+	}
+	return 0;
+}
+
 void fio_commit(struct scan *sc, struct pending *p, const char *benchmark, const char *device,
 		int interim)
 {
@@ -88,6 +111,9 @@ void fio_commit(struct scan *sc, struct pending *p, const char *benchmark, const
 	pending_commit(sc, p, benchmark);
 	for (i = from; device && i < sc->out->nr; i++)
 		record_set(&sc->out->v[i].device, device);
+	for (i = from; i < sc->out->nr; i++)
+		if (is_context(sc->out->v[i].metric))
+			scan_mark_context(sc, i, sc->out->v[i].metric);
 	if (interim)
 		scan_mark_interim(sc, from);
 }
@@ -243,7 +269,9 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 	return read_report(sc, i);
 }
 
-static const char *const fio_mail_words[] = { "\"fio version\"", ": (groupid=", ";fio-", NULL };
+/* "IOPS=": the job's first line, alone in a grep's output */
+static const char *const fio_mail_words[] = { "\"fio version\"", ": (groupid=", ";fio-", "IOPS=",
+					       NULL };
 
 const struct parser parser_fio = {
 	.name = "fio",
