@@ -15,7 +15,8 @@
  * CPU use; named as the text report's are, so both forms of one run
  * give the same metrics.  benchmark is the job name.
  */
-static const char *const directions[] = { "read", "write", "trim" };
+/* "sync": the latency of fsync and the like (fsync=, fdatasync=), nothing else */
+static const char *const directions[] = { "read", "write", "trim", "sync" };
 
 struct fio_field {
 	const char *key, *suffix, *unit;

@@ -133,15 +133,17 @@ static int add_number(struct fio_text *ft, size_t idx, const char *metric, const
 		unit = NULL;
 	} else if (unit) {
 		if (num.len < n) {
-			if (num.len + 1 != n || (s[num.len] != 'k' && s[num.len] != 'M'))
+			/* fio 2.0 wrote "1805.8K" */
+			char scale = s[num.len] == 'K' ? 'k' : s[num.len];
+
+			if (num.len + 1 != n || (scale != 'k' && scale != 'M'))
 				return -1;
 			if (!is_time_unit(unit) && num.len < 32) {
-				expand_scale(digits, sizeof(digits), num.s, num.len,
-					     s[num.len] == 'k' ? 3 : 6);
+				expand_scale(digits, sizeof(digits), num.s, num.len, scale == 'k' ? 3 : 6);
 				num.s = digits;
 				num.len = strlen(digits);
 			} else {
-				scaled_unit(scaled, sizeof(scaled), unit, s[num.len]);
+				scaled_unit(scaled, sizeof(scaled), unit, scale);
 				unit = scaled;
 			}
 		}
@@ -350,20 +352,29 @@ static enum job_line read_job_line(struct fio_text *ft, size_t idx, const char *
 	}
 	if (*s == '|' && ft->lat)
 		return read_percentiles(ft, idx, line, s), JOB_READ;
+	if (!strncmp(s, "fsync/fdatasync/sync_file_range:", 32)) {
+		/* the sync calls' latency ("sync (usec):"), as a direction of its own: sync-lat-... */
+		ft->dir = "sync";
+		ft->lat = NULL;
+		return JOB_READ;
+	}
 	if (!ft->dir)
 		return *s ? JOB_OTHER : JOB_ENDED;
-	if ((starts_word(s, "clat") || starts_word(s, "slat") || starts_word(s, "lat")) &&
-	    strstr(s, "min=")) {
+	if ((starts_word(s, "clat") || starts_word(s, "slat") || starts_word(s, "lat") ||
+	     starts_word(s, "sync")) && strstr(s, "min=")) {
 		u = paren_unit(s, unit, sizeof(unit));
 		memcpy(keys, lat_keys, sizeof(lat_keys));
 		for (k = 0; k < ARRAY_SIZE(lat_keys); k++)
 			keys[k].unit = u ? u : NULL;
-		snprintf(prefix, sizeof(prefix), "%s-%.*s-", ft->dir, (int)strcspn(s, " "), s);
+		if (starts_word(s, "sync"))
+			snprintf(prefix, sizeof(prefix), "%s-lat-", ft->dir);
+		else
+			snprintf(prefix, sizeof(prefix), "%s-%.*s-", ft->dir, (int)strcspn(s, " "), s);
 		add_pairs(ft, idx, prefix, strchr(s, ':') ? strchr(s, ':') + 1 : "", keys,
 			  ARRAY_SIZE(lat_keys));
 		return JOB_READ;
 	}
-	if (starts_word(s, "clat") || starts_word(s, "lat")) {
+	if (starts_word(s, "clat") || starts_word(s, "lat") || starts_word(s, "sync")) {
 		/* "clat percentiles (usec):" heads the lines of '|'; "lat (usec) : 4=0.08%" buckets */
 		ft->lat = strstr(s, "percentiles") ? (starts_word(s, "clat") ? "clat" : "lat") : NULL;
 		if (ft->lat) {

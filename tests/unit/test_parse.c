@@ -325,6 +325,11 @@ static void test_fio_abbreviated_numbers(void **state)
 		      "  read: IOPS=1, BW=1MiB/s (1MB/s)(1MiB/1msec)\n"
 		      "    clat (nsec): min=5, max=287148k, avg=9.5, stdev=1.0\n",
 		      "read-clat-max", "287148", "us");
+	/* fio 2.0 wrote its K upper case */
+	assert_parsed("fio", "j: (groupid=0, jobs=1): err= 0: pid=7: x\n"
+		      "  read : io=326081KB, bw=1023.3KB/s, iops=170 , runt=318686msec\n"
+		      "    clat (usec): min=22 , max=1805.8K, avg=300904.66, stdev=281965.67\n",
+		      "read-clat-max", "1805.8", "ms");
 	strbuf_release(&text);
 }
 
