@@ -376,9 +376,9 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 	return read_report(sc, i);
 }
 
-/* "IOPS=": the job's first line, alone in a grep's output */
+/* "IOPS=", fio 2's "iops=": the job's first line, alone in a grep's output or pasted */
 static const char *const fio_mail_words[] = { "\"fio version\"", ": (groupid=", ";fio-", "IOPS=",
-					       NULL };
+					       "iops=", NULL };
 
 const struct parser parser_fio = {
 	.name = "fio",
