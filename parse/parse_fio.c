@@ -8,11 +8,15 @@
 
 /*
  * fio --output-format=json, anywhere in a text: a line "{" followed by
- * "fio version".  Per job and direction (read, write, trim) that moved any
- * bytes: bandwidth, IOPS, bytes, runtime, completion latency mean and
- * every percentile fio printed.  benchmark is the job name.
+ * "fio version", indented or mail-quoted as a paste leaves it.  Per job
+ * and direction (read, write, trim) that moved any bytes: bandwidth,
+ * IOPS, their per-sample statistics, the latencies (slat, clat, lat:
+ * those fio measured) with every percentile it printed, and the job's
+ * CPU use; named as the text report's are, so both forms of one run
+ * give the same metrics.  benchmark is the job name.
  */
-static const char *const directions[] = { "read", "write", "trim" };
+/* "sync": the latency of fsync and the like (fsync=, fdatasync=), nothing else */
+static const char *const directions[] = { "read", "write", "trim", "sync" };
 
 struct fio_field {
 	const char *key, *suffix, *unit;
@@ -20,9 +24,53 @@ struct fio_field {
 
 static const struct fio_field dir_fields[] = {
 	{ "bw", "bw", "KiB/s" },
+	{ "bw_bytes", "bw-bytes", "B/s" },
 	{ "iops", "iops", "IO/s" },
 	{ "io_bytes", "bytes", "B" },
 	{ "runtime", "runtime", "ms" },
+};
+
+/*
+ * The per-sample statistics, each under its "_samples" count: fio writes
+ * zeros when it took no sample (a job shorter than one interval) and
+ * prints no line of them in its text report, so none is read.
+ */
+static const struct fio_field bw_stats[] = {
+	{ "bw_min", "bw-min", "KiB/s" },
+	{ "bw_max", "bw-max", "KiB/s" },
+	{ "bw_agg", "bw-per", "%" },
+	{ "bw_mean", "bw-avg", "KiB/s" },
+	{ "bw_dev", "bw-stdev", "KiB/s" },
+	{ "bw_samples", "bw-samples", NULL },
+};
+
+static const struct fio_field iops_stats[] = {
+	{ "iops_min", "iops-min", "IO/s" },
+	{ "iops_max", "iops-max", "IO/s" },
+	{ "iops_mean", "iops-avg", "IO/s" },
+	{ "iops_stddev", "iops-stdev", "IO/s" },
+	{ "iops_samples", "iops-samples", NULL },
+};
+
+static const struct fio_field job_fields[] = {
+	{ "usr_cpu", "cpu-usr", "%" },
+	{ "sys_cpu", "cpu-sys", "%" },
+	{ "ctx", "cpu-ctx", NULL },
+	{ "majf", "cpu-majf", NULL },
+	{ "minf", "cpu-minf", NULL },
+	{ "job_runtime", "job-runtime", "ms" },
+	{ "elapsed", "elapsed", "s" },
+};
+
+/* fio 3's latencies in ns; fio 2's (no _ns) in us */
+static const struct fio_field lat_fields[] = {
+	{ "slat_ns", "slat", "ns" }, { "clat_ns", "clat", "ns" }, { "lat_ns", "lat", "ns" },
+	{ "slat", "slat", "us" }, { "clat", "clat", "us" }, { "lat", "lat", "us" },
+};
+
+static const struct fio_field stat_fields[] = {
+	{ "min", "min", NULL }, { "max", "max", NULL }, { "mean", "mean", NULL },
+	{ "stddev", "stdev", NULL },
 };
 
 struct fio_job {
@@ -33,6 +81,7 @@ struct fio_job {
 	long damaged_line;
 };
 
+/* v as metric dir-what (what alone when dir is NULL). */
 static void add(struct fio_job *j, const struct jval *v, const char *dir, const char *what,
 		const char *unit)
 {
@@ -43,13 +92,24 @@ static void add(struct fio_job *j, const struct jval *v, const char *dir, const 
 		return;
 	t.s = v->text ? v->text : "";
 	t.len = strlen(t.s);
-	strbuf_addf(&metric, "%s-%s", dir, what);
+	if (dir)
+		strbuf_addf(&metric, "%s-", dir);
+	strbuf_addstr(&metric, what);
 	if (v->type != J_NUMBER || pending_number(&j->p, j->base + (size_t)v->line - 1,
 						  metric.buf, unit, &t, 0, 0) < 0) {
 		j->damaged = "a number";
 		j->damaged_line = v->line;
 	}
 	strbuf_release(&metric);
+}
+
+static void add_fields(struct fio_job *j, const struct jval *obj, const char *dir,
+		       const struct fio_field *f, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		add(j, jval_get(obj, f[i].key), dir, f[i].suffix, f[i].unit);
 }
 
 /* "99.500000" and "99.50" are "99.5", "1.00" is "1": the digits the percentile needs. */
@@ -72,12 +132,33 @@ void fio_percentile_name(char *out, size_t size, const char *dir, const char *la
 	snprintf(out, size, "%s-%s-p%.*s", dir, lat, (int)percentile_digits(pct), pct);
 }
 
-/* "99.500000" -> "clat-p99.5" */
-static void percentile_name(struct strbuf *sb, const char *key)
+/*
+ * What a job's report prints beside its results: the bytes moved and the
+ * time taken (the job's size and runtime, set by its options), the share
+ * of its group (per=, bw_agg), how many samples a statistic has, context
+ * switches and page faults.  `parse` keeps them; the importer leaves
+ * them out of a mail's results.
+ */
+static const char *const context_of_job[] = {
+	"cpu-ctx", "cpu-majf", "cpu-minf", "job-runtime", "elapsed",
+};
+/* after the direction: "write-io", "read-runtime" */
+static const char *const context_of_dir[] = {
+	"io", "bytes", "runtime", "bw-per", "bw-samples", "iops-samples",
+};
+
+static int is_context(const char *metric)
 {
-	strbuf_reset(sb);
-	strbuf_addstr(sb, "clat-p");
-	strbuf_add(sb, key, percentile_digits(key));
+	const char *dash = strchr(metric, '-');
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(context_of_job); i++)
+		if (!strcmp(metric, context_of_job[i]))
+			return 1;
+	for (i = 0; dash && i < ARRAY_SIZE(context_of_dir); i++)
+		if (!strcmp(dash + 1, context_of_dir[i]))
+			return 1;
+	return 0;
 }
 
 void fio_commit(struct scan *sc, struct pending *p, const char *benchmark, const char *device,
@@ -88,47 +169,66 @@ void fio_commit(struct scan *sc, struct pending *p, const char *benchmark, const
 	pending_commit(sc, p, benchmark);
 	for (i = from; device && i < sc->out->nr; i++)
 		record_set(&sc->out->v[i].device, device);
+	for (i = from; i < sc->out->nr; i++)
+		if (is_context(sc->out->v[i].metric))
+			scan_mark_context(sc, i, sc->out->v[i].metric);
 	if (interim)
 		scan_mark_interim(sc, from);
 }
 
-static void read_clat(struct fio_job *j, const struct jval *d, const char *dir)
+/*
+ * One latency's statistics and percentiles; fio writes a latency it did
+ * not measure (slat under psync) as zeros with "N" 0, and prints no line
+ * of it in its text report: none is read.
+ */
+static void read_latency(struct fio_job *j, const struct jval *d, const char *dir,
+			 const struct fio_field *lat)
 {
-	const struct jval *clat = jval_get(d, "clat_ns"), *pct;
-	const char *unit = "ns";
-	struct strbuf name = STRBUF_INIT;
+	const struct jval *l = jval_get(d, lat->key), *n = jval_get(l, "N"), *pct;
+	char what[48], name[64];
 	size_t i;
 
-	if (!clat) {
-		clat = jval_get(d, "clat");   /* fio 2.x: microseconds */
-		unit = "us";
-	}
-	if (!clat)
+	if (!l || l->type != J_OBJECT || (n && n->text && !strcmp(n->text, "0")))
 		return;
-	add(j, jval_get(clat, "mean"), dir, "clat-mean", unit);
-	pct = jval_get(clat, "percentile");
-	for (i = 0; pct && pct->type == J_OBJECT && i < pct->nr; i++) {
-		percentile_name(&name, pct->keys[i]);
-		add(j, &pct->kids[i], dir, name.buf, unit);
+	for (i = 0; i < ARRAY_SIZE(stat_fields); i++) {
+		snprintf(what, sizeof(what), "%s-%s", lat->suffix, stat_fields[i].suffix);
+		add(j, jval_get(l, stat_fields[i].key), dir, what, lat->unit);
 	}
-	strbuf_release(&name);
+	pct = jval_get(l, "percentile");
+	for (i = 0; pct && pct->type == J_OBJECT && i < pct->nr; i++) {
+		fio_percentile_name(name, sizeof(name), dir, lat->suffix, pct->keys[i]);
+		add(j, &pct->kids[i], NULL, name, lat->unit);
+	}
+}
+
+/* A count of samples that is not there (older fio) or not 0. */
+static int sampled(const struct jval *dir, const char *key)
+{
+	const struct jval *n = jval_get(dir, key);
+
+	return !n || !n->text || strcmp(n->text, "0");
 }
 
 static void read_job(struct fio_job *j, const struct jval *job)
 {
-	size_t d, f;
+	size_t d, k;
 
 	for (d = 0; d < ARRAY_SIZE(directions); d++) {
 		const struct jval *dir = jval_get(job, directions[d]);
 		const struct jval *bytes = jval_get(dir, "io_bytes");
+		int fio3 = jval_get(dir, "clat_ns") || jval_get(dir, "lat_ns");
 
 		if (!dir || (bytes && bytes->text && !strcmp(bytes->text, "0")))
 			continue;   /* a direction the job did not do */
-		for (f = 0; f < ARRAY_SIZE(dir_fields); f++)
-			add(j, jval_get(dir, dir_fields[f].key), directions[d], dir_fields[f].suffix,
-			    dir_fields[f].unit);
-		read_clat(j, dir, directions[d]);
+		add_fields(j, dir, directions[d], dir_fields, ARRAY_SIZE(dir_fields));
+		if (sampled(dir, "bw_samples"))
+			add_fields(j, dir, directions[d], bw_stats, ARRAY_SIZE(bw_stats));
+		if (sampled(dir, "iops_samples"))
+			add_fields(j, dir, directions[d], iops_stats, ARRAY_SIZE(iops_stats));
+		for (k = fio3 ? 0 : 3; k < (fio3 ? 3u : ARRAY_SIZE(lat_fields)); k++)
+			read_latency(j, dir, directions[d], &lat_fields[k]);
 	}
+	add_fields(j, job, NULL, job_fields, ARRAY_SIZE(job_fields));
 }
 
 static int starts_report(struct scan *sc, size_t i)
@@ -136,9 +236,6 @@ static int starts_report(struct scan *sc, size_t i)
 	const char *s = sc->v[i].s;
 	size_t k;
 
-	/* a quoted report is not JSON any more: the quote markers stand in it */
-	if (sc->v[i].quoted)
-		return 0;
 	while (*s == ' ' || *s == '\t')
 		s++;
 	if (strcmp(s, "{"))
@@ -146,6 +243,37 @@ static int starts_report(struct scan *sc, size_t i)
 	for (k = i + 1; k < sc->nr && scan_blank(&sc->v[k]); k++)
 		;
 	return k < sc->nr && strstr(sc->v[k].s, "\"fio version\"");
+}
+
+/*
+ * The report whose "{" is line i as JSON: its lines as the scan holds
+ * them (mail quote markers taken off, no-break spaces made blanks), one
+ * a line, up to the "}" that closes the first "{".
+ */
+static void report_text(struct scan *sc, size_t i, struct strbuf *out)
+{
+	int depth = 0, in_string = 0, escaped = 0;
+	size_t k;
+
+	strbuf_reset(out);
+	for (k = i; k < sc->nr; k++) {
+		const char *c;
+
+		strbuf_addstr(out, sc->v[k].s);
+		strbuf_addch(out, '\n');
+		for (c = sc->v[k].s; *c; c++) {
+			if (escaped)
+				escaped = 0;
+			else if (in_string && *c == '\\')
+				escaped = 1;
+			else if (*c == '"')
+				in_string = !in_string;
+			else if (!in_string && (*c == '{' || *c == '['))
+				depth++;
+			else if (!in_string && (*c == '}' || *c == ']') && --depth == 0)
+				return;
+		}
+	}
 }
 
 /* The first job's name and elapsed seconds, for telling --status-interval's reports apart. */
@@ -173,6 +301,7 @@ static int is_interim(struct scan *sc, const struct jval *root, size_t next)
 {
 	const char *name, *next_name, *what;
 	long elapsed, next_elapsed, errline;
+	struct strbuf text = STRBUF_INIT;
 	struct jval other;
 	size_t used;
 	int ret = 0;
@@ -181,33 +310,37 @@ static int is_interim(struct scan *sc, const struct jval *root, size_t next)
 		next++;
 	if (next >= sc->nr || !starts_report(sc, next) || first_job(root, &name, &elapsed) < 0)
 		return 0;
-	if (jval_read(&other, sc->text + sc->v[next].off, sc->len - sc->v[next].off, &used,
-		      &errline, &what) < 0)
-		return 0;
-	if (!first_job(&other, &next_name, &next_elapsed))
-		ret = !strcmp(name, next_name) && next_elapsed > elapsed;
-	jval_release(&other);
+	report_text(sc, next, &text);
+	if (jval_read(&other, text.buf, text.len, &used, &errline, &what) == 0) {
+		if (!first_job(&other, &next_name, &next_elapsed))
+			ret = !strcmp(name, next_name) && next_elapsed > elapsed;
+		jval_release(&other);
+	}
+	strbuf_release(&text);
 	return ret;
 }
 
 /* Reads the report whose "{" is line i; returns the lines it took. */
 static size_t read_report(struct scan *sc, size_t i)
 {
-	const char *start = sc->text + sc->v[i].off;
-	size_t avail = sc->len - sc->v[i].off, used = 0, k, lines = 1;
+	struct strbuf text = STRBUF_INIT;
+	size_t used = 0, k, lines = 1;
 	struct jval root;
 	const struct jval *jobs;
 	long errline;
 	const char *what;
 	int interim;
 
-	if (jval_read(&root, start, avail, &used, &errline, &what) < 0) {
+	report_text(sc, i, &text);
+	if (jval_read(&root, text.buf, text.len, &used, &errline, &what) < 0) {
 		scan_damaged(sc, i + (size_t)errline - 1 < sc->nr ? i + (size_t)errline - 1 : i,
 			     "expected %s in fio's JSON", what);
+		strbuf_release(&text);
 		return 1;
 	}
 	for (k = 0; k < used; k++)
-		lines += start[k] == '\n';
+		lines += text.buf[k] == '\n';
+	strbuf_release(&text);
 	interim = is_interim(sc, &root, i + lines);
 	jobs = jval_get(&root, "jobs");
 	for (k = 0; jobs && jobs->type == J_ARRAY && k < jobs->nr; k++) {
@@ -243,7 +376,9 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 	return read_report(sc, i);
 }
 
-static const char *const fio_mail_words[] = { "\"fio version\"", ": (groupid=", ";fio-", NULL };
+/* "IOPS=", fio 2's "iops=": the job's first line, alone in a grep's output or pasted */
+static const char *const fio_mail_words[] = { "\"fio version\"", ": (groupid=", ";fio-", "IOPS=",
+					       "iops=", NULL };
 
 const struct parser parser_fio = {
 	.name = "fio",

@@ -25,6 +25,12 @@ struct fio_text {
 	const char *dir;     /* "read", "write", "trim": the direction its lines are of */
 	const char *lat;     /* "clat" or "lat" while its percentile lines follow */
 	char lat_unit[24];
+	/*
+	 * A line a mail client wrapped, read joined: where each of its lines
+	 * starts in the joined text, so a number keeps the line it stands on.
+	 */
+	const char *joined;
+	size_t part[8], parts;
 };
 
 /* "clat" and "99.500000" (or "99.50") as "read-clat-p99.5". */

@@ -1,4 +1,5 @@
 #include "parse_fio.h"
+#include "../core/strbuf.h"
 #include "../core/util.h"
 
 #include <ctype.h>
@@ -21,9 +22,13 @@
  *     cpu          : usr=4.50%, sys=50.25%, ctx=26309, majf=0, minf=12
  * and the disk stats under "Disk stats (read/write):".  The latency
  * buckets, I/O depths and the group's summary lines restate these and
- * are not read.  A number fio abbreviated ("287148k" nsec, "13.3k" IOPS)
- * keeps its digits, the k (or M) going to the unit: us for k ns, ms for
- * k us, kIO/s for k IO/s.
+ * are not read.  A latency fio abbreviated ("287148k" nsec) keeps its
+ * digits, the k (or M) going to the unit: us for k ns, ms for k us; a
+ * count ("IOPS=13.3k") is written out, 13300 IO/s, as the decimal point
+ * moves and nothing is rounded.  A line a mail client wrapped after a
+ * comma ("avg=492489.85, " / "stdev=53436.36, samples=1632") is read
+ * joined.  Without its head line (grep kept only "write: IOPS=" and
+ * "iops :" lines) a job's lines are read as long as each is fio's.
  */
 
 /* "usec" -> "us" and the like; others as printed. */
@@ -59,6 +64,46 @@ static void scaled_unit(char *out, size_t size, const char *unit, char scale)
 	snprintf(out, size, "%c%s", scale, unit ? unit : "");
 }
 
+/* "13.3" with k (zeros 3) as "13300": the decimal point moved, nothing rounded. */
+static void expand_scale(char *out, size_t size, const char *s, size_t n, size_t zeros)
+{
+	const char *dot = memchr(s, '.', n);
+	size_t whole = dot ? (size_t)(dot - s) : n, frac = dot ? n - whole - 1 : 0, k, w = 0;
+	char tmp[64];
+	const char *digits = tmp;
+
+	for (k = 0; k < whole && w < sizeof(tmp) - 1; k++)
+		tmp[w++] = s[k];
+	for (k = 0; k < zeros && w < sizeof(tmp) - 1; k++)
+		tmp[w++] = k < frac ? dot[1 + k] : '0';
+	tmp[w] = '\0';
+	while (digits[0] == '0' && digits[1])
+		digits++;
+	if (frac > zeros)
+		snprintf(out, size, "%s.%.*s", digits, (int)(frac - zeros), dot + 1 + zeros);
+	else
+		snprintf(out, size, "%s", digits);
+}
+
+static int is_time_unit(const char *unit)
+{
+	return unit && (!strcmp(unit, "ns") || !strcmp(unit, "us") || !strcmp(unit, "ms") ||
+			!strcmp(unit, "s"));
+}
+
+/* The line of a wrapped line's parts that s (in its joined text) stands on. */
+static size_t line_of(const struct fio_text *ft, size_t idx, const char *s)
+{
+	size_t k, at;
+
+	if (!ft->joined || s < ft->joined)
+		return idx;
+	at = (size_t)(s - ft->joined);
+	for (k = 1; k < ft->parts && ft->part[k] <= at; k++)
+		;
+	return idx + k - 1;
+}
+
 /*
  * Adds "13.3k", "52.1MiB/s", "2001msec" as metric: digits, then an
  * optional k/M scale (when unit is given) or the unit glued after them.
@@ -68,7 +113,7 @@ static int add_number(struct fio_text *ft, size_t idx, const char *metric, const
 		      size_t n, const char *unit)
 {
 	struct scan_tok num = { s, 0 };
-	char buf[32], scaled[40];
+	char buf[32], scaled[40], digits[72];
 
 	while (n && (*s == ' ' || *s == '[')) {
 		s++;
@@ -77,6 +122,7 @@ static int add_number(struct fio_text *ft, size_t idx, const char *metric, const
 	while (n && (s[n - 1] == ' ' || s[n - 1] == ']' || s[n - 1] == ','))
 		n--;
 	num.s = s;
+	idx = line_of(ft, idx, s);
 	while (num.len < n && (isdigit((unsigned char)s[num.len]) || s[num.len] == '.'))
 		num.len++;
 	if (!num.len)
@@ -87,10 +133,19 @@ static int add_number(struct fio_text *ft, size_t idx, const char *metric, const
 		unit = NULL;
 	} else if (unit) {
 		if (num.len < n) {
-			if (num.len + 1 != n || (s[num.len] != 'k' && s[num.len] != 'M'))
+			/* fio 2.0 wrote "1805.8K" */
+			char scale = s[num.len] == 'K' ? 'k' : s[num.len];
+
+			if (num.len + 1 != n || (scale != 'k' && scale != 'M'))
 				return -1;
-			scaled_unit(scaled, sizeof(scaled), unit, s[num.len]);
-			unit = scaled;
+			if (!is_time_unit(unit) && num.len < 32) {
+				expand_scale(digits, sizeof(digits), num.s, num.len, scale == 'k' ? 3 : 6);
+				num.s = digits;
+				num.len = strlen(digits);
+			} else {
+				scaled_unit(scaled, sizeof(scaled), unit, scale);
+				unit = scaled;
+			}
 		}
 	} else if (num.len < n) {
 		size_t gap = strspn(s + num.len, " ");   /* fio 2.0: "bw=618740 B/s" */
@@ -197,6 +252,18 @@ static int read_direction(struct fio_text *ft, size_t idx, const char *s, const 
 		snprintf(metric, sizeof(metric), "%sbw", prefix);
 		if (add_number(ft, idx, metric, bw + 3, (size_t)(end - bw - 3), NULL) < 0)
 			ret = -1;
+		/* "(16.1GB/s)": the same rate in powers of ten, as fio 3 prints beside it */
+		end += strspn(end, " ");
+		if (*end == '(' && strchr(end, ')')) {
+			const char *close = strchr(end, ')');
+
+			if (close - end > 3 && !memcmp(close - 2, "/s", 2)) {
+				snprintf(metric, sizeof(metric), "%sbw-decimal", prefix);
+				if (add_number(ft, idx, metric, end + 1, (size_t)(close - end - 1),
+					       NULL) < 0)
+					ret = -1;
+			}
+		}
 	}
 	/* "(104MiB/2001msec)": the bytes moved and the time it took */
 	io = bw ? strstr(bw, ")(") : NULL;
@@ -218,7 +285,7 @@ static int read_direction(struct fio_text *ft, size_t idx, const char *s, const 
 }
 
 /* "|  1.00th=[   39],  5.00th=[   41]," */
-static int read_percentiles(struct fio_text *ft, size_t idx, const char *s)
+static int read_percentiles(struct fio_text *ft, size_t idx, const char *line, const char *s)
 {
 	char metric[48], name[24];
 	int ret = 0;
@@ -227,7 +294,7 @@ static int read_percentiles(struct fio_text *ft, size_t idx, const char *s)
 		const char *start = s, *close = strchr(s, ']');
 		size_t n;
 
-		while (start > ft->sc->v[idx].s && (isdigit((unsigned char)start[-1]) || start[-1] == '.'))
+		while (start > line && (isdigit((unsigned char)start[-1]) || start[-1] == '.'))
 			start--;
 		n = (size_t)(s - start);
 		if (!close || !n || n >= sizeof(name))
@@ -242,8 +309,15 @@ static int read_percentiles(struct fio_text *ft, size_t idx, const char *s)
 	return ret;
 }
 
-/* One line of a job's report; 1 read (or known and skipped), 0 the job ended. */
-static int read_job_line(struct fio_text *ft, size_t idx)
+/* What read_job_line made of a line. */
+enum job_line { JOB_ENDED, JOB_OTHER, JOB_READ };
+
+/*
+ * One line of a job's report (line: its text, wrapped parts joined):
+ * JOB_READ read (or fio's and skipped), JOB_OTHER not fio's, JOB_ENDED
+ * the job's report ended.
+ */
+static enum job_line read_job_line(struct fio_text *ft, size_t idx, const char *line)
 {
 	static const struct fio_key lat_keys[] = {
 		{ "min", "min", FIO_PAREN_UNIT }, { "max", "max", FIO_PAREN_UNIT },
@@ -259,7 +333,7 @@ static int read_job_line(struct fio_text *ft, size_t idx)
 		{ "majf", "majf", "" }, { "minf", "minf", "" },
 	};
 	static const char *const dirs[] = { "read", "write", "trim" };
-	const char *s = skip_blanks(ft->sc->v[idx].s);
+	const char *s = skip_blanks(line);
 	struct fio_key keys[ARRAY_SIZE(stat_keys)];
 	char prefix[48], unit[24];
 	const char *u;
@@ -267,38 +341,47 @@ static int read_job_line(struct fio_text *ft, size_t idx)
 
 	/* fio indents a job's lines, but mail quoting ("> ") takes the indent away */
 	if (!*s || !strncmp(s, "Run status group", 16) || !strncmp(s, "Disk stats (", 12))
-		return 0;
+		return JOB_ENDED;
 	for (d = 0; d < ARRAY_SIZE(dirs); d++) {
 		if (starts_word(s, dirs[d])) {
 			ft->dir = dirs[d];
 			ft->lat = NULL;
 			read_direction(ft, idx, s, dirs[d]);
-			return 1;
+			return JOB_READ;
 		}
 	}
 	if (*s == '|' && ft->lat)
-		return read_percentiles(ft, idx, s), 1;
+		return read_percentiles(ft, idx, line, s), JOB_READ;
+	if (!strncmp(s, "fsync/fdatasync/sync_file_range:", 32)) {
+		/* the sync calls' latency ("sync (usec):"), as a direction of its own: sync-lat-... */
+		ft->dir = "sync";
+		ft->lat = NULL;
+		return JOB_READ;
+	}
 	if (!ft->dir)
-		return *s != '\0';
-	if ((starts_word(s, "clat") || starts_word(s, "slat") || starts_word(s, "lat")) &&
-	    strstr(s, "min=")) {
+		return *s ? JOB_OTHER : JOB_ENDED;
+	if ((starts_word(s, "clat") || starts_word(s, "slat") || starts_word(s, "lat") ||
+	     starts_word(s, "sync")) && strstr(s, "min=")) {
 		u = paren_unit(s, unit, sizeof(unit));
 		memcpy(keys, lat_keys, sizeof(lat_keys));
 		for (k = 0; k < ARRAY_SIZE(lat_keys); k++)
 			keys[k].unit = u ? u : NULL;
-		snprintf(prefix, sizeof(prefix), "%s-%.*s-", ft->dir, (int)strcspn(s, " "), s);
+		if (starts_word(s, "sync"))
+			snprintf(prefix, sizeof(prefix), "%s-lat-", ft->dir);
+		else
+			snprintf(prefix, sizeof(prefix), "%s-%.*s-", ft->dir, (int)strcspn(s, " "), s);
 		add_pairs(ft, idx, prefix, strchr(s, ':') ? strchr(s, ':') + 1 : "", keys,
 			  ARRAY_SIZE(lat_keys));
-		return 1;
+		return JOB_READ;
 	}
-	if (starts_word(s, "clat") || starts_word(s, "lat")) {
+	if (starts_word(s, "clat") || starts_word(s, "lat") || starts_word(s, "sync")) {
 		/* "clat percentiles (usec):" heads the lines of '|'; "lat (usec) : 4=0.08%" buckets */
 		ft->lat = strstr(s, "percentiles") ? (starts_word(s, "clat") ? "clat" : "lat") : NULL;
 		if (ft->lat) {
 			u = paren_unit(s, unit, sizeof(unit));
 			snprintf(ft->lat_unit, sizeof(ft->lat_unit), "%s", u ? u : "");
 		}
-		return 1;
+		return JOB_READ;
 	}
 	ft->lat = NULL;
 	if (starts_word(s, "bw") || starts_word(s, "iops")) {
@@ -312,14 +395,14 @@ static int read_job_line(struct fio_text *ft, size_t idx)
 		snprintf(prefix, sizeof(prefix), "%s-%s-", ft->dir, bw ? "bw" : "iops");
 		add_pairs(ft, idx, prefix, strchr(s, ':') ? strchr(s, ':') + 1 : "", keys,
 			  ARRAY_SIZE(stat_keys));
-		return 1;
+		return JOB_READ;
 	}
 	if (starts_word(s, "cpu")) {
 		add_pairs(ft, idx, "cpu-", strchr(s, ':') ? strchr(s, ':') + 1 : "", cpu_keys,
 			  ARRAY_SIZE(cpu_keys));
-		return 1;
+		return JOB_READ;
 	}
-	return *s != '\0';
+	return *s ? JOB_OTHER : JOB_ENDED;
 }
 
 /* "seqr: (groupid=0, jobs=1): err= 0: pid=27185: ..." */
@@ -330,9 +413,31 @@ static int job_head(const char *s, size_t *name_len, long *pid)
 	if (!g || g == s || memchr(s, ' ', (size_t)(g - s)) || !strstr(g, "jobs="))
 		return 0;
 	*name_len = (size_t)(g - s);
-	p = strstr(g, "pid=");
-	*pid = p ? strtol(p + 4, NULL, 10) : -1;
+	/* " pid=": "groupid=" holds "pid=" too */
+	p = strstr(g, " pid=");
+	*pid = p ? strtol(p + 5, NULL, 10) : -1;
 	return 1;
+}
+
+/*
+ * "  write: IOPS=12.5k, BW=97.0MiB/s ..." (fio 3) or "  read : io=..., bw=..."
+ * (fio 2): a job's first line, alone when grep took its head away.
+ */
+static int direction_line(const char *s)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	const char *colon;
+	size_t d;
+
+	s = skip_blanks(s);
+	for (d = 0; d < ARRAY_SIZE(dirs); d++)
+		if (starts_word(s, dirs[d]))
+			break;
+	if (d == ARRAY_SIZE(dirs) || !(colon = strchr(s, ':')))
+		return 0;
+	colon = skip_blanks(colon + 1);
+	return (!strncmp(colon, "IOPS=", 5) && strstr(colon, ", BW=")) ||
+	       (!strncmp(colon, "io=", 3) && strstr(colon, ", bw="));
 }
 
 int fio_text_starts(struct scan *sc, size_t i)
@@ -340,7 +445,43 @@ int fio_text_starts(struct scan *sc, size_t i)
 	size_t n;
 	long pid;
 
-	return job_head(sc->v[i].s, &n, &pid) || !strcmp(sc->v[i].s, "Disk stats (read/write):");
+	return job_head(sc->v[i].s, &n, &pid) || !strcmp(sc->v[i].s, "Disk stats (read/write):") ||
+	       direction_line(sc->v[i].s);
+}
+
+/* "key=" (or fio's ">=64=") at s: the rest of a "key=value, " list. */
+static int continues_pairs(const char *s)
+{
+	s = skip_blanks(s);
+	if (*s == '>')
+		s++;
+	while (isalnum((unsigned char)*s) || *s == '_')
+		s++;
+	return *s == '=';
+}
+
+/*
+ * Line idx into line, with the lines a mail client wrapped it onto (the
+ * line ends in ',' and the next goes on with "key="); the lines it took.
+ */
+static size_t joined_line(struct fio_text *ft, size_t idx, struct strbuf *line)
+{
+	struct scan *sc = ft->sc;
+	size_t k = idx;
+
+	strbuf_reset(line);
+	strbuf_addstr(line, sc->v[idx].s);
+	ft->part[0] = 0;
+	ft->parts = 1;
+	while (k + 1 < sc->nr && !sc->v[k + 1].used && line->len && line->buf[line->len - 1] == ',' &&
+	       ft->parts < ARRAY_SIZE(ft->part) && continues_pairs(sc->v[k + 1].s)) {
+		k++;
+		strbuf_addch(line, ' ');
+		ft->part[ft->parts++] = line->len;
+		strbuf_addstr(line, skip_blanks(sc->v[k].s));
+	}
+	ft->joined = line->buf;
+	return k - idx + 1;
 }
 
 /* The job's next report with the same pid (--status-interval): this one is interim. */
@@ -379,7 +520,7 @@ static size_t read_disk_stats(struct scan *sc, size_t i)
 
 	for (idx = i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
 		const char *s = sc->v[idx].s, *colon = strchr(s, ':');
-		struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "" };
+		struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "", NULL, { 0 }, 0 };
 		size_t k;
 		char *dev;
 
@@ -419,22 +560,55 @@ static size_t read_disk_stats(struct scan *sc, size_t i)
 	return idx - i;
 }
 
+/*
+ * A job's lines from from on, as long as they are its: up to the next
+ * job, its group's summary, or (headless: grep left only some of its
+ * lines) the first line that is not fio's.  Returns the line after them.
+ */
+static size_t read_job_lines(struct fio_text *ft, size_t from, int headless)
+{
+	struct scan *sc = ft->sc;
+	struct strbuf line = STRBUF_INIT;
+	size_t idx = from;
+
+	while (idx < sc->nr && !sc->v[idx].used) {
+		size_t n, lines;
+		long other;
+		enum job_line got;
+
+		if (job_head(sc->v[idx].s, &n, &other))
+			break;
+		lines = joined_line(ft, idx, &line);
+		got = read_job_line(ft, idx, line.buf);
+		ft->joined = NULL;
+		if (got == JOB_ENDED || (headless && got == JOB_OTHER))
+			break;
+		idx += lines;
+	}
+	strbuf_release(&line);
+	return idx;
+}
+
 size_t fio_text_read_block(struct scan *sc, size_t i)
 {
-	struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "" };
+	struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "", NULL, { 0 }, 0 };
 	size_t name_len, idx;
 	long pid;
 	char *name;
 
+	if (direction_line(sc->v[i].s)) {
+		idx = read_job_lines(&ft, i, 1);
+		name = scan_command_above(sc, i);
+		/* "fio job.fio | grep -i IOPS": the filter is not part of the benchmark */
+		if (name && strstr(name, " | "))
+			*strstr(name, " | ") = '\0';
+		fio_commit(sc, &ft.p, name ? name : "fio", NULL, 0);
+		free(name);
+		return idx - i;
+	}
 	if (!job_head(sc->v[i].s, &name_len, &pid))
 		return read_disk_stats(sc, i);
-	for (idx = i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
-		size_t n;
-		long other;
-
-		if (job_head(sc->v[idx].s, &n, &other) || !read_job_line(&ft, idx))
-			break;
-	}
+	idx = read_job_lines(&ft, i + 1, 0);
 	if (!ft.dir)
 		scan_damaged(sc, i, "expected fio's read, write or trim lines under the job's head");
 	name = xstrndup(sc->v[i].s, name_len);

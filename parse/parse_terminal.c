@@ -159,6 +159,28 @@ static void render(struct screen *sc, const char *s, size_t len)
 	}
 }
 
+/*
+ * A no-break space (U+00A0) shows as a blank: mail clients indent pasted
+ * output with them, and a reader of columns and "key=value" lists must
+ * see the blank it shows.  Each becomes one ' ', in place.
+ */
+static size_t nbsp_to_blank(char *s, size_t len)
+{
+	char *r = memchr(s, '\xc2', len), *w, *end = s + len;
+
+	if (!r)
+		return len;
+	for (w = r; r < end; r++) {
+		if (*r == '\xc2' && r + 1 < end && r[1] == '\xa0') {
+			*w++ = ' ';
+			r++;
+		} else {
+			*w++ = *r;
+		}
+	}
+	return (size_t)(w - s);
+}
+
 size_t term_line(char *s, size_t len, struct strbuf *scratch)
 {
 	static const char bom[] = "\xef\xbb\xbf";
@@ -179,6 +201,7 @@ size_t term_line(char *s, size_t len, struct strbuf *scratch)
 		memcpy(s, scratch->buf, scratch->len);
 		len = scratch->len;
 	}
+	len = nbsp_to_blank(s, len);
 	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
 		len--;
 	return len;

@@ -11,7 +11,8 @@ struct strbuf;
  * (CSI with erase in line applied, OSC and the other control strings,
  * charset selection, two-byte escapes, bracketed paste's CSI 200~/201~)
  * removed, carriage returns and backspaces applied as a terminal would
- * (the last overwrite wins), trailing blanks dropped.  Returns the new
+ * (the last overwrite wins), each no-break space (U+00A0) made a blank,
+ * trailing blanks dropped.  Returns the new
  * length, never more than len.  scratch is the caller's, for lines that
  * hold controls.
  */

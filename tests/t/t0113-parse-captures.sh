@@ -54,7 +54,7 @@ test_expect_success 'interim reports are marked, the last is the result' '
 '
 
 test_expect_success 'mail-quoted fio text keeps every number' '
-	test $(benchpost parse --format json "$P/auto/capture-fio-quoted.txt" | grep -c "\"quoted\":true") = 42
+	test $(benchpost parse --format json "$P/auto/capture-fio-quoted.txt" | grep -c "\"quoted\":true") = 43
 '
 
 test_expect_success 'a truncated block of every kind fails the run with file:line' '

@@ -4,6 +4,7 @@
 # parser; the run's parameters and a device's counters printed beside the
 # results (tiobench's file and block sizes, fio's disk stats) are no
 # results; the kernel a report names on its rows beats the text's.
+# fio's text, grep lines and JSON and fs_mark's table as mail pastes them.
 . "$(dirname "$0")/lib.sh"
 
 mbox="$FIXTURES/import/tools/reports.mbox"
@@ -37,6 +38,35 @@ test_expect_success 'the kernel on tiobench rows wins over the text around it' '
 	benchpost import --dry-run --format json other.mbox >out2 &&
 	test $(grep -c "\"kernel\":\"6.9.0-rc1\",.*tiobench" out2) = 14 &&
 	test $(grep -c "\"kernel\":\"6.8.0-rc6\",.*kernbench" out2) = 12
+'
+
+# fio as mail pastes it: a group report indented with no-break spaces and
+# hard-wrapped after commas, grep's two lone lines, fio 2's line alone, the
+# JSON quoted in a reply; and fs_mark's verbose table.  Every result once, the numbers
+# beside them (bytes, runtime, samples, per=, FSUse%, Count, Size) none.
+fio_mbox="$FIXTURES/import/tools/fio-pastes.mbox"
+
+test_expect_success 'fio and fs_mark pasted in mail give every result once' '
+	benchpost import --dry-run --format json "$fio_mbox" >fio.out &&
+	test $(grep -c "\"benchmark\":\"bigw\"" fio.out) = 25 &&
+	test $(grep -c "\"benchmark\":\"fio check.fio\"" fio.out) = 7 &&
+	test $(grep -c "\"benchmark\":\"old\",.*\"quoted\":true" fio.out) = 2 &&
+	test $(grep -c "\"benchmark\":\"fs_mark -d /mnt/array/fm -s 4096 -n 1000 -v\"" fio.out) = 8 &&
+	grep -q "\"metric\":\"read-iops\",\"value\":10027,\"unit\":\"IO/s\"" fio.out &&
+	test $(wc -l <fio.out) = 44
+'
+
+test_expect_success 'abbreviated counts written out, wrapped values on their own lines' '
+	grep -q "\"metric\":\"write-iops\",\"value\":3210,\"unit\":\"IO/s\"" fio.out &&
+	grep -q "\"metric\":\"write-iops\",\"value\":7750,\"unit\":\"IO/s\"" fio.out &&
+	grep -q "\"metric\":\"write-lat-stdev\",\"value\":2212.66,.*\"line\":31" fio.out &&
+	grep -q "\"metric\":\"creat-max\",\"value\":70,\"unit\":\"us\"" fio.out
+'
+
+test_expect_success 'a job'"'"'s bytes, runtime and sample counts are parameters, not results' '
+	! grep -q "write-io\"\|write-runtime\|samples\|bw-per\|fsuse\|\"count\"\|\"size\"\|cpu-ctx" fio.out &&
+	benchpost parse --type fio --format json "$fio_mbox" >fio.parsed &&
+	grep -q "\"metric\":\"write-runtime\",\"value\":30623" fio.parsed
 '
 
 test_done

@@ -81,8 +81,9 @@ else
 fi
 
 # The fio checker: per job and direction that moved bytes, bandwidth in
-# KiB/s, IOPS, bytes, runtime in ms and completion latency in ns, with
-# fio's digits, and the job's options as a fact.
+# KiB/s, IOPS, bytes, runtime in ms, the bw and iops sample statistics,
+# every measured latency's statistics and percentiles in ns and the job's
+# cpu use, with fio's digits, and the job's options as a fact.
 cat >fio.py <<'EOF'
 import json, re, sys
 # with --status-interval the file holds a report an interval: the last is the result
@@ -97,23 +98,47 @@ def find(job, metric):
     m = [r for r in got if r["benchmark"] == job and r["metric"] == metric]
     assert len(m) == 1, (job, metric, m)
     return m[0]
+def same(job, metric, unit, want):
+    r = find(job["jobname"], metric)
+    assert r["unit"] == unit and abs(r["value"] - want) <= 1e-6 * abs(want), (r, want)
+def pct(p):
+    return p.rstrip("0").rstrip(".") if "." in p else p
 n = 0
 for job in report["jobs"]:
-    for d in ("read", "write", "trim"):
-        if job[d]["io_bytes"] == 0:
+    for d in ("read", "write", "trim", "sync"):
+        sec = job.get(d, {})
+        if sec.get("io_bytes", None) == 0:
             assert not [r for r in got if r["benchmark"] == job["jobname"] and r["metric"].startswith(d + "-")]
             continue
-        for key, metric, unit in (("bw", "bw", "KiB/s"), ("iops", "iops", "IO/s"),
-                                  ("io_bytes", "bytes", "B"), ("runtime", "runtime", "ms")):
-            r = find(job["jobname"], "%s-%s" % (d, metric))
-            assert r["unit"] == unit and abs(r["value"] - job[d][key]) <= 1e-6 * abs(job[d][key]), (r, job[d][key])
-            n += 1
-        r = find(job["jobname"], d + "-clat-mean")
-        assert r["unit"] == "ns" and abs(r["value"] - job[d]["clat_ns"]["mean"]) < 1e-6 * job[d]["clat_ns"]["mean"]
-        n += 1
-        for p, v in job[d]["clat_ns"].get("percentile", {}).items():
-            name = d + "-clat-p" + p.rstrip("0").rstrip(".")
-            assert find(job["jobname"], name)["value"] == v
+        fields = [("bw", "bw", "KiB/s"), ("bw_bytes", "bw-bytes", "B/s"), ("iops", "iops", "IO/s"),
+                  ("io_bytes", "bytes", "B"), ("runtime", "runtime", "ms")]
+        # fio writes zeros for statistics of no samples; its text report prints none of them
+        if sec.get("bw_samples", 1):
+            fields += [("bw_min", "bw-min", "KiB/s"), ("bw_max", "bw-max", "KiB/s"), ("bw_agg", "bw-per", "%"),
+                       ("bw_mean", "bw-avg", "KiB/s"), ("bw_dev", "bw-stdev", "KiB/s"), ("bw_samples", "bw-samples", None)]
+        if sec.get("iops_samples", 1):
+            fields += [("iops_min", "iops-min", "IO/s"), ("iops_max", "iops-max", "IO/s"), ("iops_mean", "iops-avg", "IO/s"),
+                       ("iops_stddev", "iops-stdev", "IO/s"), ("iops_samples", "iops-samples", None)]
+        for key, metric, unit in fields:
+            if key in sec:
+                same(job, "%s-%s" % (d, metric), unit, sec[key])
+                n += 1
+        # latencies fio measured (N above 0), in ns, with their percentiles
+        for key, lat in (("slat_ns", "slat"), ("clat_ns", "clat"), ("lat_ns", "lat")):
+            l = sec.get(key)
+            if not l or l.get("N", 1) == 0:
+                continue
+            for k, stat in (("min", "min"), ("max", "max"), ("mean", "mean"), ("stddev", "stdev")):
+                same(job, "%s-%s-%s" % (d, lat, stat), "ns", l[k])
+                n += 1
+            for p, v in l.get("percentile", {}).items():
+                assert find(job["jobname"], "%s-%s-p%s" % (d, lat, pct(p)))["value"] == v
+                n += 1
+    for key, metric, unit in (("usr_cpu", "cpu-usr", "%"), ("sys_cpu", "cpu-sys", "%"), ("ctx", "cpu-ctx", None),
+                              ("majf", "cpu-majf", None), ("minf", "cpu-minf", None),
+                              ("job_runtime", "job-runtime", "ms"), ("elapsed", "elapsed", "s")):
+        if key in job:
+            same(job, metric, unit, job[key])
             n += 1
 assert n == len(got), (n, len(got))
 assert all(r["source"] == "fio " + sys.argv[3] for r in got)

@@ -275,6 +275,97 @@ static void test_terminal_lines_read_as_shown(void **state)
 	assert_shown("\xc3\xa9t\xc3\xa9\r\xc3\x89", "\xc3\x89t\xc3\xa9");
 	assert_shown("\x1b[", "");
 	assert_shown("x\x1b", "x");
+	/* a no-break space shows as a blank; a lone 0xc2 or another 0xc2 character stays */
+	assert_shown(" \xc2\xa0\xc2\xa0write: IOPS=1", "   write: IOPS=1");
+	assert_shown("x\xc2\xa0", "x");
+	assert_shown("\xc2\xb1 5\xc2", "\xc2\xb1 5\xc2");
+}
+
+/* The value and unit of the one record of metric that parsing text as type gives. */
+static void assert_parsed(const char *type, const char *text, const char *metric,
+			  const char *value, const char *unit)
+{
+	struct parse_ctx ctx = { "t", 0, NULL };
+	struct recset set = RECSET_INIT;
+	size_t i, found = 0;
+
+	assert_int_equal(parse_text(&set, type, text, strlen(text), &ctx), 0);
+	for (i = 0; i < set.nr; i++) {
+		if (strcmp(set.v[i].metric, metric))
+			continue;
+		found++;
+		assert_string_equal(set.v[i].value, value);
+		if (unit)
+			assert_string_equal(set.v[i].unit, unit);
+		else
+			assert_null(set.v[i].unit);
+	}
+	assert_int_equal(found, 1);
+	recset_release(&set);
+}
+
+/* fio's abbreviated counts are written out, digit for digit; latencies move their unit. */
+static void test_fio_abbreviated_numbers(void **state)
+{
+	static const char *const cases[][3] = {
+		{ "12.5k", "12500", "IO/s" }, { "0.5k", "500", "IO/s" }, { "1.2345k", "1234.5", "IO/s" },
+		{ "2M", "2000000", "IO/s" }, { "31", "31", "IO/s" }, { "1.05M", "1050000", "IO/s" },
+	};
+	struct strbuf text = STRBUF_INIT;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		strbuf_reset(&text);
+		strbuf_addf(&text, "  write: IOPS=%s, BW=97.0MiB/s (103MB/s)(5879MiB/60001msec)\n",
+			    cases[i][0]);
+		assert_parsed("fio", text.buf, "write-iops", cases[i][1], cases[i][2]);
+	}
+	assert_parsed("fio", "j: (groupid=0, jobs=1): err= 0: pid=7: x\n"
+		      "  read: IOPS=1, BW=1MiB/s (1MB/s)(1MiB/1msec)\n"
+		      "    clat (nsec): min=5, max=287148k, avg=9.5, stdev=1.0\n",
+		      "read-clat-max", "287148", "us");
+	/* fio 2.0 wrote its K upper case */
+	assert_parsed("fio", "j: (groupid=0, jobs=1): err= 0: pid=7: x\n"
+		      "  read : io=326081KB, bw=1023.3KB/s, iops=170 , runt=318686msec\n"
+		      "    clat (usec): min=22 , max=1805.8K, avg=300904.66, stdev=281965.67\n",
+		      "read-clat-max", "1805.8", "ms");
+	strbuf_release(&text);
+}
+
+/* A wrapped "key=value" list is read joined, each number on the line it stands on. */
+static void test_fio_wrapped_lines_keep_their_numbers_lines(void **state)
+{
+	static const char text[] = "j: (groupid=0, jobs=4): err= 0: pid=7: x\n"
+				   "  write: IOPS=10, BW=1MiB/s (1MB/s)(1MiB/1msec)\n"
+				   "   bw (  KiB/s): min=1, max=9, per=25.00%, avg=5.50, \n"
+				   "stdev=2.25, samples=40\n";
+	struct parse_ctx ctx = { "t", 0, NULL };
+	struct recset set = RECSET_INIT;
+	size_t i, seen = 0;
+
+	(void)state;
+	assert_int_equal(parse_text(&set, "fio", text, strlen(text), &ctx), 0);
+	for (i = 0; i < set.nr; i++) {
+		if (!strcmp(set.v[i].metric, "write-bw-avg"))
+			assert_int_equal(set.v[i].line, 3), seen++;
+		if (!strcmp(set.v[i].metric, "write-bw-stdev"))
+			assert_int_equal(set.v[i].line, 4), seen++;
+	}
+	assert_int_equal(seen, 2);
+	recset_release(&set);
+}
+
+/* fs_mark: a column for each part of a "NAME (A/B/C)" group, of any name. */
+static void test_fsmark_columns_from_the_header(void **state)
+{
+	static const char text[] = "FSUse%   Count   Size  Files/sec  App Overhead  RENAME (Min/Max)\n"
+				   "   1     10      0     55.5        1200          3      9\n";
+
+	(void)state;
+	assert_parsed("fsmark", text, "rename-max", "9", "us");
+	assert_parsed("fsmark", text, "files-per-sec", "55.5", "files/s");
+	assert_parsed("fsmark", text, "app-overhead", "1200", "us");
 }
 
 /* Formats of the user's own: labelled values are read, a table's rows and prose are not. */
@@ -319,6 +410,9 @@ int main(void)
 		cmocka_unit_test(test_json_keeps_digits_and_lines),
 		cmocka_unit_test(test_json_damage_is_located),
 		cmocka_unit_test(test_terminal_lines_read_as_shown),
+		cmocka_unit_test(test_fio_abbreviated_numbers),
+		cmocka_unit_test(test_fio_wrapped_lines_keep_their_numbers_lines),
+		cmocka_unit_test(test_fsmark_columns_from_the_header),
 		cmocka_unit_test(test_labelled_time_values),
 	};
 
