@@ -613,8 +613,8 @@ int grid_row_read(struct grid_row *out, const char *s, size_t n)
 		return -1;
 	np = split_pieces(&p, &alloc, s, n);
 	/* "Thu Nov 22 23:02:59 2001": a date; its numbers are no results */
-	for (i = 0; i < np; i++)
-		if (is_month(p[i].s, p[i].n) && i + 1 < np && is_digit(p[i + 1].s[0]))
+	for (i = 0; i + 1 < np; i++)
+		if (is_digit(p[i + 1].s[0]) && is_month(p[i].s, p[i].n))
 			goto done;
 	for (i = 0; i < np;) {
 		struct item cur;
