@@ -145,6 +145,17 @@ static size_t number_len(const char *s, size_t n, int *thousands)
 
 static int is_per_time(const char *s, size_t n);
 
+/* Whether s[0, n) is one of the words (a word is compared only when its first character is s's). */
+static int word_in(const char *s, size_t n, const char *const *words, size_t nwords)
+{
+	size_t i;
+
+	for (i = 0; n && i < nwords; i++)
+		if (words[i][0] == s[0] && strlen(words[i]) == n && !memcmp(words[i], s, n))
+			return 1;
+	return 0;
+}
+
 /*
  * Whether s is a unit that stands glued to a number: "%", "s", "ms",
  * "MB", "k", "x", or anything per second ("MB/s", "Mb/sec", "KiB/s").
@@ -157,23 +168,15 @@ static int is_glued_unit(const char *s, size_t n)
 		"mins", "h", "x", "X", "k", "K", "M", "G", "T", "B", "KB", "kB", "MB",
 		"GB", "TB", "KiB", "MiB", "GiB", "TiB", "Kb", "Mb", "Gb", "MBps", "KBps",
 	};
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(units); i++)
-		if (strlen(units[i]) == n && !memcmp(units[i], s, n))
-			return 1;
-	return is_per_time(s, n);
+	return word_in(s, n, units, ARRAY_SIZE(units)) || is_per_time(s, n);
 }
 
 static int is_missing(const char *s, size_t n)
 {
 	static const char *const words[] = { "N/A", "n/a", "NA", "n.a.", "-", "--", "---", "?" };
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(words); i++)
-		if (strlen(words[i]) == n && !memcmp(words[i], s, n))
-			return 1;
-	return 0;
+	return word_in(s, n, words, ARRAY_SIZE(words));
 }
 
 /* A duration with ':' or h/m/s units ("2:35", "0m2.129s", "1m.10s" is not one). */
@@ -201,6 +204,9 @@ static int read_value(struct grid_cell *c, const char *s, size_t n)
 		c->kind = GRID_MISSING;
 		return 0;
 	}
+	/* every other value (a number, a duration, "+Inf%") starts so: most words of a line are passed here */
+	if (!n || (!is_digit(s[0]) && s[0] != '+' && s[0] != '-' && s[0] != '.'))
+		return -1;
 	if (n >= 2 && (s[0] == '+' || s[0] == '-') && !strncmp(s + 1, "Inf%", n - 1) && n == 5) {
 		c->kind = GRID_NUMBER;
 		c->signed_pct = 1;
@@ -241,12 +247,8 @@ static int is_unit_word(const char *s, size_t n)
 		"hour", "hours", "x", "iops",
 		"IOPS", "tps", "MB", "KB", "kB", "GB", "MiB", "KiB", "GiB",
 	};
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(words); i++)
-		if (strlen(words[i]) == n && !memcmp(words[i], s, n))
-			return 1;
-	return is_per_time(s, n);
+	return word_in(s, n, words, ARRAY_SIZE(words)) || is_per_time(s, n);
 }
 
 /* Anything per second or per minute: "MB/sec", "ops/s", "files/sec", "KiB/s". */
