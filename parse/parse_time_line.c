@@ -111,42 +111,91 @@ static int gnu_second_line(struct scan *sc, size_t idx, struct time_block *b,
 	return 1;
 }
 
-static int gnu_read(struct scan *sc, size_t i, const struct scan_toks *t, size_t k,
+/*
+ * The words of the form at token k of line i, into out; when a mailer
+ * wrapped the line (GNU time's is 80 columns with a label before it), the
+ * next line's words go on where the line stopped, if they are the words
+ * the form has next.  Returns how many lines were joined to line i (0 or 1);
+ * *wrap is the first word that stands on the next line.
+ */
+static size_t gnu_words(struct scan *sc, size_t i, const struct scan_toks *t, size_t k,
+			struct scan_toks *out, size_t *wrap)
+{
+	static const char *const tails[] = { "elapsed", "%CPU", "avgdata", "maxresident)k" };
+	struct scan_toks next = { NULL, 0, 0 };
+	size_t n, have = t->nr - k, joined = 0;
+
+	out->nr = 0;
+	*wrap = have;
+	for (n = 0; n < have; n++) {
+		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+		out->v[out->nr++] = t->v[k + n];
+	}
+	/* the form's words after the two it starts with, as far as the line goes */
+	if (have < 3 || have > 5 || i + 1 >= sc->nr || scan_line(sc, i + 1)->used ||
+	    !tok_ends(&t->v[t->nr - 1], tails[have - 3]))
+		return 0;
+	scan_split(&next, scan_line(sc, i + 1)->s);
+	if (next.nr && next.nr <= 6 - have && tok_ends(&next.v[next.nr - 1], tails[have + next.nr - 3]) &&
+	    !strstr(scan_line(sc, i + 1)->s, "inputs+")) {
+		for (n = 0; n < next.nr; n++) {
+			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
+			out->v[out->nr++] = next.v[n];
+		}
+		joined = 1;
+	}
+	scan_toks_release(&next);
+	return joined;
+}
+
+static int gnu_read(struct scan *sc, size_t i, const struct scan_toks *line, size_t at,
 		    struct time_block *b, const char **expected)
 {
 	struct pending *p = &b->values;
-	const struct scan_tok *rss = tok(t, k + 5);
-	int r;
+	struct scan_toks words = { NULL, 0, 0 };
+	const struct scan_toks *t = &words;
+	const size_t k = 0;
+	const struct scan_tok *rss;
+	size_t wrap, joined = gnu_words(sc, i, line, at, &words, &wrap);
+	int r = -1;
 
+	/* each value is kept with the line it stands on */
+#define AT(j) ((j) >= wrap ? i + 1 : i)
+	rss = tok(t, k + 5);
 	*expected = "'Nuser Nsystem M:SS.CCelapsed N%CPU'";
 	if (pending_number_kept(p, i, "user", "s", tok(t, k), 4, 1) < 0 ||
 	    pending_number_kept(p, i, "sys", "s", tok(t, k + 1), 6, 1) < 0 ||
 	    !tok_ends(tok(t, k + 2), "elapsed") ||
 	    pending_duration(p, i, "elapsed", tok(t, k + 2), 7) < 0)
-		return -1;
+		goto done;
 	if (k + 3 < t->nr && (!tok_ends(tok(t, k + 3), "%CPU") ||
-			      read_percent(p, i, tok(t, k + 3), 4) < 0))
-		return -1;
+			      read_percent(p, AT(k + 3), tok(t, k + 3), 4) < 0))
+		goto done;
 	if (k + 4 < t->nr) {
 		struct scan_tok mem = *tok(t, k + 4);
 
 		*expected = "'(Navgtext+Navgdata Nmaxresident)k'";
 		if (mem.s[0] != '(')
-			return -1;
+			goto done;
 		mem.s++;
 		mem.len--;
-		if (read_pair(p, i, &mem, "avgtext", "avgtext", "KiB", "avgdata", "avgdata", "KiB") < 0 ||
+		if (read_pair(p, AT(k + 4), &mem, "avgtext", "avgtext", "KiB", "avgdata", "avgdata", "KiB") < 0 ||
 		    !tok_ends(rss, "maxresident)k") ||
-		    pending_number_kept(p, i, "maxrss", "KiB", rss, strlen("maxresident)k"), 0) < 0)
-			return -1;
+		    pending_number_kept(p, AT(k + 5), "maxrss", "KiB", rss, strlen("maxresident)k"), 0) < 0)
+			goto done;
 	}
-	r = gnu_second_line(sc, i + 1, b, expected);
+#undef AT
+	r = gnu_second_line(sc, i + 1 + joined, b, expected);
 	if (r < 0) {
-		b->lines = 2;   /* the damage is reported on the second line */
-		return -2;
+		b->lines = 2 + joined;   /* the damage is reported on the second line */
+		r = -2;
+		goto done;
 	}
-	b->lines = 1 + r;
-	return 1;
+	b->lines = 1 + joined + (size_t)r;
+	r = 1;
+done:
+	scan_toks_release(&words);
+	return r;
 }
 
 static int zsh_starts(const struct scan_toks *t, size_t k)
