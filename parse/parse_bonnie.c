@@ -51,16 +51,24 @@ static int too_quick(const struct scan_tok *t)
 	return t->len > 0;
 }
 
-/* A rate as printed: "12345", "123.4", bonnie++ 2's "316k" (K/s). */
+/*
+ * A rate as printed: "12345", "123.4", or bonnie++ 1.9x/2's scaled
+ * "316k", "117m", "1.4g" under a "/sec" header.  The number is kept as
+ * printed and its scale goes into the unit (K/s, M/s, G/s): bonnie++
+ * rounds the scaled figure, and whether its k is 1000 or 1024 is not
+ * printed, so no digits are made up.
+ */
 static int add_rate(struct pending *p, size_t idx, const char *metric, const char *unit,
 		    const struct scan_tok *t)
 {
+	static const char scales[] = "kKmMgG";
+	const char *at = t->len > 1 ? strchr(scales, t->s[t->len - 1]) : NULL;
 	char scaled[16];
 
 	if (too_quick(t))
 		return 0;
-	if (tok_ends(t, "k") || tok_ends(t, "M")) {
-		snprintf(scaled, sizeof(scaled), "%c%s", t->s[t->len - 1] == 'k' ? 'K' : 'M',
+	if (at && isdigit((unsigned char)t->s[t->len - 2])) {
+		snprintf(scaled, sizeof(scaled), "%c%s", toupper((unsigned char)*at),
 			 !strcmp(unit, "K/s") ? "/s" : unit);
 		return pending_number(p, idx, metric, scaled, t, 1, 0);
 	}
@@ -227,6 +235,29 @@ static void csv_add(struct pending *p, size_t idx, const char *metric, const cha
 		*bad = 1;
 }
 
+/*
+ * bonnie++ prints its CSV line after the tables of the same run: when a
+ * row of a table read a few lines above names the same machine and size,
+ * the line restates those results and gives no records of its own (the
+ * same run twice would count as two samples).
+ */
+static int csv_restates_table(struct scan *sc, size_t i, const char *machine, const char *size)
+{
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t k;
+	int same = 0;
+
+	for (k = i; k > 0 && i - k < 24 && !same; k--) {
+		if (!sc->v[k - 1].used)
+			continue;
+		scan_split(&t, sc->v[k - 1].s);
+		same = t.nr >= 2 && t.v[0].len == strlen(machine) && !memcmp(t.v[0].s, machine, t.v[0].len) &&
+		       t.v[1].len == strlen(size) && !memcmp(t.v[1].s, size, t.v[1].len);
+	}
+	scan_toks_release(&t);
+	return same;
+}
+
 static size_t read_csv(struct scan *sc, size_t i)
 {
 	char *copy = xstrdup(sc->v[i].s), *f[64], name[64];
@@ -234,7 +265,10 @@ static size_t read_csv(struct scan *sc, size_t i)
 	int n = csv_fields(copy, f, ARRAY_SIZE(f)), bad = 0, k;
 	size_t lines = 0;
 
-	if (n == (int)ARRAY_SIZE(csv103)) {
+	if ((n == (int)ARRAY_SIZE(csv103) && csv_restates_table(sc, i, f[0], f[1])) ||
+	    (n == 50 && csv_restates_table(sc, i, f[2], f[5]))) {
+		lines = 1;
+	} else if (n == (int)ARRAY_SIZE(csv103)) {
 		for (k = 2; k < n; k++)
 			if (csv103[k])
 				csv_add(&p, i, csv103[k], csv_unit(csv103[k]), f[k], &bad);

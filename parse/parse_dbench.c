@@ -97,10 +97,12 @@ static size_t read_table(struct scan *sc, size_t h, const char *name)
  * older "Throughput 123.4 MB/sec 2 procs" and "Throughput 23.46 MB/sec
  * (NB=29.3 MB/sec  234.6 MBit/sec)" (the NB figures restate it); words a
  * person wrote after them ("- .5sec hiccup in xmms") end the line.
- * *clients gets the clients (or procs) count when the line says it.
+ * *clients gets the clients (or procs) count when the line says it,
+ * *mode the run's mode dbench 4 prints after the unit, "(sync open)" or
+ * "(sync dirs)": a parameter of the run, for its name.
  */
 static int read_throughput(struct pending *p, size_t idx, const struct scan_toks *t,
-			   struct scan_tok *clients)
+			   struct scan_tok *clients, struct scan_tok *mode)
 {
 	char *unit;
 	size_t k;
@@ -133,6 +135,21 @@ static int read_throughput(struct pending *p, size_t idx, const struct scan_toks
 		} else if (w->len > 4 && !memcmp(w->s, "(NB=", 4)) {
 			while (k < t->nr && !tok_ends(&t->v[k], ")"))
 				k++;
+		} else if (w->len > 1 && w->s[0] == '(' && isalpha((unsigned char)w->s[1])) {
+			size_t end = k, c;
+
+			/* a few words in parentheses, no number among them; both modes may stand */
+			while (end < t->nr && end < k + 3 && !tok_ends(&t->v[end], ")"))
+				end++;
+			if (end == t->nr || !tok_ends(&t->v[end], ")"))
+				return -1;
+			for (c = 0; w->s + c < t->v[end].s + t->v[end].len; c++)
+				if (isdigit((unsigned char)w->s[c]))
+					return -1;
+			if (!mode->len)
+				mode->s = w->s;
+			mode->len = (size_t)(t->v[end].s + t->v[end].len - mode->s);
+			k = end;
 		} else if (k == 3) {
 			return -1;   /* something else right after the unit: not dbench's line */
 		} else {
@@ -162,20 +179,20 @@ static void name_from_above(struct scan *sc, size_t i, struct scan_tok *clients)
 	scan_toks_release(&t);
 }
 
-static void name_with(char *name, size_t size, const struct scan_tok *clients)
+static void name_with(char *name, size_t size, const struct scan_tok *clients,
+		      const struct scan_tok *mode)
 {
-	if (clients->len)
-		snprintf(name, size, BENCHMARK " %.*s", (int)(clients->len < 16 ? clients->len : 16),
-			 clients->s);
-	else
-		snprintf(name, size, BENCHMARK);
+	int n = clients->len ? (int)(clients->len < 16 ? clients->len : 16) : 0;
+
+	snprintf(name, size, BENCHMARK "%s%.*s%s%.*s", n ? " " : "", n, clients->s,
+		 mode->len ? " " : "", (int)(mode->len < 32 ? mode->len : 32), mode->s);
 }
 
 /* The table's run: "dbench N" from the throughput line under it, or a line above. */
 static void run_name(struct scan *sc, size_t h, char *name, size_t size)
 {
 	struct scan_toks t = SCAN_TOKS_INIT;
-	struct scan_tok clients = { NULL, 0 };
+	struct scan_tok clients = { NULL, 0 }, mode = { NULL, 0 };
 	size_t k;
 
 	for (k = h + 1; k < sc->nr && k < h + 60; k++) {
@@ -184,14 +201,14 @@ static void run_name(struct scan *sc, size_t h, char *name, size_t size)
 		if (!scan_begins(&sc->v[k], "Throughput"))
 			continue;
 		scan_split(&t, sc->v[k].s);
-		if (read_throughput(&p, k, &t, &clients) < 0)
-			clients.len = 0;
+		if (read_throughput(&p, k, &t, &clients, &mode) < 0)
+			clients.len = mode.len = 0;
 		pending_clear(&p);
 		break;
 	}
 	if (!clients.len)
 		name_from_above(sc, h, &clients);
-	name_with(name, size, &clients);
+	name_with(name, size, &clients, &mode);
 	scan_toks_release(&t);
 }
 
@@ -208,7 +225,7 @@ static size_t dbench_read_block(struct scan *sc, size_t i)
 
 	scan_split(&t, sc->v[i].s);
 	if (is_header(&t)) {
-		char name[32];
+		char name[64];
 		size_t last, k;
 
 		run_name(sc, i, name, sizeof(name));
@@ -221,15 +238,15 @@ static size_t dbench_read_block(struct scan *sc, size_t i)
 		if (k >= sc->nr || !scan_begins(&sc->v[k], "Throughput"))
 			scan_damaged(sc, last, "expected dbench's 'Throughput N MB/sec' line after its table");
 	} else if (t.nr >= 3 && tok_is(&t.v[0], "Throughput") && tok_digit(&t.v[1])) {
-		struct scan_tok clients = { NULL, 0 };
+		struct scan_tok clients = { NULL, 0 }, mode = { NULL, 0 };
 
-		if (read_throughput(&p, i, &t, &clients) < 0) {
+		if (read_throughput(&p, i, &t, &clients, &mode) < 0) {
 			scan_damaged(sc, i, "expected 'Throughput N MB/sec N clients N procs max_latency=N ms'");
 		} else {
-			char name[32];
+			char name[64];
 
 			name_from_above(sc, i, &clients);
-			name_with(name, sizeof(name), &clients);
+			name_with(name, sizeof(name), &clients, &mode);
 			pending_commit(sc, &p, name);
 		}
 		lines = 1;

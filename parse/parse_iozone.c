@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /*
  * iozone's reports, written from its documentation (Debian has iozone3
@@ -131,6 +132,40 @@ static size_t read_table(struct scan *sc, size_t h)
 }
 
 /*
+ * iozone -+u's "CPU Utilization: Wall time   30.239    CPU time    5.854
+ * CPU utilization  19.36 %" under a test's throughput lines: 0 when the
+ * line is not one, -1 when it is but a value is damaged.
+ */
+static int read_cpu_line(struct pending *p, size_t idx, const char *s)
+{
+	static const struct { const char *label, *metric, *unit; } parts[] = {
+		{ "Wall time", "wall-time", "s" },
+		{ "CPU time", "cpu-time", "s" },
+		{ "CPU utilization", "cpu-utilization", "%" },
+	};
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t k;
+	int ret = 1;
+
+	/* iozone prints "CPU Utilization:" after writers, "CPU utilization:" after rewriters */
+	if (strncasecmp(s, "CPU Utilization:", 16))
+		return 0;
+	s += 16;
+	for (k = 0; k < ARRAY_SIZE(parts) && ret > 0; k++) {
+		const char *at = strstr(s, parts[k].label);
+
+		scan_split(&t, at ? at + strlen(parts[k].label) : "");
+		if (!t.nr || (k == 2 && (t.nr < 2 || !tok_is(&t.v[1], "%"))) ||
+		    pending_number(p, idx, parts[k].metric, parts[k].unit, &t.v[0], 0, 0) < 0)
+			ret = -1;
+		else
+			s = at + strlen(parts[k].label);
+	}
+	scan_toks_release(&t);
+	return ret;
+}
+
+/*
  * "Children see throughput for  2 initial writers  =  123456.78 kB/sec",
  * "Parent sees throughput for  2 initial writers  =  ...", and the
  * Min/Max/Avg per process lines under them, which take that test's name.
@@ -157,6 +192,19 @@ static size_t read_throughput(struct scan *sc, size_t i)
 		for (l = 0; l < ARRAY_SIZE(lines); l++)
 			if (!strncmp(s, lines[l].prefix, strlen(lines[l].prefix)))
 				break;
+		if (l == ARRAY_SIZE(lines) && idx > i) {
+			int r = read_cpu_line(&p, idx, s);
+
+			if (r < 0) {
+				scan_damaged(sc, idx, "expected 'Wall time N  CPU time N  CPU utilization N %%' "
+					     "in iozone's CPU line");
+				break;
+			}
+			if (r > 0) {
+				pending_commit(sc, &p, name);
+				continue;
+			}
+		}
 		if (l == ARRAY_SIZE(lines) || !eq)
 			break;
 		if (l == 0) {

@@ -9,9 +9,7 @@
  * What must hold: nothing crashes or leaks, every record has a metric and
  * a number, and the writers take what was found.
  */
-#include "../../core/bench.h"
-#include "../../core/json.h"
-#include "../../import/import.h"
+#include "fuzz_import_check.h"
 
 #include <fcntl.h>
 #include <ftw.h>
@@ -98,9 +96,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct mail_list list = MAIL_LIST_INIT;
 	struct import *imp;
-	struct strbuf file = STRBUF_INIT, out = STRBUF_INIT;
+	struct strbuf file = STRBUF_INIT;
 	unsigned how;
-	size_t i;
 
 	if (!size)
 		return 0;
@@ -126,16 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		mail_read_buffer(&list, "fuzz", (const char *)data, size);
 	}
 	import_finish(imp);
-	for (i = 0; i < imp->result.borrowed.nr; i++) {
-		const struct record *rec = &imp->result.borrowed.v[i];
-
-		if (!rec->value || !value_is_number(rec->value) || !rec->metric || rec->line < 0)
-			__builtin_trap();
-	}
-	json_write_recset(&out, &imp->result.borrowed);
-	strbuf_reset(&out);
-	bench_write(&out, &imp->result.borrowed);
-	strbuf_release(&out);
+	fuzz_import_check(imp);
 	import_free(imp);
 	mail_list_release(&list);
 	nftw(file.buf, remove_one, 16, FTW_DEPTH | FTW_PHYS);

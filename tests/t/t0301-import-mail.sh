@@ -122,7 +122,7 @@ test_expect_success 'cells of two numbers: user/sys, write/read, before/after a 
 	! grep -q "\"value\":1[123][05]," out
 '
 
-test_expect_success 'numbers in prose: only the sentence shapes that state it all' '
+test_expect_success 'numbers in prose: the sentences that state a result are read, the others are not' '
 	check_fixture prose.txt prose.tsv
 '
 
