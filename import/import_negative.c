@@ -22,15 +22,25 @@ int import_neg_starts(const struct qline *l, const char *prefix)
 	return l->len >= n && !memcmp(l->text, prefix, n);
 }
 
-int import_neg_starts_any(const struct qline *l, const char *const *prefixes, size_t n)
+size_t import_neg_prefix(const char *s, const char *const *prefixes, size_t n, size_t from)
 {
-	const char *s = import_skip_space(l->text);
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (!strncmp(s, prefixes[i], strlen(prefixes[i])))
-			return 1;
-	return 0;
+	/*
+	 * Every finder asks every line through its tables: a prefix whose
+	 * first character is not the line's cannot match, and most lines
+	 * share it with few prefixes, so the length and the compare are
+	 * left to those.
+	 */
+	for (i = from; i < n; i++)
+		if (prefixes[i][0] == s[0] && !strncmp(s, prefixes[i], strlen(prefixes[i])))
+			return i;
+	return n;
+}
+
+int import_neg_starts_any(const struct qline *l, const char *const *prefixes, size_t n)
+{
+	return import_neg_prefix(import_skip_space(l->text), prefixes, n, 0) < n;
 }
 
 size_t import_neg_block(const struct qline *v, size_t nr, size_t i, size_t max)
@@ -62,14 +72,10 @@ static int diff_line(const struct qline *l)
 		"@@ ", "diff ", "index ", "Index: ", "new file mode", "deleted file mode", "===",
 	};
 	char c = l->len ? l->text[0] : '\0';
-	size_t i;
 
 	if (c == ' ' || c == '+' || c == '-' || c == '\\')
 		return 1;
-	for (i = 0; i < ARRAY_SIZE(heads); i++)
-		if (import_neg_starts(l, heads[i]))
-			return 1;
-	return 0;
+	return import_neg_prefix(l->text, heads, ARRAY_SIZE(heads), 0) < ARRAY_SIZE(heads);
 }
 
 /* " fs/ext4/inode.c |  12 ++++--", " 3 files changed, 10 insertions(+)" */
@@ -120,7 +126,6 @@ static size_t url_lines(const struct qline *v, size_t nr, size_t i)
 {
 	static const char *const schemes[] = { "http://", "https://", "ftp://", "git://", "www." };
 	const char *s = import_skip_space(v[i].text);
-	size_t k;
 
 	(void)nr;
 	if (*s == '[' && isdigit((unsigned char)s[1])) {
@@ -131,10 +136,7 @@ static size_t url_lines(const struct qline *v, size_t nr, size_t i)
 	}
 	if (*s == '<')
 		s++;
-	for (k = 0; k < ARRAY_SIZE(schemes); k++)
-		if (!strncmp(s, schemes[k], strlen(schemes[k])))
-			break;
-	if (k == ARRAY_SIZE(schemes))
+	if (import_neg_prefix(s, schemes, ARRAY_SIZE(schemes), 0) == ARRAY_SIZE(schemes))
 		return 0;
 	s += strcspn(s, " \t");
 	return *import_skip_space(s) ? 0 : 1;

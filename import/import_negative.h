@@ -43,6 +43,11 @@ int import_negative_is_context(unsigned char k);
 
 /* Helpers the finders share. */
 int import_neg_starts(const struct qline *l, const char *prefix);
+/*
+ * The first of prefixes[from, n) that s starts with: its index, or n when
+ * none does.
+ */
+size_t import_neg_prefix(const char *s, const char *const *prefixes, size_t n, size_t from);
 /* Whether l starts, after blanks, with one of the words (each followed by what the word holds). */
 int import_neg_starts_any(const struct qline *l, const char *const *prefixes, size_t n);
 /* The lines from i on at its depth until a blank one (at most max). */

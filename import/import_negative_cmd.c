@@ -36,12 +36,7 @@ static const char *skip_decimal(const char *s)
 
 static int starts_any(const char *s, const char *const *prefixes, size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strncmp(s, prefixes[i], strlen(prefixes[i])))
-			return 1;
-	return 0;
+	return import_neg_prefix(s, prefixes, n, 0) < n;
 }
 
 /* ---- traces and profiles ---- */
@@ -257,10 +252,10 @@ static int shell_line(const char *s)
 
 	if (*s == '$' || *s == '#')
 		s = import_skip_space(s + 1);
-	for (i = 0; i < ARRAY_SIZE(alone); i++) {
+	for (i = 0; (i = import_neg_prefix(s, alone, ARRAY_SIZE(alone), i)) < ARRAY_SIZE(alone); i++) {
 		size_t n = strlen(alone[i]);
 
-		if (!strncmp(s, alone[i], n) && (!s[n] || strchr(";|<>&", *import_skip_space(s + n))))
+		if (!s[n] || strchr(";|<>&", *import_skip_space(s + n)))
 			return 1;
 	}
 	if (starts_any(s, opening, ARRAY_SIZE(opening)))

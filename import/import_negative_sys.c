@@ -26,12 +26,10 @@ static int key_then(const char *s, const char *const *keys, size_t nkeys, char c
 {
 	size_t i;
 
-	for (i = 0; i < nkeys; i++) {
+	for (i = 0; (i = import_neg_prefix(s, keys, nkeys, i)) < nkeys; i++) {
 		size_t n = strlen(keys[i]);
 		const char *p = s + n;
 
-		if (strncmp(s, keys[i], n))
-			continue;
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (*p == c && (p > s + n || c == ':'))
@@ -75,13 +73,11 @@ static int dmesg_stamp(const char *s)
 /* "Jul 17 10:12:03 host kernel: ..." */
 static int syslog_line(const char *s)
 {
-	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	size_t m;
+	static const char *const months[] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+	};
 
-	for (m = 0; m < 12; m++)
-		if (!strncmp(s, months + 3 * m, 3))
-			break;
-	if (m == 12 || s[3] != ' ' || (s[4] != ' ' && !is_digit(s[4])) || !is_digit(s[5]) || s[6] != ' ')
+	if (import_neg_prefix(s, months, ARRAY_SIZE(months), 0) == ARRAY_SIZE(months) || s[3] != ' ' || (s[4] != ' ' && !is_digit(s[4])) || !is_digit(s[5]) || s[6] != ' ')
 		return 0;
 	s += 7;
 	return is_digit(s[0]) && is_digit(s[1]) && s[2] == ':' && is_digit(s[3]) && is_digit(s[4]) &&
@@ -116,11 +112,9 @@ static int log_line(const char *s)
 		"processors activated",
 	};
 	const char *p;
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(starts); i++)
-		if (!strncmp(s, starts[i], strlen(starts[i])))
-			return 1;
+	if (import_neg_prefix(s, starts, ARRAY_SIZE(starts), 0) < ARRAY_SIZE(starts))
+		return 1;
 	if (contains_any(s, holds, ARRAY_SIZE(holds)))
 		return 1;
 	/* a call trace's "[<c01a2b41>] func+0x12/0x30" */
@@ -345,26 +339,25 @@ static int sysinfo_line(const char *s, const struct qline *l)
 		return 1;
 	if (key_then(s, hdparm_keys, ARRAY_SIZE(hdparm_keys), '='))
 		return 1;
-	for (i = 0; i < ARRAY_SIZE(hdparm_id); i++)
-		if (!strncmp(s, hdparm_id[i], strlen(hdparm_id[i])) || (i == 0 && strstr(s, " FwRev=")))
-			return 1;
-	for (i = 0; i < ARRAY_SIZE(mkfs_starts); i++)
-		if (!strncmp(s, mkfs_starts[i], strlen(mkfs_starts[i])))
-			return 1;
+	if (import_neg_prefix(s, hdparm_id, ARRAY_SIZE(hdparm_id), 0) < ARRAY_SIZE(hdparm_id) ||
+	    strstr(s, " FwRev="))
+		return 1;
+	if (import_neg_prefix(s, mkfs_starts, ARRAY_SIZE(mkfs_starts), 0) < ARRAY_SIZE(mkfs_starts))
+		return 1;
 	if (contains_any(s, mkfs_holds, ARRAY_SIZE(mkfs_holds)))
 		return 1;
 	if (xfs_info_line(s))
 		return 1;
-	for (i = 0; i < ARRAY_SIZE(tool_versions); i++) {
+	for (i = 0; (i = import_neg_prefix(s, tool_versions, ARRAY_SIZE(tool_versions), i)) <
+		    ARRAY_SIZE(tool_versions);
+	     i++) {
 		size_t n = strlen(tool_versions[i]);
 
-		if (!strncmp(s, tool_versions[i], n) && (s[n] == ' ' || s[n] == '\t') &&
-		    is_digit(*import_skip_space(s + n)))
+		if ((s[n] == ' ' || s[n] == '\t') && is_digit(*import_skip_space(s + n)))
 			return 1;
 	}
-	for (i = 0; i < ARRAY_SIZE(other); i++)
-		if (!strncmp(s, other[i], strlen(other[i])))
-			return 1;
+	if (import_neg_prefix(s, other, ARRAY_SIZE(other), 0) < ARRAY_SIZE(other))
+		return 1;
 	/* mdstat: "md0 : active raid5 ...", "   976767872 blocks level 5, 64k chunk ..." */
 	if (!strncmp(s, "md", 2) && is_digit(s[2]) && (strstr(s, " : active") || strstr(s, " : inactive")))
 		return 1;
