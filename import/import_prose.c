@@ -606,6 +606,9 @@ static void add_members(struct prose_nums *out, const struct reading *r, const s
 			v->of = (int)n;
 		}
 	}
+	/* the names of members past PROSE_MAX were made but have no number to go with */
+	for (; i < n; i++)
+		free(names[i]);
 	free(sub.benchmark);
 }
 

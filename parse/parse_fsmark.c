@@ -52,6 +52,8 @@ static void metric_name(char *out, size_t size, const char *s, size_t n)
 {
 	size_t k, w = 0;
 
+	if (!size)
+		return;
 	for (k = 0; k < n && w + 1 < size; k++) {
 		unsigned char c = (unsigned char)s[k];
 
@@ -86,6 +88,9 @@ static void add_col(struct fsmark_cols *c, const char *name, size_t n, const cha
 	if (part) {
 		size_t len = strlen(col->metric);
 
+		/* a name too long for the part after it: cut the name, keep the part */
+		if (len > sizeof(col->metric) / 2)
+			len = sizeof(col->metric) / 2;
 		col->metric[len] = '-';
 		metric_name(col->metric + len + 1, sizeof(col->metric) - len - 1, part, strcspn(part, "/)"));
 	}
