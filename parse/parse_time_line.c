@@ -111,6 +111,13 @@ static int gnu_second_line(struct scan *sc, size_t idx, struct time_block *b,
 	return 1;
 }
 
+static void toks_append(struct scan_toks *out, const struct scan_tok *v, size_t n)
+{
+	ALLOC_GROW(out->v, out->nr + n, out->alloc);
+	memcpy(out->v + out->nr, v, n * sizeof(*v));
+	out->nr += n;
+}
+
 /*
  * The words of the form at token k of line i, into out; when a mailer
  * wrapped the line (GNU time's is 80 columns with a label before it), the
@@ -122,30 +129,23 @@ static size_t gnu_words(struct scan *sc, size_t i, const struct scan_toks *t, si
 			struct scan_toks *out, size_t *wrap)
 {
 	static const char *const tails[] = { "elapsed", "%CPU", "avgdata", "maxresident)k" };
-	struct scan_toks next = { NULL, 0, 0 };
-	size_t n, have = t->nr - k, joined = 0;
+	/* line i's words stay in sc->words; the next line's are copied out before it is used again */
+	struct scan_toks *next = &sc->next_words;
+	size_t have = t->nr - k;
 
 	out->nr = 0;
 	*wrap = have;
-	for (n = 0; n < have; n++) {
-		ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-		out->v[out->nr++] = t->v[k + n];
-	}
+	toks_append(out, t->v + k, have);
 	/* the form's words after the two it starts with, as far as the line goes */
 	if (have < 3 || have > 5 || i + 1 >= sc->nr || scan_line(sc, i + 1)->used ||
 	    !tok_ends(&t->v[t->nr - 1], tails[have - 3]))
 		return 0;
-	scan_split(&next, scan_line(sc, i + 1)->s);
-	if (next.nr && next.nr <= 6 - have && tok_ends(&next.v[next.nr - 1], tails[have + next.nr - 3]) &&
-	    !strstr(scan_line(sc, i + 1)->s, "inputs+")) {
-		for (n = 0; n < next.nr; n++) {
-			ALLOC_GROW(out->v, out->nr + 1, out->alloc);
-			out->v[out->nr++] = next.v[n];
-		}
-		joined = 1;
-	}
-	scan_toks_release(&next);
-	return joined;
+	scan_split(next, scan_line(sc, i + 1)->s);
+	if (!next->nr || next->nr > 6 - have || !tok_ends(&next->v[next->nr - 1], tails[have + next->nr - 3]) ||
+	    strstr(scan_line(sc, i + 1)->s, "inputs+"))
+		return 0;
+	toks_append(out, next->v, next->nr);
+	return 1;
 }
 
 static int gnu_read(struct scan *sc, size_t i, const struct scan_toks *line, size_t at,
