@@ -108,27 +108,6 @@ static size_t map_encoded(struct mail_lines *map, struct strbuf *keep, GMimeCont
 	return added;
 }
 
-void mail_lines_add_part(struct mail_lines *map, struct mail_line_cursor *at, GMimePart *part,
-			 const char *buf, size_t len, long line0, size_t text_lines)
-{
-	GMimeDataWrapper *content = g_mime_part_get_content(part);
-	GMimeStream *stream = content ? g_mime_data_wrapper_get_stream(content) : NULL;
-	GMimeContentEncoding enc = g_mime_part_get_content_encoding(part);
-	size_t start, end;
-	long line;
-
-	/* the parser keeps a part's bytes as a window on the message's stream */
-	if (!stream || stream->bound_start < 0 || (size_t)stream->bound_start > len) {
-		start = end = len;
-	} else {
-		start = (size_t)stream->bound_start;
-		end = stream->bound_end < 0 || (size_t)stream->bound_end > len ? len
-									   : (size_t)stream->bound_end;
-	}
-	line = mail_line_at(at, buf, start, line0);
-	mail_lines_add_encoded(map, enc, buf + start, end - start, line, text_lines);
-}
-
 void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, const char *p,
 			    size_t len, long line, size_t text_lines)
 {

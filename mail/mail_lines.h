@@ -38,16 +38,9 @@ long mail_line_at(struct mail_line_cursor *c, const char *buf, size_t off, long 
 
 /*
  * Maps the lines a text part added to the decoded text: text_lines of
- * them, from the part's encoded bytes in buf (the message, whose first
- * line is input line line0 + 1).  A part whose decoding cannot be followed
- * line by line is mapped to where its content starts.
- */
-void mail_lines_add_part(struct mail_lines *map, struct mail_line_cursor *at, GMimePart *part,
-			 const char *buf, size_t len, long line0, size_t text_lines);
-
-/*
- * The same for encoded content at hand: len bytes at p in encoding enc,
- * whose first line is input line line.
+ * them, from its encoded content at hand: len bytes at p in encoding enc,
+ * whose first line is input line line.  A part whose decoding cannot be
+ * followed line by line is mapped to where its content starts.
  */
 void mail_lines_add_encoded(struct mail_lines *map, GMimeContentEncoding enc, const char *p,
 			    size_t len, long line, size_t text_lines);

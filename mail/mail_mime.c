@@ -1,9 +1,11 @@
 #include "mail.h"
+#include "mail_headers.h"
 #include "mail_lines.h"
 
 #include <gmime/gmime.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 void mail_mime_init(void)
 {
@@ -34,13 +36,45 @@ struct walk {
 	long line0;
 };
 
-static int is_encoded(GMimePart *part)
+static int is_encoding(GMimeContentEncoding enc)
 {
-	GMimeContentEncoding enc = g_mime_part_get_content_encoding(part);
-
 	return enc == GMIME_CONTENT_ENCODING_BASE64 ||
 	       enc == GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE ||
 	       enc == GMIME_CONTENT_ENCODING_UUENCODE;
+}
+
+/*
+ * What a text part's text is read from: a GMime part's facts, or the same
+ * facts found in the headers without building one (read_leaf).
+ */
+struct text_source {
+	GMimeDataWrapper *content;  /* NULL: the part has none */
+	const char *charset;        /* NULL: none declared */
+	const char *name;           /* its file name, or NULL */
+	GMimeContentEncoding enc;
+	size_t start, end;          /* where its encoded bytes are in the walk's buf */
+	int verbatim;               /* its text is those bytes as they stand (no content needed) */
+};
+
+static void part_source(struct text_source *src, const struct walk *w, GMimePart *part)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type((GMimeObject *)part);
+	GMimeStream *stream;
+
+	src->content = g_mime_part_get_content(part);
+	src->charset = ct ? g_mime_content_type_get_parameter(ct, "charset") : NULL;
+	src->name = g_mime_part_get_filename(part);
+	src->enc = g_mime_part_get_content_encoding(part);
+	src->verbatim = 0;
+	stream = src->content ? g_mime_data_wrapper_get_stream(src->content) : NULL;
+	/* the parser keeps a part's bytes as a window on the message's stream */
+	if (!stream || stream->bound_start < 0 || (size_t)stream->bound_start > w->len) {
+		src->start = src->end = w->len;
+	} else {
+		src->start = (size_t)stream->bound_start;
+		src->end = stream->bound_end < 0 || (size_t)stream->bound_end > w->len ? w->len
+										  : (size_t)stream->bound_end;
+	}
 }
 
 /*
@@ -48,31 +82,30 @@ static int is_encoded(GMimePart *part)
  * g_mime_text_part_get_text() gives, but a NUL byte decoded from base64
  * or quoted-printable does not end it there.  -1 when it has no content.
  */
-static int part_text(struct strbuf *out, GMimeTextPart *part)
+static int part_text(struct strbuf *out, const struct text_source *src, const char *buf)
 {
-	GMimeDataWrapper *content = g_mime_part_get_content((GMimePart *)part);
-	GMimeContentType *ct = g_mime_object_get_content_type((GMimeObject *)part);
-	const char *charset = ct ? g_mime_content_type_get_parameter(ct, "charset") : NULL;
-	GMimeFilter *filter = charset ? g_mime_filter_charset_new(charset, "utf-8") : NULL;
+	GMimeFilter *filter;
 	GMimeStream *stream;
 	GByteArray *bytes;
 
-	if (!content) {
-		if (filter)
-			g_object_unref(filter);
-		return -1;
+	if (src->verbatim) {
+		strbuf_add(out, buf + src->start, src->end - src->start);
+		return 0;
 	}
+	if (!src->content)
+		return -1;
+	filter = src->charset ? g_mime_filter_charset_new(src->charset, "utf-8") : NULL;
 	stream = g_mime_stream_mem_new();
 	if (filter) {
 		GMimeStream *filtered = g_mime_stream_filter_new(stream);
 
 		g_mime_stream_filter_add((GMimeStreamFilter *)filtered, filter);
 		g_object_unref(filter);
-		g_mime_data_wrapper_write_to_stream(content, filtered);
+		g_mime_data_wrapper_write_to_stream(src->content, filtered);
 		g_mime_stream_flush(filtered);
 		g_object_unref(filtered);
 	} else {
-		g_mime_data_wrapper_write_to_stream(content, stream);
+		g_mime_data_wrapper_write_to_stream(src->content, stream);
 	}
 	bytes = g_mime_stream_mem_get_byte_array((GMimeStreamMem *)stream);
 	/* an empty array has no data at all */
@@ -82,29 +115,37 @@ static int part_text(struct strbuf *out, GMimeTextPart *part)
 	return 0;
 }
 
-static void add_text_part(struct walk *w, GMimeTextPart *part, int html)
+static void add_text(struct walk *w, const struct text_source *src, int html)
 {
 	struct strbuf *sb = html ? &w->html : &w->plain, text = STRBUF_INIT;
 
-	if (part_text(&text, part) < 0)
+	if (part_text(&text, src, w->buf) < 0)
 		return;
 	if (sb->len && sb->buf[sb->len - 1] != '\n')
 		strbuf_addch(sb, '\n');
 	strbuf_add(sb, text.buf, text.len);
 	if (!html) {
 		size_t first = w->lines.nr;
-		const char *name = g_mime_part_get_filename((GMimePart *)part);
+		long line = mail_line_at(&w->at, w->buf, src->start, w->line0);
 
-		mail_lines_add_part(&w->lines, &w->at, (GMimePart *)part, w->buf, w->len, w->line0,
-				    mail_lines_count(text.buf, text.len));
+		mail_lines_add_encoded(&w->lines, src->enc, w->buf + src->start, src->end - src->start, line,
+				       mail_lines_count(text.buf, text.len));
 		/* an attachment's name may say what it holds ("results-ext4.txt") */
-		if (name && *name && first < w->lines.nr) {
+		if (src->name && *src->name && first < w->lines.nr) {
 			ALLOC_GROW(w->names, w->nnames + 1, w->anames);
 			w->names[w->nnames].line = w->lines.v[first];
-			w->names[w->nnames++].name = xstrdup(name);
+			w->names[w->nnames++].name = xstrdup(src->name);
 		}
 	}
 	strbuf_release(&text);
+}
+
+static void add_text_part(struct walk *w, GMimeTextPart *part, int html)
+{
+	struct text_source src;
+
+	part_source(&src, w, (GMimePart *)part);
+	add_text(w, &src, html);
 }
 
 /* Plain text parts and text attachments are read; HTML only as a fallback. */
@@ -200,30 +241,181 @@ static void read_headers(struct mail_message *m, GMimeMessage *msg)
 	m->references = dup_or_null(g_mime_object_get_header((GMimeObject *)msg, "References"));
 }
 
-int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
+static GMimeMessage *parse_message(const char *buf, size_t len)
 {
-	GMimeStream *stream;
-	GMimeParser *parser;
+	GMimeStream *stream = g_mime_stream_mem_new_with_buffer(buf, len);
+	GMimeParser *parser = g_mime_parser_new_with_stream(stream);
 	GMimeMessage *msg;
-	GMimeObject *body;
-	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, 0, 0, NULL, { NULL, 0, 0 }, MAIL_LINE_CURSOR_INIT,
-			  buf, len, m->line0 };
-	int ret = 0;
 
-	stream = g_mime_stream_mem_new_with_buffer(buf, len);
-	parser = g_mime_parser_new_with_stream(stream);
 	g_mime_parser_set_format(parser, GMIME_FORMAT_MESSAGE);
 	msg = g_mime_parser_construct_message(parser, NULL);
-	if (!msg) {
-		m->skip = xstrdup("not an RFC 822 message");
-		ret = -1;
-		goto done;
+	g_object_unref(parser);
+	g_object_unref(stream);
+	return msg;
+}
+
+static void forget_headers(struct mail_message *m)
+{
+	free(m->message_id);
+	free(m->subject);
+	free(m->from);
+	free(m->in_reply_to);
+	free(m->references);
+	m->message_id = m->subject = m->from = m->in_reply_to = m->references = NULL;
+	m->date = 0;
+}
+
+/*
+ * Whether GMime's charset filter would give the n bytes at p unchanged:
+ * with no charset there is no filter, and a charset that holds ASCII as
+ * it is (ASCII, UTF-8, the ISO 8859 ones) passes text of ASCII bytes
+ * through iconv byte for byte.  A NUL is left to GMime.
+ */
+static int as_is(const char *charset, const char *p, size_t n)
+{
+	size_t i;
+
+	if (!charset)
+		return 1;
+	if (strcasecmp(charset, "us-ascii") && strcasecmp(charset, "utf-8") &&
+	    (strncasecmp(charset, "iso-8859-", 9) || !charset[9] || charset[9 + strspn(charset + 9, "0123456789")]))
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)p[i] - 1u >= 0x7f)
+			return 0;
+	return 1;
+}
+
+/*
+ * A message that is one text part, read as walk_part reads the part GMime
+ * would make of it, from the same facts: the part is a text one when its
+ * raw Content-Type says so (the parser picks the kind of part by it), and
+ * its content type, encoding and file name come from its headers' decoded
+ * values, as GMime's part takes them.  Returns -1 for anything else (no
+ * text part, a Content-* header given twice), which parse() reads.
+ */
+static int read_leaf(struct walk *w, const struct mail_part_headers *part, int *exact)
+{
+	const char *raw_type = part->raw[MAIL_CONTENT_TYPE];
+	GMimeContentType *ct = NULL;
+	GMimeContentDisposition *disposition = NULL;
+	struct text_source src = { NULL, NULL, NULL, GMIME_CONTENT_ENCODING_DEFAULT, 0, w->len, 0 };
+	char *value;
+	int html = 0;
+
+	if (part->repeated)
+		return -1;
+	if (raw_type) {
+		int text;
+
+		ct = g_mime_content_type_parse(NULL, raw_type);
+		text = g_mime_content_type_is_type(ct, "text", "*");
+		g_object_unref(ct);
+		if (!text)
+			return -1;
+		value = mail_header_value(raw_type);
+		ct = g_mime_content_type_parse(NULL, value);
+		g_free(value);
+		src.charset = g_mime_content_type_get_parameter(ct, "charset");
+		src.name = g_mime_content_type_get_parameter(ct, "name");
+		html = g_mime_content_type_is_type(ct, "text", "html");
 	}
-	read_headers(m, msg);
+	if (part->raw[MAIL_CONTENT_ENCODING]) {
+		value = mail_header_value(part->raw[MAIL_CONTENT_ENCODING]);
+		src.enc = g_mime_content_encoding_from_string(value);
+		g_free(value);
+	}
+	if (part->raw[MAIL_CONTENT_DISPOSITION]) {
+		const char *filename;
+
+		value = mail_header_value(part->raw[MAIL_CONTENT_DISPOSITION]);
+		disposition = g_mime_content_disposition_parse(NULL, value);
+		g_free(value);
+		if ((filename = g_mime_content_disposition_get_parameter(disposition, "filename")))
+			src.name = filename;
+	}
+	/* walk_part reads no RTF or enriched text */
+	if (!ct || (!g_mime_content_type_is_type(ct, "text", "rtf") &&
+		    !g_mime_content_type_is_type(ct, "text", "enriched"))) {
+		src.verbatim = !is_encoding(src.enc) && as_is(src.charset, w->buf, w->len);
+		if (!src.verbatim) {
+			GMimeStream *stream = g_mime_stream_mem_new_with_buffer(w->buf, w->len);
+
+			src.content = g_mime_data_wrapper_new_with_stream(stream, src.enc);
+			g_object_unref(stream);
+		}
+		add_text(w, &src, html);
+		if (src.content)
+			g_object_unref(src.content);
+	}
+	*exact = !is_encoding(src.enc);
+	if (disposition)
+		g_object_unref(disposition);
+	if (ct)
+		g_object_unref(ct);
+	return 0;
+}
+
+/*
+ * The message as GMime parses it, when it is not a text part read_leaf
+ * reads: when mail_headers_read has read the headers GMime's message
+ * would, only its MIME part (Content-* headers and body) is parsed.  *at
+ * says where the bytes of the parts are, and the input line before the
+ * first of them.
+ */
+static GMimeMessage *parse(struct mail_message *m, const char *buf, size_t len, struct mail_part_headers *part,
+			   int headers_read, struct walk *at)
+{
+	GMimeMessage *msg;
+
+	if (headers_read) {
+		strbuf_add(&part->lines, buf + part->body, len - part->body);
+		if ((msg = parse_message(part->lines.buf, part->lines.len))) {
+			/* the header lines left out still count as the input's lines */
+			at->buf = part->lines.buf;
+			at->len = part->lines.len;
+			at->line0 = m->line0 + header_lines(buf, len) - header_lines(part->lines.buf, part->lines.len);
+			return msg;
+		}
+		forget_headers(m);
+	}
+	if ((msg = parse_message(buf, len)))
+		read_headers(m, msg);
+	return msg;
+}
+
+int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
+{
+	struct mail_part_headers part = MAIL_PART_HEADERS_INIT;
+	GMimeMessage *msg = NULL;
+	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, 0, 0, NULL, { NULL, 0, 0 }, MAIL_LINE_CURSOR_INIT,
+			  buf, len, m->line0 };
+	int ret = 0, exact = 0, headers_read = !mail_headers_read(m, &part, buf, len);
+
 	/* decoded parts count their lines from where the body starts */
+	if (headers_read) {
+		w.buf = buf + part.body;
+		w.len = len - part.body;
+		w.line0 = m->line0 + header_lines(buf, len);
+	}
+	if (!headers_read || read_leaf(&w, &part, &exact) < 0) {
+		GMimeObject *body;
+
+		w.buf = buf;
+		w.len = len;
+		w.line0 = m->line0;
+		msg = parse(m, buf, len, &part, headers_read, &w);
+		if (!msg) {
+			m->skip = xstrdup("not an RFC 822 message");
+			ret = -1;
+			goto done;
+		}
+		body = g_mime_message_get_mime_part(msg);
+		walk_part(&w, body, 0);
+		exact = body && GMIME_IS_TEXT_PART(body) &&
+			!is_encoding(g_mime_part_get_content_encoding((GMimePart *)body));
+	}
 	m->line0 += header_lines(buf, len);
-	body = g_mime_message_get_mime_part(msg);
-	walk_part(&w, body, 0);
 	m->line_scan = w.at.scanned;
 	if (w.error) {
 		m->skip = xstrdup(w.error);
@@ -232,7 +424,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	}
 	if (w.plain.len) {
 		strbuf_add(&m->text_buf, w.plain.buf, w.plain.len);
-		m->exact_lines = body && GMIME_IS_TEXT_PART(body) && !is_encoded((GMimePart *)body);
+		m->exact_lines = exact;
 		if (!m->exact_lines) {
 			m->line_map = w.lines.v;
 			m->line_map_nr = w.lines.nr;
@@ -255,7 +447,6 @@ done:
 	free(w.lines.v);
 	if (msg)
 		g_object_unref(msg);
-	g_object_unref(parser);
-	g_object_unref(stream);
+	mail_part_headers_release(&part);
 	return ret;
 }

@@ -1,0 +1,240 @@
+#include "mail_headers.h"
+
+#include <string.h>
+#include <strings.h>
+
+/*
+ * A full GMime parse of a message builds a GObject for every header line
+ * (list mail has dozens: Received, X-*, ...) and costs more than the rest
+ * of the message.  Only six of the message's own headers are read, and
+ * only the Content-* ones shape its MIME tree; this splits the header
+ * lines as GMime's parser does, decodes the six with the GMime calls the
+ * parser's message would make on them, and keeps the Content-* lines (and
+ * the raw values of the three that say what the part is) for the MIME
+ * part, which mail_mime.c reads from them and the body.  Anything the split here might read
+ * otherwise than GMime (a line that is not "Name: value" or its folded
+ * continuation, a CR, a wanted header given twice) is left to the full
+ * parse.
+ */
+
+/* The message headers read, as GMime's GMimeMessage takes them. */
+enum { H_MESSAGE_ID, H_SUBJECT, H_FROM, H_DATE, H_IN_REPLY_TO, H_REFERENCES, H_COUNT };
+
+static const char *const header_names[H_COUNT] = {
+	"Message-Id", "Subject", "From", "Date", "In-Reply-To", "References",
+};
+
+static const char *const content_names[MAIL_CONTENT_COUNT] = {
+	"Content-Type", "Content-Transfer-Encoding", "Content-Disposition",
+};
+
+/* Where a header's raw value stands: after the ':' up to its last line's '\n'. */
+struct raw_value {
+	const char *p;
+	size_t len;
+	int seen;
+};
+
+/*
+ * A field name as GMime's parser accepts it without a second thought:
+ * printable ASCII with no blank, up to the ':' (GMime also allows blanks
+ * before the ':', which is left to it).  Returns the name's length, or -1.
+ */
+static long field_name(const char *p, const char *e)
+{
+	const char *q;
+
+	for (q = p; q < e && *q != ':'; q++)
+		if ((unsigned char)*q <= ' ' || (unsigned char)*q >= 0x7f)
+			return -1;
+	return q < e && q > p ? q - p : -1;
+}
+
+/* Which of names[] (n of them) the field name at p (len bytes) is, or -1. */
+static int name_index(const char *const *names, int n, const char *p, size_t len)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(names[i]) == len && !strncasecmp(p, names[i], len))
+			return i;
+	return -1;
+}
+
+/* value's bytes ended by a NUL, in GLib's allocation (GMime's calls take C strings) */
+static char *raw_string(const struct raw_value *v)
+{
+	return g_strndup(v->p, v->len);
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s && *s ? xstrdup(s) : NULL;
+}
+
+char *mail_header_value(const char *raw)
+{
+	char *unfolded = g_mime_utils_header_unfold(raw);
+	char *value = g_mime_utils_header_decode_text(NULL, unfolded);
+
+	g_free(unfolded);
+	return value;
+}
+
+static char *header_value(const struct raw_value *v)
+{
+	char *raw = raw_string(v), *value = mail_header_value(raw);
+
+	g_free(raw);
+	return value;
+}
+
+void mail_part_headers_release(struct mail_part_headers *part)
+{
+	int i;
+
+	strbuf_release(&part->lines);
+	for (i = 0; i < MAIL_CONTENT_COUNT; i++) {
+		g_free(part->raw[i]);
+		part->raw[i] = NULL;
+	}
+	part->repeated = 0;
+}
+
+/* A decoded header value, as the full parse's read_headers takes it. */
+static char *decoded_or_null(const struct raw_value *v)
+{
+	char *value, *s;
+
+	if (!v->seen)
+		return NULL;
+	value = header_value(v);
+	s = dup_or_null(value);
+	g_free(value);
+	return s;
+}
+
+static char *message_id_of(const struct raw_value *v)
+{
+	char *value, *id, *s;
+
+	if (!v->seen)
+		return NULL;
+	value = header_value(v);
+	id = g_mime_utils_decode_message_id(value);
+	s = dup_or_null(id);
+	g_free(id);
+	g_free(value);
+	return s;
+}
+
+/*
+ * The first author's name, or the whole list written out when it has none.
+ * GMime appends what it can read of a From: to the message's list even
+ * when the rest of it cannot be read, which its public parser does not
+ * give: -1 when that parser finds no address, for the full parse to read.
+ */
+static int author_of(const struct raw_value *v, char **out)
+{
+	InternetAddressList *list;
+	const char *name;
+	char *raw;
+
+	*out = NULL;
+	if (!v->seen)
+		return 0;
+	raw = raw_string(v);
+	list = internet_address_list_parse(NULL, raw);
+	g_free(raw);
+	if (!list)
+		return -1;
+	name = internet_address_get_name(internet_address_list_get_address(list, 0));
+	if (name && *name) {
+		*out = xstrdup(name);
+	} else {
+		char *all = internet_address_list_to_string(list, NULL, FALSE);
+
+		*out = dup_or_null(all);
+		g_free(all);
+	}
+	g_object_unref(list);
+	return 0;
+}
+
+static time_t date_of(const struct raw_value *v)
+{
+	GDateTime *date;
+	char *value;
+	time_t t = 0;
+
+	if (!v->seen)
+		return 0;
+	value = header_value(v);
+	date = g_mime_utils_header_decode_date(value);
+	g_free(value);
+	if (date) {
+		t = (time_t)g_date_time_to_unix(date);
+		g_date_time_unref(date);
+	}
+	return t;
+}
+
+int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, const char *buf, size_t len)
+{
+	struct raw_value raw[H_COUNT] = { { NULL, 0, 0 } }, content[MAIL_CONTENT_COUNT] = { { NULL, 0, 0 } };
+	const char *p = buf, *end = buf + len;
+	struct raw_value *cur = NULL;
+	int in_content = 0, i;
+	char *from;
+
+	strbuf_reset(&part->lines);
+	for (;;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		long n;
+
+		/* the headers must end in a blank line, with no CR in them */
+		if (!nl || memchr(p, '\r', (size_t)(nl - p)))
+			return -1;
+		if (nl == p)
+			break;
+		if (*p == ' ' || *p == '\t') {
+			/* a folded line goes on with the header before it, when there is one */
+			if (p == buf)
+				return -1;
+		} else {
+			if ((n = field_name(p, nl)) < 0)
+				return -1;
+			in_content = n >= 8 && !strncasecmp(p, "Content-", 8);
+			i = in_content ? name_index(content_names, MAIL_CONTENT_COUNT, p, (size_t)n)
+				       : name_index(header_names, H_COUNT, p, (size_t)n);
+			cur = i < 0 ? NULL : in_content ? &content[i] : &raw[i];
+			if (cur) {
+				/* which of two GMime keeps differs from header to header */
+				if (cur->seen && !in_content)
+					return -1;
+				part->repeated |= cur->seen;
+				cur->seen = 1;
+				cur->p = p + n + 1;
+			}
+		}
+		if (in_content)
+			strbuf_add(&part->lines, p, (size_t)(nl + 1 - p));
+		if (cur)
+			cur->len = (size_t)(nl + 1 - cur->p);
+		p = nl + 1;
+	}
+	/* the blank line ends the Content-* headers as it did the message's */
+	strbuf_addch(&part->lines, '\n');
+	part->body = (size_t)(p + 1 - buf);
+	if (author_of(&raw[H_FROM], &from) < 0)
+		return -1;
+	for (i = 0; i < MAIL_CONTENT_COUNT; i++)
+		part->raw[i] = content[i].seen ? raw_string(&content[i]) : NULL;
+	m->from = from;
+	m->message_id = message_id_of(&raw[H_MESSAGE_ID]);
+	m->subject = decoded_or_null(&raw[H_SUBJECT]);
+	m->date = date_of(&raw[H_DATE]);
+	m->in_reply_to = decoded_or_null(&raw[H_IN_REPLY_TO]);
+	m->references = decoded_or_null(&raw[H_REFERENCES]);
+	return 0;
+}
