@@ -13,19 +13,39 @@
  * the raw values of the three that say what the part is) for the MIME
  * part, which mail_mime.c reads from them and the body.  Anything the split here might read
  * otherwise than GMime (a line that is not "Name: value" or its folded
- * continuation, a CR, a wanted header given twice) is left to the full
+ * continuation, a CR, two From: lines) is left to the full
  * parse.
  */
 
 /* The message headers read, as GMime's GMimeMessage takes them. */
 enum { H_MESSAGE_ID, H_SUBJECT, H_FROM, H_DATE, H_IN_REPLY_TO, H_REFERENCES, H_COUNT };
 
-static const char *const header_names[H_COUNT] = {
-	"Message-Id", "Subject", "From", "Date", "In-Reply-To", "References",
+struct field {
+	const char *name;
+	size_t len;
 };
 
-static const char *const content_names[MAIL_CONTENT_COUNT] = {
-	"Content-Type", "Content-Transfer-Encoding", "Content-Disposition",
+#define FIELD(name) { name, sizeof(name) - 1 }
+
+static const struct field header_names[H_COUNT] = {
+	FIELD("Message-Id"), FIELD("Subject"), FIELD("From"), FIELD("Date"), FIELD("In-Reply-To"),
+	FIELD("References"),
+};
+
+/*
+ * Which of two GMime's message keeps: it reads the message id, subject and
+ * date again at each (the last one stands), looks In-Reply-To and
+ * References up by name (the first one), and adds up the addresses of
+ * every From:, which is left to it.
+ */
+enum repeat { KEEP_LAST, KEEP_FIRST, KEEP_NONE };
+
+static const enum repeat header_repeats[H_COUNT] = {
+	KEEP_LAST, KEEP_LAST, KEEP_NONE, KEEP_LAST, KEEP_FIRST, KEEP_FIRST,
+};
+
+static const struct field content_names[MAIL_CONTENT_COUNT] = {
+	FIELD("Content-Type"), FIELD("Content-Transfer-Encoding"), FIELD("Content-Disposition"),
 };
 
 /* Where a header's raw value stands: after the ':' up to its last line's '\n'. */
@@ -50,13 +70,13 @@ static long field_name(const char *p, const char *e)
 	return q < e && q > p ? q - p : -1;
 }
 
-/* Which of names[] (n of them) the field name at p (len bytes) is, or -1. */
-static int name_index(const char *const *names, int n, const char *p, size_t len)
+/* Which of fields[] (n of them) the field name at p (len bytes) is, or -1. */
+static int field_index(const struct field *fields, int n, const char *p, size_t len)
 {
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (strlen(names[i]) == len && !strncasecmp(p, names[i], len))
+		if (fields[i].len == len && !strncasecmp(p, fields[i].name, len))
 			return i;
 	return -1;
 }
@@ -72,11 +92,24 @@ static char *dup_or_null(const char *s)
 	return s && *s ? xstrdup(s) : NULL;
 }
 
+int mail_header_is_plain(const char *raw)
+{
+	const char *p;
+
+	for (p = raw; *p; p++)
+		if ((unsigned char)*p >= 0x80 || (p[0] == '=' && p[1] == '?'))
+			return 0;
+	return 1;
+}
+
 char *mail_header_value(const char *raw)
 {
-	char *unfolded = g_mime_utils_header_unfold(raw);
-	char *value = g_mime_utils_header_decode_text(NULL, unfolded);
+	char *unfolded = g_mime_utils_header_unfold(raw), *value;
 
+	/* GMime's decoder copies ASCII words and the blanks between them as they are */
+	if (mail_header_is_plain(unfolded))
+		return unfolded;
+	value = g_mime_utils_header_decode_text(NULL, unfolded);
 	g_free(unfolded);
 	return value;
 }
@@ -205,14 +238,18 @@ int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, co
 			if ((n = field_name(p, nl)) < 0)
 				return -1;
 			in_content = n >= 8 && !strncasecmp(p, "Content-", 8);
-			i = in_content ? name_index(content_names, MAIL_CONTENT_COUNT, p, (size_t)n)
-				       : name_index(header_names, H_COUNT, p, (size_t)n);
+			i = in_content ? field_index(content_names, MAIL_CONTENT_COUNT, p, (size_t)n)
+				       : field_index(header_names, H_COUNT, p, (size_t)n);
 			cur = i < 0 ? NULL : in_content ? &content[i] : &raw[i];
-			if (cur) {
-				/* which of two GMime keeps differs from header to header */
-				if (cur->seen && !in_content)
+			if (cur && cur->seen) {
+				if (in_content)
+					part->repeated = 1;
+				else if (header_repeats[i] == KEEP_NONE)
 					return -1;
-				part->repeated |= cur->seen;
+				else if (header_repeats[i] == KEEP_FIRST)
+					cur = NULL;
+			}
+			if (cur) {
 				cur->seen = 1;
 				cur->p = p + n + 1;
 			}

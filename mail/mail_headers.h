@@ -21,8 +21,10 @@ struct mail_part_headers {
 
 void mail_part_headers_release(struct mail_part_headers *part);
 
-/* What g_mime_header_get_value() gives for a header of this raw value. */
+/* What g_mime_header_get_value() gives for a header of this raw value (g_free it). */
 char *mail_header_value(const char *raw);
+/* Whether raw is ASCII without an RFC 2047 word: its value is raw unfolded. */
+int mail_header_is_plain(const char *raw);
 
 /*
  * Reads the message headers of buf (len bytes) into m (message_id, from,

@@ -306,16 +306,26 @@ static int read_leaf(struct walk *w, const struct mail_part_headers *part, int *
 	if (part->repeated)
 		return -1;
 	if (raw_type) {
-		int text;
+		/*
+		 * the raw value unfolded is its value when it is plain, and
+		 * the folds are blanks to the parser: one parse says both
+		 */
+		int plain = mail_header_is_plain(raw_type), text;
 
-		ct = g_mime_content_type_parse(NULL, raw_type);
-		text = g_mime_content_type_is_type(ct, "text", "*");
-		g_object_unref(ct);
-		if (!text)
-			return -1;
+		if (!plain) {
+			ct = g_mime_content_type_parse(NULL, raw_type);
+			text = g_mime_content_type_is_type(ct, "text", "*");
+			g_object_unref(ct);
+			if (!text)
+				return -1;
+		}
 		value = mail_header_value(raw_type);
 		ct = g_mime_content_type_parse(NULL, value);
 		g_free(value);
+		if (plain && !g_mime_content_type_is_type(ct, "text", "*")) {
+			g_object_unref(ct);
+			return -1;
+		}
 		src.charset = g_mime_content_type_get_parameter(ct, "charset");
 		src.name = g_mime_content_type_get_parameter(ct, "name");
 		html = g_mime_content_type_is_type(ct, "text", "html");
