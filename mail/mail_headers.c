@@ -1,5 +1,6 @@
 #include "mail_headers.h"
 
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -194,6 +195,70 @@ static int author_of(const struct raw_value *v, char **out)
 	return 0;
 }
 
+static int digits_at(const char **p, int min, int max, int *out)
+{
+	int n = 0, v = 0;
+
+	while (n < max && (*p)[n] >= '0' && (*p)[n] <= '9')
+		v = v * 10 + ((*p)[n++] - '0');
+	*p += n;
+	*out = v;
+	return n >= min;
+}
+
+static long long days_from_civil(int y, int m, int d)
+{
+	long long era;
+	int yoe, doy;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - (int)(era * 400);
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/*
+ * "Mon, 01 Mar 2008 00:00:00 +0000", the form nearly every mailer writes,
+ * read without GMime's general date parser (which cost more than the rest
+ * of a message's headers).
+ */
+int mail_header_date(const char *v, time_t *out)
+{
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	const char *p = v + strspn(v, " \t"), *m;
+	int day, mon, year, hh, mm, ss = 0, zh, zm, sign;
+
+	if (isalpha((unsigned char)p[0]) && isalpha((unsigned char)p[1]) &&
+	    isalpha((unsigned char)p[2]) && p[3] == ',')
+		p += 4 + strspn(p + 4, " ");
+	if (!digits_at(&p, 1, 2, &day) || *p++ != ' ')
+		return -1;
+	if (strlen(p) < 4 || p[3] != ' ' || !(m = strstr(months, (char[4]){ p[0], p[1], p[2], 0 })) ||
+	    (m - months) % 3)
+		return -1;
+	mon = (int)(m - months) / 3 + 1;
+	p += 4;
+	if (!digits_at(&p, 4, 4, &year) || *p++ != ' ' || !digits_at(&p, 2, 2, &hh) || *p++ != ':' ||
+	    !digits_at(&p, 2, 2, &mm))
+		return -1;
+	if (*p == ':' && (p++, !digits_at(&p, 2, 2, &ss)))
+		return -1;
+	if (*p++ != ' ' || (*p != '+' && *p != '-'))
+		return -1;
+	sign = *p++ == '-' ? -1 : 1;
+	if (!digits_at(&p, 2, 2, &zh) || !digits_at(&p, 2, 2, &zm) || p[strspn(p, " \t")])
+		return -1;
+	if (year < 1970 || year > 2100 || day < 1 || day > mdays[mon - 1] ||
+	    (mon == 2 && day == 29 && (year % 4 || (year % 100 == 0 && year % 400))) ||
+	    hh > 23 || mm > 59 || ss > 59 || zm > 59)
+		return -1;
+	*out = (time_t)(days_from_civil(year, mon, day) * 86400 + hh * 3600 + mm * 60 + ss -
+			sign * (zh * 3600 + zm * 60));
+	return 0;
+}
+
 static time_t date_of(const struct raw_value *v)
 {
 	GDateTime *date;
@@ -203,6 +268,10 @@ static time_t date_of(const struct raw_value *v)
 	if (!v->seen)
 		return 0;
 	value = header_value(v);
+	if (!mail_header_date(value, &t)) {
+		g_free(value);
+		return t;
+	}
 	date = g_mime_utils_header_decode_date(value);
 	g_free(value);
 	if (date) {

@@ -23,6 +23,12 @@ void mail_part_headers_release(struct mail_part_headers *part);
 
 /* What g_mime_header_get_value() gives for a header of this raw value (g_free it). */
 char *mail_header_value(const char *raw);
+/*
+ * A Date: value in the form nearly every mailer writes ("Mon, 01 Mar 2008
+ * 00:00:00 +0000") as GMime's date parser reads it, without its cost.
+ * Returns -1 for anything else, which g_mime_utils_header_decode_date reads.
+ */
+int mail_header_date(const char *v, time_t *out);
 /* Whether raw is ASCII without an RFC 2047 word: its value is raw unfolded. */
 int mail_header_is_plain(const char *raw);
 
