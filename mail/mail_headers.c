@@ -294,11 +294,15 @@ int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, co
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		long n;
 
-		/* the headers must end in a blank line, with no CR in them */
-		if (!nl || memchr(p, '\r', (size_t)(nl - p)))
+		/* the headers must end in a blank line, with no CR or NUL in them */
+		if (!nl || memchr(p, '\r', (size_t)(nl - p)) || memchr(p, '\0', (size_t)(nl - p)))
 			return -1;
-		if (nl == p)
+		if (nl == p) {
+			/* a message without headers is left to GMime too */
+			if (p == buf)
+				return -1;
 			break;
+		}
 		if (*p == ' ' || *p == '\t') {
 			/* a folded line goes on with the header before it, when there is one */
 			if (p == buf)
