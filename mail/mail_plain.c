@@ -15,7 +15,8 @@
  * full parse costs a few hundred instructions a byte, mostly building and
  * freeing GObjects); any message with more to it (multipart, HTML, RFC 2047
  * words, a charset other than ASCII or UTF-8, a decoded text that is not
- * valid in its charset) still goes through GMime's parser.
+ * valid in its charset, a header folded without a ':' in it) goes to
+ * mail_mime_decode, which reads it as GMime does.
  */
 
 /* strcasestr(v, "charset="): glibc's is a generic search, slow on strings this short. */
