@@ -4,13 +4,14 @@
  * knows what a kernel or a file system is; import_table.c reads the names.
  */
 #include "import_grid.h"
+#include "import_grid_lex.h"
 #include "../core/strbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 struct lineinfo {
-	int row;          /* grid_row_read took it */
+	int row;          /* grid_row_read took it: r holds the row */
 	int joined;       /* a row's label wrapped onto its own line above it */
 	int blank;
 	int rule;         /* "-----", "=====", "+----+----+", "|---|---|" */
@@ -628,16 +629,20 @@ static void grid_release(struct grid *g)
 
 int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, size_t nr)
 {
-	struct lineinfo *li = xcalloc(nr ? nr : 1, sizeof(*li));
+	/* not cleared: r is read only where row says it holds a row */
+	struct lineinfo *li = xmalloc((nr ? nr : 1) * sizeof(*li));
 	struct grid *v = NULL;
+	struct grid_lexer lx = GRID_LEXER_INIT;
 	size_t nv = 0, i, floor = 0;
 
 	for (i = 0; i < nr; i++) {
+		li[i].joined = 0;
 		li[i].blank = is_blank_line(lines[i].s, lines[i].n);
 		li[i].rule = !li[i].blank && is_rule_line(lines[i].s, lines[i].n);
 		li[i].row = !li[i].blank && !li[i].rule &&
-			    grid_row_read(&li[i].r, lines[i].s, lines[i].n) == 0;
+			    grid_row_lex(&lx, &li[i].r, lines[i].s, lines[i].n) == 0;
 	}
+	grid_lexer_release(&lx);
 	join_wrapped(li, lines, nr);
 	for (i = 0; i < nr;) {
 		struct grid g;
@@ -658,7 +663,8 @@ int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, si
 		}
 	}
 	for (i = 0; i < nr; i++)
-		grid_row_release(&li[i].r);
+		if (li[i].row)
+			grid_row_release(&li[i].r);
 	free(li);
 	*out = v;
 	*nout = nv;

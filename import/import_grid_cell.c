@@ -126,6 +126,8 @@ static int read_value(struct grid_cell *c, const char *s, size_t n)
 {
 	size_t k;
 
+	if (!n || !grid_may_be_value(s[0]))
+		return -1;
 	memset(c, 0, sizeof(*c));
 	c->text.s = c->value.s = s;
 	c->text.n = c->value.n = n;
@@ -133,8 +135,8 @@ static int read_value(struct grid_cell *c, const char *s, size_t n)
 		c->kind = GRID_MISSING;
 		return 0;
 	}
-	/* every other value (a number, a duration, "+Inf%") starts so: most words of a line are passed here */
-	if (!n || (!is_digit(s[0]) && s[0] != '+' && s[0] != '-' && s[0] != '.'))
+	/* every other value (a number, a duration, "+Inf%") starts with a digit, a sign or '.' */
+	if (!is_digit(s[0]) && s[0] != '+' && s[0] != '-' && s[0] != '.')
 		return -1;
 	if (n >= 2 && (s[0] == '+' || s[0] == '-') && !strncmp(s + 1, "Inf%", n - 1) && n == 5) {
 		c->kind = GRID_NUMBER;
@@ -340,6 +342,13 @@ int grid_cell_read(struct grid_cell *out, const char *s, size_t n)
 done:
 	free(p);
 	return ret;
+}
+
+int grid_piece_is_value(const struct grid_piece *p)
+{
+	struct grid_cell c;
+
+	return read_value(&c, p->s, p->n) == 0;
 }
 
 /* A cell read at pieces p[i, np): how many pieces it takes, 0 if none. */
