@@ -126,7 +126,7 @@ static int read_value(struct grid_cell *c, const char *s, size_t n)
 {
 	size_t k;
 
-	if (!n || !grid_may_be_value(s[0]))
+	if (!grid_may_be_value(s, n))
 		return -1;
 	memset(c, 0, sizeof(*c));
 	c->text.s = c->value.s = s;

@@ -46,23 +46,20 @@ size_t grid_split_pieces(struct grid_piece **out, size_t *alloc, const char *s, 
 	size_t nr = 0, i = 0, x = 0;
 
 	while (i < n) {
-		size_t gap = 0, start;
+		size_t x_before = x, start;
 		int hard = 0;
 		struct grid_piece *p;
 
 		for (; i < n && apart[(unsigned char)s[i]]; i++) {
-			size_t nx = s[i] == '\t' ? (x / 8 + 1) * 8 : x + 1;
-
 			hard |= apart[(unsigned char)s[i]] == HARD;
-			gap += nx - x;
-			x = nx;
+			x = s[i] == '\t' ? (x / 8 + 1) * 8 : x + 1;
 		}
 		if (i == n)
 			break;
 		ALLOC_GROW(*out, nr + 1, *alloc);
 		p = &(*out)[nr++];
 		p->s = s + i;
-		p->gap = gap;
+		p->gap = x - x_before;
 		p->hard = hard;
 		p->x0 = x;
 		for (start = i; i < n && !apart[(unsigned char)s[i]]; i++)
@@ -72,6 +69,28 @@ size_t grid_split_pieces(struct grid_piece **out, size_t *alloc, const char *s, 
 		p->x1 = x;
 	}
 	return nr;
+}
+
+/*
+ * Whether a piece of s[0, n) may be a value (grid_may_be_value), looked
+ * at before the line is split: most lines are prose, with not one.
+ */
+static int may_hold_value(const char *s, size_t n)
+{
+	int piece_starts = 1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (apart[(unsigned char)s[i]]) {
+			piece_starts = 1;
+			continue;
+		}
+		/* the rest of the line from here: its first two bytes are the piece's, or a blank ends it */
+		if (piece_starts && grid_may_be_value(s + i, n - i))
+			return 1;
+		piece_starts = 0;
+	}
+	return 0;
 }
 
 size_t grid_words(struct grid_span **out, size_t *alloc, const char *s, size_t n)
@@ -267,7 +286,7 @@ static void read_item(struct grid_item *cur, const struct grid_piece *p, size_t 
 {
 	cur->piece = i;
 	cur->connector = 0;
-	cur->npieces = grid_may_be_value(p[i].s[0]) ? grid_cell_at(&cur->c, p, i, np) : 0;
+	cur->npieces = grid_may_be_value(p[i].s, p[i].n) ? grid_cell_at(&cur->c, p, i, np) : 0;
 	cur->cell = cur->npieces > 0;
 	if (!cur->cell) {
 		cur->npieces = 1;
@@ -293,7 +312,7 @@ int grid_row_lex(struct grid_lexer *lx, struct grid_row *out, const char *s, siz
 	size_t np, nit = 0, i, from, to, k;
 
 	memset(out, 0, sizeof(*out));
-	if (is_diff_head(s, n))
+	if (is_diff_head(s, n) || !may_hold_value(s, n))
 		return -1;
 	np = grid_split_pieces(&lx->p, &lx->palloc, s, n);
 	p = lx->p;

@@ -44,15 +44,18 @@ int grid_row_lex(struct grid_lexer *lx, struct grid_row *out, const char *s, siz
 size_t grid_split_pieces(struct grid_piece **out, size_t *alloc, const char *s, size_t n);
 
 /*
- * Whether a piece that starts with c may be a value: a number, a
- * duration and "+Inf%" start with a digit, a sign or '.', a missing
- * value ("N/A", "n.a.", "-", "?") with 'N', 'n', '-' or '?'.  Most
- * pieces of a line are words, and go at this first look.
+ * Whether the piece s[0, n) may be a value, by its first characters: a
+ * number, a duration and "+Inf%" start with a digit, a sign or '.', a
+ * missing value with "N/", "NA", "n/", "n.", '-' or '?'.  Most pieces
+ * of a line are words, and go at this first look.
  */
-static inline int grid_may_be_value(char c)
+static inline int grid_may_be_value(const char *s, size_t n)
 {
-	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'N' || c == 'n' ||
-	       c == '?';
+	if (!n)
+		return 0;
+	if ((s[0] >= '0' && s[0] <= '9') || s[0] == '+' || s[0] == '-' || s[0] == '.' || s[0] == '?')
+		return 1;
+	return (s[0] == 'N' || s[0] == 'n') && n >= 2 && (s[1] == '/' || s[1] == 'A' || s[1] == '.');
 }
 
 /* A cell read at pieces p[i, np): how many pieces it takes, 0 if none. */
