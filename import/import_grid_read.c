@@ -345,13 +345,14 @@ static char *seconds_of(const struct grid_cell *c)
 /* The number without thousands separators: "1,201,333" is 1201333; "4,14" stays. */
 static char *plain_number(const struct grid_cell *c)
 {
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	char *out = xmalloc(c->value.n + 1);
+	size_t i, len = 0;
 
 	for (i = 0; i < c->value.n; i++)
 		if (c->value.s[i] != ',' || !c->thousands)
-			strbuf_addch(&sb, c->value.s[i]);
-	return strbuf_detach(&sb, NULL);
+			out[len++] = c->value.s[i];
+	out[len] = '\0';
+	return out;
 }
 
 /* "412k", "3.1G": a count with its multiplier worked out, when it comes out whole. */
