@@ -73,15 +73,14 @@ static int same_word(const char *a, const char *b)
 int grid_word_in(const char *w, size_t n, const char *const *list, size_t nr)
 {
 	size_t i;
-	int first;
+	char first;
 
 	if (!n)
 		return 0;
 	/* the first character, folded as strncasecmp folds it, rules out most words at once */
-	first = ascii_lower((unsigned char)w[0]);
+	first = (char)ascii_lower((unsigned char)w[0]);
 	for (i = 0; i < nr; i++)
-		if (ascii_lower((unsigned char)list[i][0]) == first && strlen(list[i]) == n &&
-		    !strncasecmp(list[i], w, n))
+		if (list[i][0] == first && strlen(list[i]) == n && !strncasecmp(list[i], w, n))
 			return 1;
 	return 0;
 }

@@ -52,8 +52,11 @@ static int annotation(const char *s, size_t n)
 	       (n == 6 && !strncasecmp(s, "stddev", 6));
 }
 
-/* What a header line names across the columns: kernels, configs, or metrics. */
-static enum line_role head_role(const struct grid *g, const struct grid_head *h, const struct reading *rd)
+/*
+ * What a header line names across the columns: kernels, configs, or
+ * metrics.  names[k] is the name over column k as grid_classify reads it.
+ */
+static enum line_role head_role(const struct grid *g, const struct grid_head *h, const struct name *names)
 {
 	size_t k, kernels = 0, configs = 0, metrics = 0, none = 0, skips = 0;
 
@@ -61,7 +64,6 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 
 	for (k = 0; k < g->ncols; k++) {
 		const struct grid_name *nm = name_over(h, k);
-		struct name c;
 
 		if (!nm)
 			continue;
@@ -70,15 +72,13 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 			notes++;
 			continue;
 		}
-		grid_classify(&c, nm->text.s, nm->text.n, rd);
-		switch (c.role) {
+		switch (names[k].role) {
 		case ROLE_KERNEL: kernels++; break;
 		case ROLE_FS: configs++; break;
 		case ROLE_NONE: none++; break;
 		case ROLE_SKIP: skips++; break;
 		default: metrics++; break;
 		}
-		grid_name_release(&c);
 	}
 	if (notes == named)
 		return LINE_IGNORE;
@@ -96,10 +96,18 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 static void columns_read(struct column *cols, const struct grid *g, const struct reading *rd)
 {
 	enum line_role role[GRID_MAX_HEADS];
+	/* each head's name over each column, read once for the head's role and the column's names */
+	struct name *names = xcalloc(g->nheads * g->ncols + 1, sizeof(*names));
 	size_t h, k, metric_lines = 0;
 
 	for (h = 0; h < g->nheads; h++) {
-		role[h] = head_role(g, &g->heads[h], rd);
+		for (k = 0; k < g->ncols; k++) {
+			const struct grid_name *nm = name_over(&g->heads[h], k);
+
+			if (nm)
+				grid_classify(&names[h * g->ncols + k], nm->text.s, nm->text.n, rd);
+		}
+		role[h] = head_role(g, &g->heads[h], names + h * g->ncols);
 		metric_lines += role[h] == LINE_METRIC;
 	}
 	/* a line of plain names over a metric line is part of the metric: "File" over "Size" */
@@ -111,12 +119,10 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 		struct strbuf metric = STRBUF_INIT;
 
 		for (h = 0; h < g->nheads; h++) {
-			const struct grid_name *nm = name_over(&g->heads[h], k);
-			struct name c;
+			struct name c = names[h * g->ncols + k];
 
-			if (!nm)
+			if (!name_over(&g->heads[h], k))
 				continue;
-			grid_classify(&c, nm->text.s, nm->text.n, rd);
 			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
 				cols[k].kernel = c.text;
 				c.text = NULL;
@@ -172,6 +178,8 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 		}
 		strbuf_release(&metric);
 	}
+	/* each name's strings went with its copy c above */
+	free(names);
 }
 
 /* Whether every cell in column k is a plain whole number. */
