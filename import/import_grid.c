@@ -627,22 +627,48 @@ static void grid_release(struct grid *g)
 	memset(g, 0, sizeof(*g));
 }
 
-int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, size_t nr)
+/* What grid_find works in, kept from one search to the next: the lexer's room and the lines' facts. */
+struct grid_room {
+	struct grid_lexer lx;
+	struct lineinfo *li;
+	size_t li_alloc;
+};
+
+struct grid_room *grid_room_new(void)
 {
-	/* not cleared: r is read only where row says it holds a row */
-	struct lineinfo *li = xmalloc((nr ? nr : 1) * sizeof(*li));
-	struct grid *v = NULL;
+	struct grid_room *room = xcalloc(1, sizeof(*room));
 	struct grid_lexer lx = GRID_LEXER_INIT;
+
+	room->lx = lx;
+	return room;
+}
+
+void grid_room_free(struct grid_room *room)
+{
+	if (!room)
+		return;
+	grid_lexer_release(&room->lx);
+	free(room->li);
+	free(room);
+}
+
+int grid_find_in(struct grid_room *room, struct grid **out, size_t *nout,
+		 const struct grid_line *lines, size_t nr)
+{
+	struct lineinfo *li;
+	struct grid *v = NULL;
 	size_t nv = 0, i, floor = 0;
 
+	/* not cleared: r is read only where row says it holds a row */
+	ALLOC_GROW(room->li, nr ? nr : 1, room->li_alloc);
+	li = room->li;
 	for (i = 0; i < nr; i++) {
 		li[i].joined = 0;
 		li[i].blank = is_blank_line(lines[i].s, lines[i].n);
 		li[i].rule = !li[i].blank && is_rule_line(lines[i].s, lines[i].n);
 		li[i].row = !li[i].blank && !li[i].rule &&
-			    grid_row_lex(&lx, &li[i].r, lines[i].s, lines[i].n) == 0;
+			    grid_row_lex(&room->lx, &li[i].r, lines[i].s, lines[i].n) == 0;
 	}
-	grid_lexer_release(&lx);
 	join_wrapped(li, lines, nr);
 	for (i = 0; i < nr;) {
 		struct grid g;
@@ -665,10 +691,35 @@ int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, si
 	for (i = 0; i < nr; i++)
 		if (li[i].row)
 			grid_row_release(&li[i].r);
-	free(li);
 	*out = v;
 	*nout = nv;
 	return 0;
+}
+
+int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, size_t nr)
+{
+	struct grid_room *room = grid_room_new();
+	int ret = grid_find_in(room, out, nout, lines, nr);
+
+	grid_room_free(room);
+	return ret;
+}
+
+void grid_move(struct grid *g, size_t by)
+{
+	size_t k;
+
+	g->first += by;
+	g->end += by;
+	if (g->title >= 0)
+		g->title += (long)by;
+	for (k = 0; k < g->nrows; k++) {
+		g->rows[k].line += by;
+		if (g->rows[k].group >= 0)
+			g->rows[k].group += (long)by;
+	}
+	for (k = 0; k < g->nheads; k++)
+		g->heads[k].line += by;
 }
 
 void grid_free(struct grid *g, size_t n)

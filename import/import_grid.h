@@ -103,7 +103,20 @@ int grid_cell_read(struct grid_cell *out, const char *s, size_t n);
  * line up, or one row under a header naming its columns.
  */
 int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, size_t nr);
+
+/*
+ * grid_find in a room kept from one search to the next (a message's
+ * quote depths, one after another), so that a search costs no malloc of
+ * its own beyond the tables it finds.
+ */
+struct grid_room;
+struct grid_room *grid_room_new(void);
+void grid_room_free(struct grid_room *room);
+int grid_find_in(struct grid_room *room, struct grid **out, size_t *nout,
+		 const struct grid_line *lines, size_t nr);
 void grid_free(struct grid *g, size_t n);
+/* Table g found among lines that start by lines later: its line numbers are counted from that many earlier. */
+void grid_move(struct grid *g, size_t by);
 
 /* The words of a line (between blanks and '|') with their screen spans; how many. */
 size_t grid_words(struct grid_span **out, size_t *alloc, const char *s, size_t n);
