@@ -1,6 +1,8 @@
 #ifndef IMPORT_GRID_H
 #define IMPORT_GRID_H
 
+#include "../core/arena.h"
+
 #include <stddef.h>
 
 /*
@@ -121,7 +123,10 @@ void grid_move(struct grid *g, size_t by);
 /* The words of a line (between blanks and '|') with their screen spans; how many. */
 size_t grid_words(struct grid_span **out, size_t *alloc, const char *s, size_t n);
 
-/* One value a table gives, with what the table says of it (NULL: it does not say). */
+/*
+ * One value a table gives, with what the table says of it (NULL: it does
+ * not say).  Its strings are its grid_values' strings.
+ */
 struct grid_value {
 	size_t line;          /* index into the lines of the table's row */
 	size_t col;           /* the column of its cell */
@@ -134,10 +139,14 @@ struct grid_value {
 	char *options;        /* mount options or the config as the table names it */
 };
 
+/* All zero is empty, as GRID_VALUES_INIT. */
 struct grid_values {
 	struct grid_value *v;
 	size_t nr, alloc;
+	struct arena strings;  /* every string of v, freed together */
 };
+
+#define GRID_VALUES_INIT { NULL, 0, 0, ARENA_INIT(0) }
 
 /*
  * What a legend of the text says a column or row name stands for

@@ -420,23 +420,27 @@ static char *scaled_seconds(const struct grid_cell *c)
 	}
 }
 
+/* A value for out, its strings copied among out's; value is the caller's malloc'd one, freed here. */
 static void add_value(struct grid_values *out, size_t line, size_t col, char *value, const char *unit,
 		      const char *metric, const char *benchmark, const char *kernel,
 		      const char *fs, const char *options)
 {
 	struct grid_value *v;
 
+	struct arena *a = &out->strings;
+
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	v = &out->v[out->nr++];
 	v->line = line;
 	v->col = col;
-	v->value = value;
-	v->unit = unit ? xstrdup(unit) : NULL;
-	v->metric = metric ? xstrdup(metric) : NULL;
-	v->benchmark = benchmark ? xstrdup(benchmark) : NULL;
-	v->kernel = kernel ? xstrdup(kernel) : NULL;
+	v->value = arena_strdup(a, value);
+	free(value);
+	v->unit = unit ? arena_strdup(a, unit) : NULL;
+	v->metric = metric ? arena_strdup(a, metric) : NULL;
+	v->benchmark = benchmark ? arena_strdup(a, benchmark) : NULL;
+	v->kernel = kernel ? arena_strdup(a, kernel) : NULL;
 	v->fs = fs;
-	v->options = options ? xstrdup(options) : NULL;
+	v->options = options ? arena_strdup(a, options) : NULL;
 }
 
 /* A row's name: its label, or the text right of its cells (the 0-day robot's rows). */
@@ -789,16 +793,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 
 void grid_values_release(struct grid_values *v)
 {
-	size_t i;
-
-	for (i = 0; i < v->nr; i++) {
-		free(v->v[i].value);
-		free(v->v[i].unit);
-		free(v->v[i].metric);
-		free(v->v[i].benchmark);
-		free(v->v[i].kernel);
-		free(v->v[i].options);
-	}
 	free(v->v);
+	arena_release(&v->strings);
 	memset(v, 0, sizeof(*v));
 }

@@ -261,9 +261,10 @@ static void name_compared_columns(const struct extract *x, const struct grid *g,
 		struct grid_value *gv = &v->v[i];
 
 		if (gv->col == second && commit)
-			gv->kernel = xstrdup(commit);
+			gv->kernel = arena_strdup(&v->strings, commit);
 		else if (!gv->options)
-			gv->options = gv->col == first ? xstrdup(base.buf) : with.len ? xstrdup(with.buf) : NULL;
+			gv->options = gv->col == first ? arena_strdup(&v->strings, base.buf) :
+				      with.len ? arena_strdup(&v->strings, with.buf) : NULL;
 	}
 	free(commit);
 	strbuf_release(&base);
@@ -304,7 +305,7 @@ static void inherit_columns(const struct extract *x, const struct grid *g, const
 			    struct grid_values *v)
 {
 	const struct grid *above = NULL;
-	struct grid_values pv = { NULL, 0, 0 };
+	struct grid_values pv = GRID_VALUES_INIT;
 	size_t mine[MAX_INHERITED], theirs[MAX_INHERITED], n, i, j, k;
 
 	if (g->nheads || !v->nr)
@@ -330,9 +331,9 @@ static void inherit_columns(const struct extract *x, const struct grid *g, const
 					from = &pv.v[j];
 			if (!from || gv->kernel || gv->fs || gv->options)
 				continue;
-			gv->kernel = from->kernel ? xstrdup(from->kernel) : NULL;
+			gv->kernel = from->kernel ? arena_strdup(&v->strings, from->kernel) : NULL;
 			gv->fs = from->fs;
-			gv->options = from->options ? xstrdup(from->options) : NULL;
+			gv->options = from->options ? arena_strdup(&v->strings, from->options) : NULL;
 		}
 	}
 	grid_values_release(&pv);
@@ -342,7 +343,7 @@ static size_t grid(struct extract *x, size_t at)
 {
 	const struct grid *g = grid_at(x, at);
 	const struct depth_ctx *d;
-	struct grid_values v = { NULL, 0, 0 };
+	struct grid_values v = GRID_VALUES_INIT;
 	struct grid_line *lines;
 	size_t i, end;
 
