@@ -98,6 +98,9 @@ static int is_glued_unit(const char *s, size_t n)
 		"GB", "TB", "KiB", "MiB", "GiB", "TiB", "Kb", "Mb", "Gb", "MBps", "KBps",
 	};
 
+	/* each starts with a letter or '%': "2.6.12" (".12" after "2.6") goes at once */
+	if (!n || (!is_alpha(s[0]) && s[0] != '%'))
+		return 0;
 	return word_in(s, n, units, ARRAY_SIZE(units)) || is_per_time(s, n);
 }
 
@@ -131,7 +134,8 @@ static int read_value(struct grid_cell *c, const char *s, size_t n)
 	memset(c, 0, sizeof(*c));
 	c->text.s = c->value.s = s;
 	c->text.n = c->value.n = n;
-	if (is_missing(s, n)) {
+	/* no missing value's word starts with a digit, as most values do */
+	if (!is_digit(s[0]) && is_missing(s, n)) {
 		c->kind = GRID_MISSING;
 		return 0;
 	}
