@@ -244,10 +244,13 @@ static size_t build(struct grid *g, const struct grid_line *lines, struct linein
 		g->col_x1[k] = cols[k].x1;
 	}
 	free(cols);
+	/* the rows placed, counted first for one allocation */
+	for (j = i, k = 0; j <= last; j++)
+		k += li[j].row && li[j].r.col;
+	g->rows = xmalloc(k * sizeof(*g->rows));
 	for (j = i; j <= last; j++) {
 		if (!li[j].row || !li[j].r.col)
 			continue;
-		g->rows = xrealloc(g->rows, (g->nrows + 1) * sizeof(*g->rows));
 		g->rows[g->nrows] = li[j].r;
 		g->rows[g->nrows].line = j;
 		g->nrows++;
@@ -636,11 +639,8 @@ struct grid_room {
 
 struct grid_room *grid_room_new(void)
 {
-	struct grid_room *room = xcalloc(1, sizeof(*room));
-	struct grid_lexer lx = GRID_LEXER_INIT;
-
-	room->lx = lx;
-	return room;
+	/* all zero: an empty lexer (GRID_LEXER_INIT) and no line facts */
+	return xcalloc(1, sizeof(struct grid_room));
 }
 
 void grid_room_free(struct grid_room *room)

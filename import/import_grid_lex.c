@@ -197,7 +197,8 @@ static int unit_seconds(const struct grid_span *u)
 	};
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(units); i++)
+	/* most cells have no unit */
+	for (i = 0; u->n && i < ARRAY_SIZE(units); i++)
 		if (units[i].n == u->n && !memcmp(units[i].w, u->s, u->n))
 			return units[i].sec;
 	return 0;
