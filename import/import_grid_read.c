@@ -117,7 +117,11 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 			role[h] = LINE_METRIC;
 	for (k = 0; k < g->ncols; k++) {
 		struct strbuf metric = STRBUF_INIT;
+		/* a metric of one name is that name, already read (grid_classify reads the trimmed text) */
+		struct name alone;
+		size_t metric_names = 0;
 
+		memset(&alone, 0, sizeof(alone));
 		for (h = 0; h < g->nheads; h++) {
 			struct name c = names[h * g->ncols + k];
 
@@ -154,13 +158,22 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 				if (metric.len)
 					strbuf_addch(&metric, ' ');
 				strbuf_addstr(&metric, c.text);
+				if (!metric_names++) {
+					alone = c;
+					memset(&c, 0, sizeof(c));
+				}
 			}
 			grid_name_release(&c);
 		}
 		if (metric.len) {
 			struct name c;
 
-			grid_classify(&c, metric.buf, metric.len, rd);
+			if (metric_names == 1) {
+				c = alone;
+				memset(&alone, 0, sizeof(alone));
+			} else {
+				grid_classify(&c, metric.buf, metric.len, rd);
+			}
 			cols[k].skip = c.role == ROLE_SKIP || c.role == ROLE_CHANGE;
 			cols[k].param = c.role == ROLE_PARAMCOL;
 			cols[k].unit = c.unit;
@@ -176,6 +189,7 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 			}
 			grid_name_release(&c);
 		}
+		grid_name_release(&alone);
 		strbuf_release(&metric);
 	}
 	/* each name's strings went with its copy c above */
@@ -393,16 +407,16 @@ static char *multiplied(const struct grid_cell *c)
 /* "4 minutes", "2 hours": the number in seconds, with the digits it was given. */
 static char *scaled_seconds(const struct grid_cell *c)
 {
-	static const struct { const char *unit; int scale; } scales[] = {
-		{ "m", 60 }, { "min", 60 }, { "mins", 60 }, { "minutes", 60 }, { "minute", 60 },
-		{ "h", 3600 }, { "hours", 3600 }, { "hour", 3600 },
+	static const struct { const char *unit; size_t n; int scale; } scales[] = {
+		{ "m", 1, 60 }, { "min", 3, 60 }, { "mins", 4, 60 }, { "minutes", 7, 60 },
+		{ "minute", 6, 60 }, { "h", 1, 3600 }, { "hours", 5, 3600 }, { "hour", 4, 3600 },
 	};
 	size_t i, dec = 0;
 	const char *dot;
 	double v;
 
 	for (i = 0; i < ARRAY_SIZE(scales); i++)
-		if (strlen(scales[i].unit) == c->unit.n && !strncmp(scales[i].unit, c->unit.s, c->unit.n))
+		if (scales[i].n == c->unit.n && !strncmp(scales[i].unit, c->unit.s, c->unit.n))
 			break;
 	if (i == ARRAY_SIZE(scales))
 		return NULL;
@@ -713,8 +727,8 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		for (j = 0; j < r->ncells; j++) {
 			const struct grid_cell *c = &r->cells[j];
 			const struct column *col = &cols[r->col[j]];
-			const char *unit = NULL;
-			char *value, *metric;
+			const char *unit = NULL, *metric;
+			char *value, *metric_made = NULL;  /* metric, when made here rather than the table's */
 			int scaled = 0;
 
 			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct ||
@@ -733,20 +747,20 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				unit = c->unit.n ? NULL : col->unit ? col->unit : rn->unit;
 			}
 			if (col->metric)
-				metric = xstrdup(col->metric);
+				metric = col->metric;
 			else if (tail_metric)
-				metric = xstrdup(tail_metric);
+				metric = tail_metric;
 			else if (total)
-				metric = xstrdup(total);
+				metric = total;
 			else if (rn->role == ROLE_METRIC)
-				metric = grid_metric_of(rn->text);
+				metric = metric_made = grid_metric_of(rn->text);
 			else if (c->suffix.n) {
 				char *w = xstrndup(c->suffix.s, c->suffix.n);
 
-				metric = grid_metric_of(w);
+				metric = metric_made = grid_metric_of(w);
 				free(w);
 			} else
-				metric = c->kind == GRID_DURATION ? xstrdup("elapsed") : NULL;
+				metric = c->kind == GRID_DURATION ? "elapsed" : NULL;
 			{
 				char *u = !unit && !scaled && c->unit.n ? xstrndup(c->unit.s, c->unit.n) : NULL;
 
@@ -770,7 +784,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 					  col->options ? col->options : options);
 				free(m);
 			}
-			free(metric);
+			free(metric_made);
 		}
 		free(bench);
 		free(param_text);
