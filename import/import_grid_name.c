@@ -117,6 +117,7 @@ static int is_tag(const char *s, size_t n)
  */
 static char *name_unit(const char *s)
 {
+	/* written in lower case, with their lengths */
 	static const struct { const char *word; size_t n; const char *unit; } units[] = {
 		{ "(s)", 3, "s" }, { "(sec)", 5, "s" }, { "sec", 3, "s" }, { "secs", 4, "s" },
 		{ "seconds", 7, "s" }, { "(secs)", 6, "s" }, { "(seconds)", 9, "s" },
@@ -144,7 +145,8 @@ static char *name_unit(const char *s)
 			w = open + 1;
 		}
 		for (i = 0; i < ARRAY_SIZE(units); i++)
-			if (units[i].n == n && !strncasecmp(w, units[i].word, n))
+			if (units[i].n == n && units[i].word[0] == ascii_lower((unsigned char)w[0]) &&
+			    !strncasecmp(w, units[i].word, n))
 				return xstrdup(units[i].unit);
 		/* "%CPU", "CPU%", but "50%" is a value that a name holds, no unit */
 		if (w[0] == '%' || (w[n - 1] == '%' && n > 1 && !isdigit((unsigned char)w[n - 2])))
