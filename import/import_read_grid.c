@@ -86,7 +86,9 @@ void extract_find_grids(struct extract *x)
 			find_at_depth(x, (int)d, &span[d], lines, room);
 	grid_room_free(room);
 	free(lines);
-	qsort(x->grids, x->ngrids, sizeof(*x->grids), by_first);
+	/* no depth may hold a table: then there is no array to sort */
+	if (x->ngrids)
+		qsort(x->grids, x->ngrids, sizeof(*x->grids), by_first);
 }
 
 /* The table that starts at line i, if one not yet passed does; those before it are passed. */
