@@ -4,13 +4,14 @@
  * knows what a kernel or a file system is; import_table.c reads the names.
  */
 #include "import_grid.h"
+#include "import_grid_lex.h"
 #include "../core/strbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 struct lineinfo {
-	int row;          /* grid_row_read took it */
+	int row;          /* grid_row_read took it: r holds the row */
 	int joined;       /* a row's label wrapped onto its own line above it */
 	int blank;
 	int rule;         /* "-----", "=====", "+----+----+", "|---|---|" */
@@ -243,10 +244,13 @@ static size_t build(struct grid *g, const struct grid_line *lines, struct linein
 		g->col_x1[k] = cols[k].x1;
 	}
 	free(cols);
+	/* the rows placed, counted first for one allocation */
+	for (j = i, k = 0; j <= last; j++)
+		k += li[j].row && li[j].r.col;
+	g->rows = xmalloc(k * sizeof(*g->rows));
 	for (j = i; j <= last; j++) {
 		if (!li[j].row || !li[j].r.col)
 			continue;
-		g->rows = xrealloc(g->rows, (g->nrows + 1) * sizeof(*g->rows));
 		g->rows[g->nrows] = li[j].r;
 		g->rows[g->nrows].line = j;
 		g->nrows++;
@@ -626,17 +630,44 @@ static void grid_release(struct grid *g)
 	memset(g, 0, sizeof(*g));
 }
 
-int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, size_t nr)
+/* What grid_find works in, kept from one search to the next: the lexer's room and the lines' facts. */
+struct grid_room {
+	struct grid_lexer lx;
+	struct lineinfo *li;
+	size_t li_alloc;
+};
+
+struct grid_room *grid_room_new(void)
 {
-	struct lineinfo *li = xcalloc(nr ? nr : 1, sizeof(*li));
+	/* all zero: an empty lexer (GRID_LEXER_INIT) and no line facts */
+	return xcalloc(1, sizeof(struct grid_room));
+}
+
+void grid_room_free(struct grid_room *room)
+{
+	if (!room)
+		return;
+	grid_lexer_release(&room->lx);
+	free(room->li);
+	free(room);
+}
+
+int grid_find_in(struct grid_room *room, struct grid **out, size_t *nout,
+		 const struct grid_line *lines, size_t nr)
+{
+	struct lineinfo *li;
 	struct grid *v = NULL;
 	size_t nv = 0, i, floor = 0;
 
+	/* not cleared: r is read only where row says it holds a row */
+	ALLOC_GROW(room->li, nr ? nr : 1, room->li_alloc);
+	li = room->li;
 	for (i = 0; i < nr; i++) {
+		li[i].joined = 0;
 		li[i].blank = is_blank_line(lines[i].s, lines[i].n);
 		li[i].rule = !li[i].blank && is_rule_line(lines[i].s, lines[i].n);
 		li[i].row = !li[i].blank && !li[i].rule &&
-			    grid_row_read(&li[i].r, lines[i].s, lines[i].n) == 0;
+			    grid_row_lex(&room->lx, &li[i].r, lines[i].s, lines[i].n) == 0;
 	}
 	join_wrapped(li, lines, nr);
 	for (i = 0; i < nr;) {
@@ -658,11 +689,37 @@ int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, si
 		}
 	}
 	for (i = 0; i < nr; i++)
-		grid_row_release(&li[i].r);
-	free(li);
+		if (li[i].row)
+			grid_row_release(&li[i].r);
 	*out = v;
 	*nout = nv;
 	return 0;
+}
+
+int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, size_t nr)
+{
+	struct grid_room *room = grid_room_new();
+	int ret = grid_find_in(room, out, nout, lines, nr);
+
+	grid_room_free(room);
+	return ret;
+}
+
+void grid_move(struct grid *g, size_t by)
+{
+	size_t k;
+
+	g->first += by;
+	g->end += by;
+	if (g->title >= 0)
+		g->title += (long)by;
+	for (k = 0; k < g->nrows; k++) {
+		g->rows[k].line += by;
+		if (g->rows[k].group >= 0)
+			g->rows[k].group += (long)by;
+	}
+	for (k = 0; k < g->nheads; k++)
+		g->heads[k].line += by;
 }
 
 void grid_free(struct grid *g, size_t n)

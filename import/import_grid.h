@@ -1,6 +1,8 @@
 #ifndef IMPORT_GRID_H
 #define IMPORT_GRID_H
 
+#include "../core/arena.h"
+
 #include <stddef.h>
 
 /*
@@ -103,12 +105,28 @@ int grid_cell_read(struct grid_cell *out, const char *s, size_t n);
  * line up, or one row under a header naming its columns.
  */
 int grid_find(struct grid **out, size_t *nout, const struct grid_line *lines, size_t nr);
+
+/*
+ * grid_find in a room kept from one search to the next (a message's
+ * quote depths, one after another), so that a search costs no malloc of
+ * its own beyond the tables it finds.
+ */
+struct grid_room;
+struct grid_room *grid_room_new(void);
+void grid_room_free(struct grid_room *room);
+int grid_find_in(struct grid_room *room, struct grid **out, size_t *nout,
+		 const struct grid_line *lines, size_t nr);
 void grid_free(struct grid *g, size_t n);
+/* Table g found among lines that start by lines later: its line numbers are counted from that many earlier. */
+void grid_move(struct grid *g, size_t by);
 
 /* The words of a line (between blanks and '|') with their screen spans; how many. */
 size_t grid_words(struct grid_span **out, size_t *alloc, const char *s, size_t n);
 
-/* One value a table gives, with what the table says of it (NULL: it does not say). */
+/*
+ * One value a table gives, with what the table says of it (NULL: it does
+ * not say).  Its strings are its grid_values' strings.
+ */
 struct grid_value {
 	size_t line;          /* index into the lines of the table's row */
 	size_t col;           /* the column of its cell */
@@ -121,10 +139,14 @@ struct grid_value {
 	char *options;        /* mount options or the config as the table names it */
 };
 
+/* All zero is empty, as GRID_VALUES_INIT. */
 struct grid_values {
 	struct grid_value *v;
 	size_t nr, alloc;
+	struct arena strings;  /* every string of v, freed together */
 };
+
+#define GRID_VALUES_INIT { NULL, 0, 0, ARENA_INIT(0) }
 
 /*
  * What a legend of the text says a column or row name stands for

@@ -98,6 +98,9 @@ static int is_glued_unit(const char *s, size_t n)
 		"GB", "TB", "KiB", "MiB", "GiB", "TiB", "Kb", "Mb", "Gb", "MBps", "KBps",
 	};
 
+	/* each starts with a letter or '%': "2.6.12" (".12" after "2.6") goes at once */
+	if (!n || (!is_alpha(s[0]) && s[0] != '%'))
+		return 0;
 	return word_in(s, n, units, ARRAY_SIZE(units)) || is_per_time(s, n);
 }
 
@@ -126,15 +129,18 @@ static int read_value(struct grid_cell *c, const char *s, size_t n)
 {
 	size_t k;
 
+	if (!grid_may_be_value(s, n))
+		return -1;
 	memset(c, 0, sizeof(*c));
 	c->text.s = c->value.s = s;
 	c->text.n = c->value.n = n;
-	if (is_missing(s, n)) {
+	/* no missing value's word starts with a digit, as most values do */
+	if (!is_digit(s[0]) && is_missing(s, n)) {
 		c->kind = GRID_MISSING;
 		return 0;
 	}
-	/* every other value (a number, a duration, "+Inf%") starts so: most words of a line are passed here */
-	if (!n || (!is_digit(s[0]) && s[0] != '+' && s[0] != '-' && s[0] != '.'))
+	/* every other value (a number, a duration, "+Inf%") starts with a digit, a sign or '.' */
+	if (!is_digit(s[0]) && s[0] != '+' && s[0] != '-' && s[0] != '.')
 		return -1;
 	if (n >= 2 && (s[0] == '+' || s[0] == '-') && !strncmp(s + 1, "Inf%", n - 1) && n == 5) {
 		c->kind = GRID_NUMBER;
@@ -340,6 +346,13 @@ int grid_cell_read(struct grid_cell *out, const char *s, size_t n)
 done:
 	free(p);
 	return ret;
+}
+
+int grid_piece_is_value(const struct grid_piece *p)
+{
+	struct grid_cell c;
+
+	return read_value(&c, p->s, p->n) == 0;
 }
 
 /* A cell read at pieces p[i, np): how many pieces it takes, 0 if none. */

@@ -22,11 +22,6 @@ size_t grid_screen_col(const char *line, const char *p)
 	return x;
 }
 
-static int is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
-}
-
 static int is_digit(char c)
 {
 	return c >= '0' && c <= '9';
@@ -37,41 +32,65 @@ static int is_alpha(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/* What parts the pieces of a line: blanks, and tabs and '|' that set a cell apart hard. */
+enum { NOT_APART, BLANK, HARD };
+
+static const unsigned char apart[256] = {
+	[' '] = BLANK, ['\r'] = BLANK, ['\f'] = BLANK, ['\v'] = BLANK,
+	['\t'] = HARD, ['|'] = HARD,
+};
+
 /* Splits s on blanks and '|' into *out (grown as needed); returns how many. */
 size_t grid_split_pieces(struct grid_piece **out, size_t *alloc, const char *s, size_t n)
 {
 	size_t nr = 0, i = 0, x = 0;
 
 	while (i < n) {
-		size_t gap = 0;
+		size_t x_before = x, start;
 		int hard = 0;
 		struct grid_piece *p;
 
-		while (i < n && (is_blank(s[i]) || s[i] == '|')) {
-			size_t nx = s[i] == '\t' ? (x / 8 + 1) * 8 : x + 1;
-
-			if (s[i] == '\t' || s[i] == '|')
-				hard = 1;
-			gap += nx - x;
-			x = nx;
-			i++;
+		for (; i < n && apart[(unsigned char)s[i]]; i++) {
+			hard |= apart[(unsigned char)s[i]] == HARD;
+			x = s[i] == '\t' ? (x / 8 + 1) * 8 : x + 1;
 		}
 		if (i == n)
 			break;
 		ALLOC_GROW(*out, nr + 1, *alloc);
 		p = &(*out)[nr++];
 		p->s = s + i;
-		p->gap = gap;
+		p->gap = x - x_before;
 		p->hard = hard;
 		p->x0 = x;
-		while (i < n && !is_blank(s[i]) && s[i] != '|') {
-			i++;
-			x++;
-		}
-		p->n = (size_t)(s + i - p->s);
+		for (start = i; i < n && !apart[(unsigned char)s[i]]; i++)
+			;
+		p->n = i - start;
+		x += p->n;
 		p->x1 = x;
 	}
 	return nr;
+}
+
+/*
+ * Whether a piece of s[0, n) may be a value (grid_may_be_value), looked
+ * at before the line is split: most lines are prose, with not one.
+ */
+static int may_hold_value(const char *s, size_t n)
+{
+	int piece_starts = 1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (apart[(unsigned char)s[i]]) {
+			piece_starts = 1;
+			continue;
+		}
+		/* the rest of the line from here: its first two bytes are the piece's, or a blank ends it */
+		if (piece_starts && grid_may_be_value(s + i, n - i))
+			return 1;
+		piece_starts = 0;
+	}
+	return 0;
 }
 
 size_t grid_words(struct grid_span **out, size_t *alloc, const char *s, size_t n)
@@ -99,7 +118,7 @@ static struct grid_span join(const struct grid_piece *p, size_t from, size_t to)
 	return sp;
 }
 
-struct item {
+struct grid_item {
 	size_t piece, npieces;
 	int cell;
 	int connector;   /* "@", "/", ",", "and" between two cells */
@@ -137,7 +156,7 @@ static int is_remark(const char *s, size_t n)
  * a run at the start of the line followed by a label set apart by a wide
  * gap (the 0-day robot's rows).  -1 when the line has none.
  */
-static int choose_run(const struct item *it, size_t nit, const struct grid_piece *p,
+static int choose_run(const struct grid_item *it, size_t nit, const struct grid_piece *p,
 		      size_t *from, size_t *to)
 {
 	size_t end = nit, start;
@@ -170,15 +189,17 @@ static int choose_run(const struct item *it, size_t nit, const struct grid_piece
 /* How many seconds a time unit is: "min" 60, "secs" 1; 0 when it is none. */
 static int unit_seconds(const struct grid_span *u)
 {
-	static const struct { const char *w; int sec; } units[] = {
-		{ "h", 3600 }, { "hr", 3600 }, { "hrs", 3600 }, { "hour", 3600 }, { "hours", 3600 },
-		{ "m", 60 }, { "min", 60 }, { "mins", 60 }, { "minute", 60 }, { "minutes", 60 },
-		{ "s", 1 }, { "sec", 1 }, { "secs", 1 }, { "second", 1 }, { "seconds", 1 },
+	static const struct { const char *w; size_t n; int sec; } units[] = {
+		{ "h", 1, 3600 }, { "hr", 2, 3600 }, { "hrs", 3, 3600 }, { "hour", 4, 3600 },
+		{ "hours", 5, 3600 }, { "m", 1, 60 }, { "min", 3, 60 }, { "mins", 4, 60 },
+		{ "minute", 6, 60 }, { "minutes", 7, 60 }, { "s", 1, 1 }, { "sec", 3, 1 },
+		{ "secs", 4, 1 }, { "second", 6, 1 }, { "seconds", 7, 1 },
 	};
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(units); i++)
-		if (strlen(units[i].w) == u->n && !memcmp(units[i].w, u->s, u->n))
+	/* most cells have no unit */
+	for (i = 0; u->n && i < ARRAY_SIZE(units); i++)
+		if (units[i].n == u->n && !memcmp(units[i].w, u->s, u->n))
 			return units[i].sec;
 	return 0;
 }
@@ -187,7 +208,7 @@ static int unit_seconds(const struct grid_span *u)
  * "21 min 14 secs", "4 minutes 20 seconds": two cells that are one
  * duration, the second in a smaller unit, are merged into the first.
  */
-static void merge_durations(struct item *it, size_t *nit)
+static void merge_durations(struct grid_item *it, size_t *nit)
 {
 	size_t i;
 
@@ -226,17 +247,26 @@ static int plain_integer(const struct grid_cell *c)
 	return 1;
 }
 
+static char ascii_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
 /* A month's name: a time of day beside one is a date, not a duration. */
 static int is_month(const char *s, size_t n)
 {
-	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	static const char months[] = "janfebmaraprmayjunjulaugsepoctnovdec";
+	char a, b, c;
 	size_t i;
 
-	if (n < 3)
+	if (n < 3 || !is_alpha(s[0]))
 		return 0;
+	a = ascii_lower(s[0]);
+	b = ascii_lower(s[1]);
+	c = ascii_lower(s[2]);
 	for (i = 0; i < sizeof(months) - 1; i += 3)
-		if (!strncasecmp(s, months + i, 3) && (n == 3 || is_alpha(s[3])))
-			return 1;
+		if (months[i] == a && months[i + 1] == b && months[i + 2] == c)
+			return n == 3 || is_alpha(s[3]);
 	return 0;
 }
 
@@ -247,51 +277,60 @@ static int is_diff_head(const char *s, size_t n)
 			  (n >= 5 && !memcmp(s, "diff ", 5)));
 }
 
-int grid_row_read(struct grid_row *out, const char *s, size_t n)
+/*
+ * The item the pieces from p[i] on make: a cell with its unit, note and
+ * the word naming it, or one piece that is no cell (after_cell: an item
+ * that is one stands before it).
+ */
+static void read_item(struct grid_item *cur, const struct grid_piece *p, size_t i, size_t np,
+		      int after_cell)
 {
-	struct grid_piece *p = NULL;
-	struct item *it = NULL;
-	size_t alloc = 0, ialloc = 0, np, nit = 0, i, from, to, k;
-	int ret = -1;
+	cur->piece = i;
+	cur->connector = 0;
+	cur->npieces = grid_may_be_value(p[i].s, p[i].n) ? grid_cell_at(&cur->c, p, i, np) : 0;
+	cur->cell = cur->npieces > 0;
+	if (!cur->cell) {
+		cur->npieces = 1;
+		cur->connector = after_cell && is_connector(p[i].s, p[i].n);
+	} else if (i + cur->npieces < np) {
+		/* "10% cpu": a word after the value names it, when a value or nothing follows */
+		const struct grid_piece *w = &p[i + cur->npieces];
+		size_t after = i + cur->npieces + 1;
+
+		if (w->gap == 1 && is_suffix_word(w->s, w->n) &&
+		    (after == np || is_connector(p[after].s, p[after].n) ||
+		     is_remark(p[after].s, p[after].n) || grid_piece_is_value(&p[after]))) {
+			cur->c.suffix = (struct grid_span){ w->s, w->n, w->x0, w->x1 };
+			cur->npieces++;
+		}
+	}
+}
+
+int grid_row_lex(struct grid_lexer *lx, struct grid_row *out, const char *s, size_t n)
+{
+	const struct grid_piece *p;
+	struct grid_item *it;
+	size_t np, nit = 0, i, from, to, k;
 
 	memset(out, 0, sizeof(*out));
-	if (is_diff_head(s, n))
+	if (is_diff_head(s, n) || !may_hold_value(s, n))
 		return -1;
-	np = grid_split_pieces(&p, &alloc, s, n);
+	np = grid_split_pieces(&lx->p, &lx->palloc, s, n);
+	p = lx->p;
 	/* "Thu Nov 22 23:02:59 2001": a date; its numbers are no results */
 	for (i = 0; i + 1 < np; i++)
 		if (is_digit(p[i + 1].s[0]) && is_month(p[i].s, p[i].n))
-			goto done;
-	for (i = 0; i < np;) {
-		struct item cur;
-
-		memset(&cur, 0, sizeof(cur));
-		cur.piece = i;
-		cur.npieces = grid_cell_at(&cur.c, p, i, np);
-		cur.cell = cur.npieces > 0;
-		if (!cur.cell) {
-			cur.npieces = 1;
-			cur.connector = nit && it[nit - 1].cell && is_connector(p[i].s, p[i].n);
-		} else if (i + cur.npieces < np) {
-			/* "10% cpu": a word after the value names it, when a value or nothing follows */
-			const struct grid_piece *w = &p[i + cur.npieces];
-			size_t after = i + cur.npieces + 1;
-
-			if (w->gap == 1 && is_suffix_word(w->s, w->n) &&
-			    (after == np || is_connector(p[after].s, p[after].n) ||
-			     is_remark(p[after].s, p[after].n) ||
-			     grid_cell_read(&(struct grid_cell){ 0 }, p[after].s, p[after].n) == 0)) {
-				cur.c.suffix = (struct grid_span){ w->s, w->n, w->x0, w->x1 };
-				cur.npieces++;
-			}
-		}
-		ALLOC_GROW(it, nit + 1, ialloc);
-		it[nit++] = cur;
-		i += cur.npieces;
+			return -1;
+	/* each item takes one piece or more */
+	ALLOC_GROW(lx->it, np, lx->ialloc);
+	it = lx->it;
+	for (i = 0; i < np; nit++) {
+		read_item(&it[nit], p, i, np, nit && it[nit - 1].cell);
+		i += it[nit].npieces;
 	}
 	merge_durations(it, &nit);
 	if (choose_run(it, nit, p, &from, &to) < 0)
-		goto done;
+		return -1;
 	if (from > 0) {
 		const struct grid_piece *first = &p[it[from].piece];
 		const struct grid_piece *before = &p[it[from].piece - 1];
@@ -303,7 +342,7 @@ int grid_row_read(struct grid_row *out, const char *s, size_t n)
 			from++;
 		first = &p[it[from].piece];
 		if (to - from == 1 && first->gap < 2 && !first->hard && !colon)
-			goto done;
+			return -1;
 	}
 	out->label = join(p, 0, it[from].piece);
 	out->tail = to < nit ? join(p, it[to].piece, np) : join(p, 0, 0);
@@ -311,11 +350,23 @@ int grid_row_read(struct grid_row *out, const char *s, size_t n)
 	for (k = from; k < to; k++)
 		if (it[k].cell)
 			out->cells[out->ncells++] = it[k].c;
-	ret = 0;
-done:
-	free(p);
-	free(it);
+	return 0;
+}
+
+int grid_row_read(struct grid_row *out, const char *s, size_t n)
+{
+	struct grid_lexer lx = GRID_LEXER_INIT;
+	int ret = grid_row_lex(&lx, out, s, n);
+
+	grid_lexer_release(&lx);
 	return ret;
+}
+
+void grid_lexer_release(struct grid_lexer *lx)
+{
+	free(lx->p);
+	free(lx->it);
+	memset(lx, 0, sizeof(*lx));
 }
 
 void grid_row_release(struct grid_row *r)

@@ -59,12 +59,28 @@ const char *const grid_fact_words[] = {
 	"swaptotal", "hugepagesize", "cpus", "cpu(s)", "nodes", "cores", "sockets",
 };
 
+static int ascii_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* strcasecmp's equality, the first characters compared first: most words differ there. */
+static int same_word(const char *a, const char *b)
+{
+	return ascii_lower((unsigned char)a[0]) == ascii_lower((unsigned char)b[0]) && !strcasecmp(a, b);
+}
+
 int grid_word_in(const char *w, size_t n, const char *const *list, size_t nr)
 {
 	size_t i;
+	char first;
 
+	if (!n)
+		return 0;
+	/* the first character, folded as strncasecmp folds it, rules out most words at once */
+	first = (char)ascii_lower((unsigned char)w[0]);
 	for (i = 0; i < nr; i++)
-		if (strlen(list[i]) == n && !strncasecmp(list[i], w, n))
+		if (list[i][0] == first && strlen(list[i]) == n && !strncasecmp(list[i], w, n))
 			return 1;
 	return 0;
 }
@@ -101,10 +117,12 @@ static int is_tag(const char *s, size_t n)
  */
 static char *name_unit(const char *s)
 {
-	static const struct { const char *word, *unit; } units[] = {
-		{ "(s)", "s" }, { "(sec)", "s" }, { "sec", "s" }, { "secs", "s" }, { "seconds", "s" },
-		{ "(secs)", "s" }, { "(seconds)", "s" }, { "(ms)", "ms" }, { "ms", "ms" },
-		{ "(us)", "us" }, { "usec", "us" }, { "%", "%" }, { "(%)", "%" },
+	/* written in lower case, with their lengths */
+	static const struct { const char *word; size_t n; const char *unit; } units[] = {
+		{ "(s)", 3, "s" }, { "(sec)", 5, "s" }, { "sec", 3, "s" }, { "secs", 4, "s" },
+		{ "seconds", 7, "s" }, { "(secs)", 6, "s" }, { "(seconds)", 9, "s" },
+		{ "(ms)", 4, "ms" }, { "ms", 2, "ms" }, { "(us)", 4, "us" }, { "usec", 4, "us" },
+		{ "%", 1, "%" }, { "(%)", 3, "%" },
 	};
 
 	while (*s) {
@@ -127,7 +145,8 @@ static char *name_unit(const char *s)
 			w = open + 1;
 		}
 		for (i = 0; i < ARRAY_SIZE(units); i++)
-			if (strlen(units[i].word) == n && !strncasecmp(w, units[i].word, n))
+			if (units[i].n == n && units[i].word[0] == ascii_lower((unsigned char)w[0]) &&
+			    !strncasecmp(w, units[i].word, n))
 				return xstrdup(units[i].unit);
 		/* "%CPU", "CPU%", but "50%" is a value that a name holds, no unit */
 		if (w[0] == '%' || (w[n - 1] == '%' && n > 1 && !isdigit((unsigned char)w[n - 2])))
@@ -153,8 +172,8 @@ static char *name_unit(const char *s)
 /* A copy of the name with its blanks trimmed and runs of them made one space. */
 char *grid_trimmed(const char *s, size_t n)
 {
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	char *out;
+	size_t i, len = 0;
 
 	while (n && (isspace((unsigned char)*s) || *s == '|' || *s == '#')) {
 		s++;
@@ -163,15 +182,18 @@ char *grid_trimmed(const char *s, size_t n)
 	while (n && (isspace((unsigned char)s[n - 1]) || s[n - 1] == ':' || s[n - 1] == '=' ||
 		     s[n - 1] == '|'))
 		n--;
+	/* the copy is never longer than the name */
+	out = xmalloc(n + 1);
 	for (i = 0; i < n; i++) {
 		if (isspace((unsigned char)s[i])) {
-			if (sb.len && sb.buf[sb.len - 1] != ' ')
-				strbuf_addch(&sb, ' ');
+			if (len && out[len - 1] != ' ')
+				out[len++] = ' ';
 			continue;
 		}
-		strbuf_addch(&sb, s[i]);
+		out[len++] = s[i];
 	}
-	return strbuf_detach(&sb, NULL);
+	out[len] = '\0';
+	return out;
 }
 
 /* The first word of s and its length. */
@@ -371,7 +393,7 @@ char *grid_metric_of(const char *name)
 			packed[n++] = *sp;
 	packed[n] = '\0';
 	for (i = 0; i < ARRAY_SIZE(fixed); i++)
-		if (!strcasecmp(name, fixed[i].word) || (!*sp && !strcasecmp(packed, fixed[i].word)))
+		if (same_word(name, fixed[i].word) || (!*sp && same_word(packed, fixed[i].word)))
 			return xstrdup(fixed[i].metric);
 	/* "Elapsed Time", "Real time", "CPU time": a fixed word and "time" */
 	sp = strchr(name, ' ');
@@ -379,7 +401,7 @@ char *grid_metric_of(const char *name)
 		char *first = xstrndup(name, (size_t)(sp - name)), *m = NULL;
 
 		for (i = 0; i < ARRAY_SIZE(fixed); i++)
-			if (!strcasecmp(first, fixed[i].word))
+			if (same_word(first, fixed[i].word))
 				m = xstrdup(fixed[i].metric);
 		free(first);
 		if (m)

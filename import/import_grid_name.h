@@ -45,6 +45,7 @@ char *grid_metric_of(const char *name);
 char *grid_metric_of_unit(const char *unit);
 /* A name that is a unit alone ("MB/s", "(sec)"), no metric's word ("CPU%"). */
 int grid_unit_alone(const char *name);
+/* Whether w[0, n) is one of list[0, nr), case folded; the list is written in lower case. */
 int grid_word_in(const char *w, size_t n, const char *const *list, size_t nr);
 char *grid_trimmed(const char *s, size_t n);
 size_t grid_first_word(const char *s);

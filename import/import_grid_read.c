@@ -52,8 +52,11 @@ static int annotation(const char *s, size_t n)
 	       (n == 6 && !strncasecmp(s, "stddev", 6));
 }
 
-/* What a header line names across the columns: kernels, configs, or metrics. */
-static enum line_role head_role(const struct grid *g, const struct grid_head *h, const struct reading *rd)
+/*
+ * What a header line names across the columns: kernels, configs, or
+ * metrics.  names[k] is the name over column k as grid_classify reads it.
+ */
+static enum line_role head_role(const struct grid *g, const struct grid_head *h, const struct name *names)
 {
 	size_t k, kernels = 0, configs = 0, metrics = 0, none = 0, skips = 0;
 
@@ -61,7 +64,6 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 
 	for (k = 0; k < g->ncols; k++) {
 		const struct grid_name *nm = name_over(h, k);
-		struct name c;
 
 		if (!nm)
 			continue;
@@ -70,15 +72,13 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 			notes++;
 			continue;
 		}
-		grid_classify(&c, nm->text.s, nm->text.n, rd);
-		switch (c.role) {
+		switch (names[k].role) {
 		case ROLE_KERNEL: kernels++; break;
 		case ROLE_FS: configs++; break;
 		case ROLE_NONE: none++; break;
 		case ROLE_SKIP: skips++; break;
 		default: metrics++; break;
 		}
-		grid_name_release(&c);
 	}
 	if (notes == named)
 		return LINE_IGNORE;
@@ -96,10 +96,18 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 static void columns_read(struct column *cols, const struct grid *g, const struct reading *rd)
 {
 	enum line_role role[GRID_MAX_HEADS];
+	/* each head's name over each column, read once for the head's role and the column's names */
+	struct name *names = xcalloc(g->nheads * g->ncols + 1, sizeof(*names));
 	size_t h, k, metric_lines = 0;
 
 	for (h = 0; h < g->nheads; h++) {
-		role[h] = head_role(g, &g->heads[h], rd);
+		for (k = 0; k < g->ncols; k++) {
+			const struct grid_name *nm = name_over(&g->heads[h], k);
+
+			if (nm)
+				grid_classify(&names[h * g->ncols + k], nm->text.s, nm->text.n, rd);
+		}
+		role[h] = head_role(g, &g->heads[h], names + h * g->ncols);
 		metric_lines += role[h] == LINE_METRIC;
 	}
 	/* a line of plain names over a metric line is part of the metric: "File" over "Size" */
@@ -109,14 +117,16 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 			role[h] = LINE_METRIC;
 	for (k = 0; k < g->ncols; k++) {
 		struct strbuf metric = STRBUF_INIT;
+		/* a metric of one name is that name, already read (grid_classify reads the trimmed text) */
+		struct name alone;
+		size_t metric_names = 0;
 
+		memset(&alone, 0, sizeof(alone));
 		for (h = 0; h < g->nheads; h++) {
-			const struct grid_name *nm = name_over(&g->heads[h], k);
-			struct name c;
+			struct name c = names[h * g->ncols + k];
 
-			if (!nm)
+			if (!name_over(&g->heads[h], k))
 				continue;
-			grid_classify(&c, nm->text.s, nm->text.n, rd);
 			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
 				cols[k].kernel = c.text;
 				c.text = NULL;
@@ -148,13 +158,22 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 				if (metric.len)
 					strbuf_addch(&metric, ' ');
 				strbuf_addstr(&metric, c.text);
+				if (!metric_names++) {
+					alone = c;
+					memset(&c, 0, sizeof(c));
+				}
 			}
 			grid_name_release(&c);
 		}
 		if (metric.len) {
 			struct name c;
 
-			grid_classify(&c, metric.buf, metric.len, rd);
+			if (metric_names == 1) {
+				c = alone;
+				memset(&alone, 0, sizeof(alone));
+			} else {
+				grid_classify(&c, metric.buf, metric.len, rd);
+			}
 			cols[k].skip = c.role == ROLE_SKIP || c.role == ROLE_CHANGE;
 			cols[k].param = c.role == ROLE_PARAMCOL;
 			cols[k].unit = c.unit;
@@ -170,8 +189,11 @@ static void columns_read(struct column *cols, const struct grid *g, const struct
 			}
 			grid_name_release(&c);
 		}
+		grid_name_release(&alone);
 		strbuf_release(&metric);
 	}
+	/* each name's strings went with its copy c above */
+	free(names);
 }
 
 /* Whether every cell in column k is a plain whole number. */
@@ -345,13 +367,14 @@ static char *seconds_of(const struct grid_cell *c)
 /* The number without thousands separators: "1,201,333" is 1201333; "4,14" stays. */
 static char *plain_number(const struct grid_cell *c)
 {
-	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	char *out = xmalloc(c->value.n + 1);
+	size_t i, len = 0;
 
 	for (i = 0; i < c->value.n; i++)
 		if (c->value.s[i] != ',' || !c->thousands)
-			strbuf_addch(&sb, c->value.s[i]);
-	return strbuf_detach(&sb, NULL);
+			out[len++] = c->value.s[i];
+	out[len] = '\0';
+	return out;
 }
 
 /* "412k", "3.1G": a count with its multiplier worked out, when it comes out whole. */
@@ -384,16 +407,16 @@ static char *multiplied(const struct grid_cell *c)
 /* "4 minutes", "2 hours": the number in seconds, with the digits it was given. */
 static char *scaled_seconds(const struct grid_cell *c)
 {
-	static const struct { const char *unit; int scale; } scales[] = {
-		{ "m", 60 }, { "min", 60 }, { "mins", 60 }, { "minutes", 60 }, { "minute", 60 },
-		{ "h", 3600 }, { "hours", 3600 }, { "hour", 3600 },
+	static const struct { const char *unit; size_t n; int scale; } scales[] = {
+		{ "m", 1, 60 }, { "min", 3, 60 }, { "mins", 4, 60 }, { "minutes", 7, 60 },
+		{ "minute", 6, 60 }, { "h", 1, 3600 }, { "hours", 5, 3600 }, { "hour", 4, 3600 },
 	};
 	size_t i, dec = 0;
 	const char *dot;
 	double v;
 
 	for (i = 0; i < ARRAY_SIZE(scales); i++)
-		if (strlen(scales[i].unit) == c->unit.n && !strncmp(scales[i].unit, c->unit.s, c->unit.n))
+		if (scales[i].n == c->unit.n && !strncmp(scales[i].unit, c->unit.s, c->unit.n))
 			break;
 	if (i == ARRAY_SIZE(scales))
 		return NULL;
@@ -411,23 +434,27 @@ static char *scaled_seconds(const struct grid_cell *c)
 	}
 }
 
+/* A value for out, its strings copied among out's; value is the caller's malloc'd one, freed here. */
 static void add_value(struct grid_values *out, size_t line, size_t col, char *value, const char *unit,
 		      const char *metric, const char *benchmark, const char *kernel,
 		      const char *fs, const char *options)
 {
 	struct grid_value *v;
 
+	struct arena *a = &out->strings;
+
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	v = &out->v[out->nr++];
 	v->line = line;
 	v->col = col;
-	v->value = value;
-	v->unit = unit ? xstrdup(unit) : NULL;
-	v->metric = metric ? xstrdup(metric) : NULL;
-	v->benchmark = benchmark ? xstrdup(benchmark) : NULL;
-	v->kernel = kernel ? xstrdup(kernel) : NULL;
+	v->value = arena_strdup(a, value);
+	free(value);
+	v->unit = unit ? arena_strdup(a, unit) : NULL;
+	v->metric = metric ? arena_strdup(a, metric) : NULL;
+	v->benchmark = benchmark ? arena_strdup(a, benchmark) : NULL;
+	v->kernel = kernel ? arena_strdup(a, kernel) : NULL;
 	v->fs = fs;
-	v->options = options ? xstrdup(options) : NULL;
+	v->options = options ? arena_strdup(a, options) : NULL;
 }
 
 /* A row's name: its label, or the text right of its cells (the 0-day robot's rows). */
@@ -700,8 +727,8 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		for (j = 0; j < r->ncells; j++) {
 			const struct grid_cell *c = &r->cells[j];
 			const struct column *col = &cols[r->col[j]];
-			const char *unit = NULL;
-			char *value, *metric;
+			const char *unit = NULL, *metric;
+			char *value, *metric_made = NULL;  /* metric, when made here rather than the table's */
 			int scaled = 0;
 
 			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct ||
@@ -720,20 +747,20 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				unit = c->unit.n ? NULL : col->unit ? col->unit : rn->unit;
 			}
 			if (col->metric)
-				metric = xstrdup(col->metric);
+				metric = col->metric;
 			else if (tail_metric)
-				metric = xstrdup(tail_metric);
+				metric = tail_metric;
 			else if (total)
-				metric = xstrdup(total);
+				metric = total;
 			else if (rn->role == ROLE_METRIC)
-				metric = grid_metric_of(rn->text);
+				metric = metric_made = grid_metric_of(rn->text);
 			else if (c->suffix.n) {
 				char *w = xstrndup(c->suffix.s, c->suffix.n);
 
-				metric = grid_metric_of(w);
+				metric = metric_made = grid_metric_of(w);
 				free(w);
 			} else
-				metric = c->kind == GRID_DURATION ? xstrdup("elapsed") : NULL;
+				metric = c->kind == GRID_DURATION ? "elapsed" : NULL;
 			{
 				char *u = !unit && !scaled && c->unit.n ? xstrndup(c->unit.s, c->unit.n) : NULL;
 
@@ -757,7 +784,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 					  col->options ? col->options : options);
 				free(m);
 			}
-			free(metric);
+			free(metric_made);
 		}
 		free(bench);
 		free(param_text);
@@ -780,16 +807,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 
 void grid_values_release(struct grid_values *v)
 {
-	size_t i;
-
-	for (i = 0; i < v->nr; i++) {
-		free(v->v[i].value);
-		free(v->v[i].unit);
-		free(v->v[i].metric);
-		free(v->v[i].benchmark);
-		free(v->v[i].kernel);
-		free(v->v[i].options);
-	}
 	free(v->v);
+	arena_release(&v->strings);
 	memset(v, 0, sizeof(*v));
 }

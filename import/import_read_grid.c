@@ -16,19 +16,32 @@
  * (a kernel, a file system or config, a metric, a benchmark) stand.
  */
 
-/* The lines of one quote depth, those of the others left empty so that no table spans two. */
-static void find_at_depth(struct extract *x, int depth, struct grid_line *lines)
+/* The lines of one quote depth, from first to end; a line of another depth, or no results, is empty. */
+struct depth_span {
+	size_t first, end;
+};
+
+/*
+ * The tables among lines [sp->first, sp->end), read at depth: the lines
+ * of the others left empty so that no table spans two.  Around the span
+ * every line is empty too, and empty lines make no part of a table, so
+ * the search need not look past it.
+ */
+static void find_at_depth(struct extract *x, int depth, const struct depth_span *sp, struct grid_line *lines,
+			  struct grid_room *room)
 {
 	const struct qtext *q = x->q;
 	struct grid *g;
 	size_t n, i;
 
-	for (i = 0; i < q->nr; i++) {
+	for (i = sp->first; i < sp->end; i++) {
 		lines[i].s = q->v[i].text;
 		lines[i].n = q->v[i].depth == depth && !x->negative[i] ? q->v[i].len : 0;
 	}
-	if (grid_find(&g, &n, lines, q->nr) < 0)
+	if (grid_find_in(room, &g, &n, lines + sp->first, sp->end - sp->first) < 0)
 		return;
+	for (i = 0; i < n; i++)
+		grid_move(&g[i], sp->first);
 	x->grids = xrealloc(x->grids, (x->ngrids + n + 1) * sizeof(*x->grids));
 	if (n)
 		memcpy(x->grids + x->ngrids, g, n * sizeof(*g));
@@ -45,16 +58,37 @@ static int by_first(const void *a, const void *b)
 
 void extract_find_grids(struct extract *x)
 {
+	const struct qtext *q = x->q;
+	struct depth_span span[DEPTHS];
 	struct grid_line *lines;
-	size_t d;
+	struct grid_room *room;
+	size_t d, i;
 
-	if (!x->q->nr)
+	if (!q->nr)
 		return;
-	lines = xcalloc(x->q->nr, sizeof(*lines));
 	for (d = 0; d < x->depths; d++)
-		find_at_depth(x, (int)d, lines);
+		span[d] = (struct depth_span){ 0, 0 };
+	/* where each depth's lines that may hold results lie, in one pass */
+	for (i = 0; i < q->nr; i++) {
+		struct depth_span *sp = &span[q->v[i].depth];
+
+		if (!q->v[i].len || x->negative[i])
+			continue;
+		if (sp->first == sp->end)
+			sp->first = i;
+		sp->end = i + 1;
+	}
+	/* not cleared: each search reads only the span it fills */
+	lines = xmalloc(q->nr * sizeof(*lines));
+	room = grid_room_new();
+	for (d = 0; d < x->depths; d++)
+		if (span[d].first < span[d].end)
+			find_at_depth(x, (int)d, &span[d], lines, room);
+	grid_room_free(room);
 	free(lines);
-	qsort(x->grids, x->ngrids, sizeof(*x->grids), by_first);
+	/* no depth may hold a table: then there is no array to sort */
+	if (x->ngrids)
+		qsort(x->grids, x->ngrids, sizeof(*x->grids), by_first);
 }
 
 /* The table that starts at line i, if one not yet passed does; those before it are passed. */
@@ -229,9 +263,10 @@ static void name_compared_columns(const struct extract *x, const struct grid *g,
 		struct grid_value *gv = &v->v[i];
 
 		if (gv->col == second && commit)
-			gv->kernel = xstrdup(commit);
+			gv->kernel = arena_strdup(&v->strings, commit);
 		else if (!gv->options)
-			gv->options = gv->col == first ? xstrdup(base.buf) : with.len ? xstrdup(with.buf) : NULL;
+			gv->options = gv->col == first ? arena_strdup(&v->strings, base.buf) :
+				      with.len ? arena_strdup(&v->strings, with.buf) : NULL;
 	}
 	free(commit);
 	strbuf_release(&base);
@@ -272,7 +307,7 @@ static void inherit_columns(const struct extract *x, const struct grid *g, const
 			    struct grid_values *v)
 {
 	const struct grid *above = NULL;
-	struct grid_values pv = { NULL, 0, 0 };
+	struct grid_values pv = GRID_VALUES_INIT;
 	size_t mine[MAX_INHERITED], theirs[MAX_INHERITED], n, i, j, k;
 
 	if (g->nheads || !v->nr)
@@ -298,9 +333,9 @@ static void inherit_columns(const struct extract *x, const struct grid *g, const
 					from = &pv.v[j];
 			if (!from || gv->kernel || gv->fs || gv->options)
 				continue;
-			gv->kernel = from->kernel ? xstrdup(from->kernel) : NULL;
+			gv->kernel = from->kernel ? arena_strdup(&v->strings, from->kernel) : NULL;
 			gv->fs = from->fs;
-			gv->options = from->options ? xstrdup(from->options) : NULL;
+			gv->options = from->options ? arena_strdup(&v->strings, from->options) : NULL;
 		}
 	}
 	grid_values_release(&pv);
@@ -310,7 +345,7 @@ static size_t grid(struct extract *x, size_t at)
 {
 	const struct grid *g = grid_at(x, at);
 	const struct depth_ctx *d;
-	struct grid_values v = { NULL, 0, 0 };
+	struct grid_values v = GRID_VALUES_INIT;
 	struct grid_line *lines;
 	size_t i, end;
 
