@@ -104,17 +104,20 @@ static void write_dec(char *out, size_t size, struct dec d)
 }
 
 /* The time units and how many seconds each is (negative: a fraction of one, 10^-n). */
+#define UNIT(s, scale, glued) { s, sizeof(s) - 1, scale, glued }
 static const struct {
 	const char *name;
+	size_t n;
 	int scale;
 	int glued_only;   /* "3m" and "2h" glued; "3 m" is no time, "12 s" is */
 } time_units[] = {
-	{ "seconds", 1, 0 }, { "second", 1, 0 }, { "secs", 1, 0 }, { "sec", 1, 0 }, { "s", 1, 0 },
-	{ "minutes", 60, 0 }, { "minute", 60, 0 }, { "mins", 60, 0 }, { "min", 60, 0 }, { "m", 60, 1 },
-	{ "hours", 3600, 0 }, { "hour", 3600, 0 }, { "hrs", 3600, 0 }, { "hr", 3600, 0 }, { "h", 3600, 1 },
-	{ "milliseconds", -3, 0 }, { "msecs", -3, 0 }, { "msec", -3, 0 }, { "ms", -3, 0 },
-	{ "microseconds", -6, 0 }, { "usecs", -6, 0 }, { "usec", -6, 0 }, { "us", -6, 0 },
+	UNIT("seconds", 1, 0), UNIT("second", 1, 0), UNIT("secs", 1, 0), UNIT("sec", 1, 0), UNIT("s", 1, 0),
+	UNIT("minutes", 60, 0), UNIT("minute", 60, 0), UNIT("mins", 60, 0), UNIT("min", 60, 0), UNIT("m", 60, 1),
+	UNIT("hours", 3600, 0), UNIT("hour", 3600, 0), UNIT("hrs", 3600, 0), UNIT("hr", 3600, 0), UNIT("h", 3600, 1),
+	UNIT("milliseconds", -3, 0), UNIT("msecs", -3, 0), UNIT("msec", -3, 0), UNIT("ms", -3, 0),
+	UNIT("microseconds", -6, 0), UNIT("usecs", -6, 0), UNIT("usec", -6, 0), UNIT("us", -6, 0),
 };
+#undef UNIT
 
 static int word_end(char c)
 {
@@ -126,12 +129,13 @@ static int time_unit_at(const char *p, int glued, size_t *len)
 {
 	size_t i;
 
+	/* most numbers are followed by no unit: the first byte rules a name out before it is compared */
 	for (i = 0; i < ARRAY_SIZE(time_units); i++) {
-		size_t n = strlen(time_units[i].name);
+		size_t n = time_units[i].n;
 
 		/* "2m.80s" is no "2m" */
-		if ((glued || !time_units[i].glued_only) && !strncmp(p, time_units[i].name, n) &&
-		    word_end(p[n]) && !(p[n] == '.' && is_digit(p[n + 1]))) {
+		if (time_units[i].name[0] == *p && (glued || !time_units[i].glued_only) &&
+		    !strncmp(p, time_units[i].name, n) && word_end(p[n]) && !(p[n] == '.' && is_digit(p[n + 1]))) {
 			*len = n;
 			return (int)i;
 		}
@@ -221,28 +225,37 @@ static const char *compact_duration(struct quantity *q, const char *s)
 	return s + n;
 }
 
+/* A word a unit may be made of, with its length. */
+struct unit_word {
+	const char *s;
+	size_t n;
+};
+#define WORD(s) { s, sizeof(s) - 1 }
+
 /* A rate's unit at p: its length, 0 when none.  *bits: in bits, *metric: what it measures. */
 static size_t rate_unit_at(const char *p, int *bits, const char **metric)
 {
 	/* per second, or per minute; "ps" only glued to bits or bytes ("Mbps", "MBps") */
-	static const struct { const char *s; int bytes_only; } per[] = {
-		{ "/second", 0 }, { "/sec", 0 }, { "/s", 0 }, { " per second", 0 }, { "ps", 1 },
-		{ "/min", 0 }, { " per minute", 0 },
+	static const struct { struct unit_word w; int bytes_only; } per[] = {
+		{ WORD("/second"), 0 }, { WORD("/sec"), 0 }, { WORD("/s"), 0 }, { WORD(" per second"), 0 },
+		{ WORD("ps"), 1 }, { WORD("/min"), 0 }, { WORD(" per minute"), 0 },
 	};
-	static const char *const bytes[] = {
-		"megabytes", "kilobytes", "gigabytes", "Mbytes", "MBytes", "kbytes", "Kbytes", "KBytes",
-		"GBytes", "bytes",
+	static const struct unit_word bytes[] = {
+		WORD("megabytes"), WORD("kilobytes"), WORD("gigabytes"), WORD("Mbytes"), WORD("MBytes"),
+		WORD("kbytes"), WORD("Kbytes"), WORD("KBytes"), WORD("GBytes"), WORD("bytes"),
 	};
-	static const char *const things[] = {
-		"files", "ops", "op", "requests", "req", "transactions", "trans", "IOs", "ios", "jobs",
+	static const struct unit_word things[] = {
+		WORD("files"), WORD("ops"), WORD("op"), WORD("requests"), WORD("req"), WORD("transactions"),
+		WORD("trans"), WORD("IOs"), WORD("ios"), WORD("jobs"),
 	};
 	size_t n = 0, i;
-	int of_bytes = 1;
+	int of_bytes = 1, lower = tolower((unsigned char)*p);
 
 	*bits = 0;
+	/* as in time_unit_at, a word whose first byte differs is not compared */
 	for (i = 0; i < ARRAY_SIZE(bytes) && !n; i++)
-		if (!strncmp(p, bytes[i], strlen(bytes[i])))
-			n = strlen(bytes[i]);
+		if (bytes[i].s[0] == *p && !strncmp(p, bytes[i].s, bytes[i].n))
+			n = bytes[i].n;
 	if (!n) {
 		/* "MB", "MiB", "Mb", "KB", "kB", "GiB", "B", "Mbit", "Gbit" */
 		if (p[0] && strchr("KkMGT", p[0]))
@@ -260,23 +273,24 @@ static size_t rate_unit_at(const char *p, int *bits, const char **metric)
 	}
 	for (i = 0; i < ARRAY_SIZE(things) && !n; i++) {
 		/* "files/sec" and, heading a column, "Files/sec" */
-		if (!strncasecmp(p, things[i], strlen(things[i]))) {
-			n = strlen(things[i]);
+		if (tolower((unsigned char)things[i].s[0]) == lower && !strncasecmp(p, things[i].s, things[i].n)) {
+			n = things[i].n;
 			of_bytes = 0;
 		}
 	}
 	if (!n)
 		return 0;
 	for (i = 0; i < ARRAY_SIZE(per); i++) {
-		size_t k = strlen(per[i].s);
+		size_t k = per[i].w.n;
 
-		if ((!per[i].bytes_only || of_bytes) && !strncmp(p + n, per[i].s, k) && word_end(p[n + k])) {
-			*metric = of_bytes && strstr(per[i].s, "min") == NULL ? "throughput" : "rate";
+		if ((!per[i].bytes_only || of_bytes) && !strncmp(p + n, per[i].w.s, k) && word_end(p[n + k])) {
+			*metric = of_bytes && strstr(per[i].w.s, "min") == NULL ? "throughput" : "rate";
 			return n + k;
 		}
 	}
 	return 0;
 }
+#undef WORD
 
 /* The number as posted, without its thousands separators. */
 static void posted(struct quantity *q, const char *s, const char *e)
