@@ -123,11 +123,15 @@ static const char *clause_start(const char *sb, const char *p)
 	size_t i;
 
 	for (q = p; q > sb; q--) {
-		/* every separator ends in ';' or a blank */
-		if (q[-1] != ';' && !blank(q[-1]))
+		/* every separator ends in ';' or a blank, and only ";" is one byte */
+		if (q[-1] == ';')
+			return q;
+		if (!blank(q[-1]) || q - sb < 2)
 			continue;
+		/* and the byte before the blank rules out most: ':', 'd' of "and", 't' of "but", ... */
 		for (i = 0; i < ARRAY_SIZE(seps); i++)
-			if ((size_t)(q - sb) >= seps[i].n && !memcmp(q - seps[i].n, seps[i].s, seps[i].n))
+			if (seps[i].n >= 2 && seps[i].s[seps[i].n - 2] == q[-2] && (size_t)(q - sb) >= seps[i].n &&
+			    !memcmp(q - seps[i].n, seps[i].s, seps[i].n))
 				return q;
 	}
 	return sb;
@@ -643,7 +647,8 @@ int import_prose_read(struct prose_nums *out, const char *text, size_t from, siz
 		size_t n;
 		int respectively, pair;
 
-		if (!number_start(text, p))
+		/* number_start's first test, without the call: most bytes are no digit */
+		if ((!isdigit((unsigned char)*p) && *p != '~') || !number_start(text, p))
 			continue;
 		if (!sb || p >= se) {
 			sb = sentence_start(text, p);
@@ -715,7 +720,8 @@ int import_prose_holds_quantity(const char *s)
 {
 	const char *p;
 
-	for (p = s; *p; p++) {
+	/* a number starts at a digit or a '~': the bytes between are passed over at once */
+	for (p = s; (p = strpbrk(p, "0123456789~")); p++) {
 		struct quantity q;
 
 		if (number_start(s, p) && !import_quantity(&q, p) &&
