@@ -75,6 +75,7 @@ enum {
 	WORDS_USING = 2,      /* "Using writer.c" */
 	WORDS_ON_DEV = 4,     /* the device prose names */
 	WORDS_PROMPT_DIR = 8, /* a prompt that shows its directory */
+	WORDS_TOOLS = 16,     /* and up: WORDS_TOOLS << i, a mail word of parse_table[i] (import_read_tools.c) */
 };
 
 /*
@@ -232,6 +233,9 @@ void extract_find_tools(struct extract *x);
 void extract_tools_until(struct extract *x, size_t at);
 /* Which tools' reports may be in the text (tools_in_text, tool_named), before the walk. */
 void extract_note_tools(struct extract *x);
+/* The feature pass's words: the readers' and every tool's mail words (import_words_init's -1 when they do not fit). */
+int extract_words_init(struct import_words *out, const struct import_word *line_words, size_t nline,
+		       const struct import_word *text_words, size_t ntext);
 
 /*
  * Which lines hold numbers that are no results (a patch's diff, a kernel

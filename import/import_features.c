@@ -34,11 +34,11 @@ static int add_anchor(struct import_words *out, const struct import_word *w, int
 		if (commonness((unsigned char)w->s[i]) < commonness((unsigned char)w->s[at]))
 			at = i;
 	a = &out->anchor[out->nanchor];
-	a->w = w;
+	a->w = *w;
 	a->len = n;
 	a->at = at;
 	a->per_line = per_line;
-	out->by_byte[(unsigned char)w->s[at]] |= (uint32_t)1 << out->nanchor;
+	out->by_byte[(unsigned char)w->s[at]] |= UINT64_C(1) << out->nanchor;
 	out->nanchor++;
 	return 0;
 }
@@ -67,19 +67,21 @@ int import_words_init(struct import_words *out, const struct import_word *line_w
  * ends before e (a word holds no '\n', so one that fits before e fits in
  * its line).
  */
-static void words_at(const struct import_words *words, uint32_t anchors, const char *p, const char *e,
+static void words_at(const struct import_words *words, uint64_t anchors, const char *p, const char *e,
 		     const char *q, unsigned *line_bits, unsigned *text_bits)
 {
 	for (; anchors; anchors &= anchors - 1) {
-		const struct import_anchor *a = &words->anchor[__builtin_ctz(anchors)];
+		const struct import_anchor *a = &words->anchor[__builtin_ctzll(anchors)];
 		const char *start = q - a->at;
 
-		if ((size_t)(q - p) < a->at || (size_t)(e - start) < a->len || memcmp(start, a->w->s, a->len))
+		/* the word's last byte before the rest: most anchors stand in other words */
+		if ((size_t)(q - p) < a->at || (size_t)(e - start) < a->len ||
+		    start[a->len - 1] != a->w.s[a->len - 1] || memcmp(start, a->w.s, a->len))
 			continue;
 		if (a->per_line)
-			*line_bits |= a->w->bit;
+			*line_bits |= a->w.bit;
 		else
-			*text_bits |= a->w->bit;
+			*text_bits |= a->w.bit;
 	}
 }
 
@@ -91,7 +93,7 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len, cons
 
 	/* one look at each byte: most start nothing, and a '\n' ends the line's bits */
 	for (q = text; q < end; q++) {
-		uint32_t what = words->by_byte[(unsigned char)*q];
+		uint64_t what = words->by_byte[(unsigned char)*q];
 
 		if (!what)
 			continue;

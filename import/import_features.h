@@ -20,29 +20,29 @@ struct import_word {
 	unsigned bit;
 };
 
-#define IMPORT_FEATURES_MAX_WORDS 29
+#define IMPORT_FEATURES_MAX_WORDS 61
 
 /*
  * The words looked for, prepared once: each is found by the byte of it
  * that mail has least often (its anchor), so that the pass looks closer
  * only where such a byte stands.  by_byte says for each byte what it may
- * be or start: anchors (bits 0 to 28), a digit, a verb's 'k' or 'v', the
+ * be or start: anchors (bits 0 to 60), a digit, a verb's 'k' or 'v', the
  * end of a line.
  */
-#define IMPORT_BYTE_ANCHORS ((1u << IMPORT_FEATURES_MAX_WORDS) - 1)
-#define IMPORT_BYTE_DIGIT (1u << 29)
-#define IMPORT_BYTE_KV (1u << 30)
-#define IMPORT_BYTE_NL (1u << 31)
+#define IMPORT_BYTE_ANCHORS ((UINT64_C(1) << IMPORT_FEATURES_MAX_WORDS) - 1)
+#define IMPORT_BYTE_DIGIT (UINT64_C(1) << 61)
+#define IMPORT_BYTE_KV (UINT64_C(1) << 62)
+#define IMPORT_BYTE_NL (UINT64_C(1) << 63)
 
 struct import_words {
 	struct import_anchor {
-		const struct import_word *w;
+		struct import_word w;   /* a copy: the caller's array need not outlive the words */
 		size_t len;
 		size_t at;          /* the anchor's offset in the word */
 		int per_line;       /* a line word (else a text word) */
 	} anchor[IMPORT_FEATURES_MAX_WORDS];
 	size_t nanchor;
-	uint32_t by_byte[256];
+	uint64_t by_byte[256];
 };
 
 /* At most IMPORT_FEATURES_MAX_WORDS words of both kinds; -1 when not, or when a word is not one. */
