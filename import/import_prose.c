@@ -67,7 +67,7 @@ static int sentence_end_at(const char *text, const char *p)
 	const char *b = p;
 	size_t i;
 
-	if (!strchr(".!?", *p) || !*p || !(blank(p[1]) || !p[1]))
+	if ((*p != '.' && *p != '!' && *p != '?') || !(blank(p[1]) || !p[1]))
 		return 0;
 	if (*p != '.')
 		return 1;
@@ -160,8 +160,12 @@ static int number_start(const char *text, const char *p)
 /* The word at p, if it is one of the words ("and", "to"), and where it ends. */
 static const char *word_here(const char *p, const char *w)
 {
-	size_t n = strlen(w);
+	size_t n;
 
+	/* the first byte at once: most words are not the one asked for */
+	if (tolower((unsigned char)*p) != tolower((unsigned char)*w))
+		return NULL;
+	n = strlen(w);
 	return !strncasecmp(p, w, n) && (blank(p[n]) || !p[n]) ? p + n : NULL;
 }
 
@@ -326,7 +330,12 @@ static void read_head(struct reading *r, const struct member *first, int pair)
 		p = w.s;
 	}
 	r->hp = w.s;
-	r->cb = clause_start(r->sb, w.s);
+	/*
+	 * the clause of the head's word: the one found for the number above,
+	 * when it starts at or before the word (no separator stands between)
+	 */
+	if (r->cb > w.s)
+		r->cb = clause_start(r->sb, w.s);
 	if (w.s < r->cb)
 		return;
 	if (w.colon) {
