@@ -61,10 +61,11 @@ struct mount_seen {
  * Per line, what recognisers need, found once (import_features.c and
  * the time-command cache): no number without a digit, no time command
  * without "time", no prose number without a verb, no dd summary without
- * " copied, ".
+ * " copied, ", no file system named without a byte of one's key.
  */
-enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_TIME = 4, FEAT_COPIED = 8,
-       FEAT_CMD = 16 /* x->cmd holds the line's time command */ };
+enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_FS = FEATURE_FS,
+       FEAT_TIME = FEATURE_FIRST_FREE, FEAT_COPIED = FEATURE_FIRST_FREE << 1,
+       FEAT_CMD = FEATURE_FIRST_FREE << 2 /* x->cmd holds the line's time command */ };
 
 /*
  * What some line of the message has, each looked for once in the whole

@@ -1,5 +1,7 @@
+#include "import_context.h"
 #include "import_features.h"
 #include "import_prose.h"
+#include "../core/util.h"
 
 #include <string.h>
 
@@ -53,6 +55,9 @@ int import_words_init(struct import_words *out, const struct import_word *line_w
 		out->by_byte[i] = IMPORT_BYTE_DIGIT;
 	out->by_byte['k'] = out->by_byte['v'] = IMPORT_BYTE_KV;
 	out->by_byte['\n'] = IMPORT_BYTE_NL;
+	for (i = 0; i < ARRAY_SIZE(out->by_byte); i++)
+		if (import_fs_keys[i])
+			out->by_byte[i] |= IMPORT_BYTE_FS;
 	for (i = 0; i < nline; i++)
 		if (add_anchor(out, &line_words[i], 1))
 			return -1;
@@ -107,6 +112,10 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len, cons
 			bits |= FEATURE_DIGIT;
 		else if ((what & IMPORT_BYTE_KV) && !(bits & FEATURE_VERB) && import_prose_verb_at(text, q))
 			bits |= FEATURE_VERB;
+		/* the byte after the last is none ("s" at the end is no "sd") */
+		if ((what & IMPORT_BYTE_FS) && !(bits & FEATURE_FS) &&
+		    import_fs_key((unsigned char)*q, q + 1 < end ? (unsigned char)q[1] : 0))
+			bits |= FEATURE_FS;
 		what &= IMPORT_BYTE_ANCHORS;
 		if (what)
 			words_at(words, what, p, end, q, &bits, &found);

@@ -428,7 +428,8 @@ static const char *line_fs(const struct extract *x, size_t i, const char **mode_
 	char *mode;
 
 	*mode_out = NULL;
-	if (l->blank || (x->sec->flags[i] & L_SKIP) || !(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
+	if (l->blank || (x->sec->flags[i] & L_SKIP) || !(x->feat[i] & FEAT_FS) ||
+	    !(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
 		return NULL;
 	free(mode);
 	if (!fs || sections_result_at(x, i))
