@@ -173,8 +173,9 @@ static const struct cue tool_words[] = {
 
 static int starts_with_word(const char *at, const struct cue *cue)
 {
-	return !strncasecmp(at, cue->word, cue->n) && !isalnum((unsigned char)at[cue->n]) &&
-	       at[cue->n] != '-';
+	/* the first letter first (the cues are in lower case): most words after a version are no cue */
+	return (at[0] | 0x20) == cue->word[0] && !strncasecmp(at, cue->word, cue->n) &&
+	       !isalnum((unsigned char)at[cue->n]) && at[cue->n] != '-';
 }
 
 /* ... and before it: "a tarball of 2.4.3", "the tree of 2.6.16" */
@@ -493,7 +494,8 @@ int import_find_tree(const char *s, size_t *pos, size_t *len)
 		while (islower((unsigned char)*e))
 			e++;
 		n = (size_t)(e - p);
-		for (i = 0; i < ARRAY_SIZE(trees) && (strlen(trees[i]) != n || strncmp(p, trees[i], n)); i++)
+		for (i = 0; i < ARRAY_SIZE(trees) && (trees[i][0] != *p || strlen(trees[i]) != n || strncmp(p, trees[i], n));
+		     i++)
 			;
 		if (i == ARRAY_SIZE(trees) || (w > s && !strchr(" \t(", w[-1])))
 			continue;
