@@ -119,6 +119,10 @@ static const char *clause_start(const char *sb, const char *p)
 		SEP(" whereas "), SEP(" but "), SEP(", which "), SEP(" which "), SEP(", so "), SEP(" - "),
 	};
 #undef SEP
+	/* the byte before the blank of each separator above (a separator added there adds its byte) */
+	static const unsigned char before_blank[256] = {
+		[':'] = 1, ['d'] = 1, ['t'] = 1, ['e'] = 1, ['s'] = 1, ['h'] = 1, ['o'] = 1, ['-'] = 1,
+	};
 	const char *q;
 	size_t i;
 
@@ -126,9 +130,9 @@ static const char *clause_start(const char *sb, const char *p)
 		/* every separator ends in ';' or a blank, and only ";" is one byte */
 		if (q[-1] == ';')
 			return q;
-		if (!blank(q[-1]) || q - sb < 2)
-			continue;
 		/* and the byte before the blank rules out most: ':', 'd' of "and", 't' of "but", ... */
+		if (!blank(q[-1]) || q - sb < 2 || !before_blank[(unsigned char)q[-2]])
+			continue;
 		for (i = 0; i < ARRAY_SIZE(seps); i++)
 			if (seps[i].n >= 2 && seps[i].s[seps[i].n - 2] == q[-2] && (size_t)(q - sb) >= seps[i].n &&
 			    !memcmp(q - seps[i].n, seps[i].s, seps[i].n))
@@ -140,7 +144,7 @@ static const char *clause_start(const char *sb, const char *p)
 /* Whether a number starts at p: a digit (or "~" and one) that no word, name or setting carries. */
 static int number_start(const char *text, const char *p)
 {
-	const char *b, *e;
+	const char *b, *e, *q;
 
 	if (!(isdigit((unsigned char)*p) || (*p == '~' && isdigit((unsigned char)p[1]))))
 		return 0;
@@ -153,8 +157,12 @@ static int number_start(const char *text, const char *p)
 		;
 	if (p - b >= WORD_MAX || e - p >= WORD_MAX)
 		return 0;
-	return !memmem(b, (size_t)(e - b), "://", 3) && !memmem(b, (size_t)(e - b), "www.", 4) &&
-	       !memchr(b, '@', (size_t)(e - b));
+	/* one look at each byte of the word for "://", "www." and '@' */
+	for (q = b; q < e; q++)
+		if (*q == '@' || (*q == ':' && e - q >= 3 && q[1] == '/' && q[2] == '/') ||
+		    (*q == 'w' && e - q >= 4 && !memcmp(q, "www.", 4)))
+			return 0;
+	return 1;
 }
 
 /* The word at p, if it is one of the words ("and", "to"), and where it ends. */
