@@ -153,24 +153,21 @@ static void scale(struct dec *d, int by)
 
 /*
  * "4 minutes 20 seconds", "33 min 53 secs", "1 hour, 5 minutes", "22
- * minutes": parts of falling units; the end of the last, or NULL.
+ * minutes": parts of falling units, the first part's number d already
+ * read up to e; the end of the last, or NULL.
  */
-static const char *spelled_duration(struct dec *total, const char *s)
+static const char *spelled_duration(struct dec *total, struct dec d, const char *e)
 {
-	const char *p = s, *end = NULL;
+	const char *p, *end = NULL;
 	int last = 0;
 
 	total->m = 0;
 	total->dec = 0;
 	for (;;) {
-		struct dec d;
-		const char *e = read_dec(&d, p), *u;
+		const char *u = skip_blanks(e);
 		size_t n;
 		int k;
 
-		if (e == p)
-			break;
-		u = skip_blanks(e);
 		k = time_unit_at(u, u == e, &n);
 		if (k < 0 || (last && time_units[k].scale >= last) || (last && time_units[k].scale < 0))
 			break;
@@ -189,20 +186,19 @@ static const char *spelled_duration(struct dec *total, const char *s)
 		p = skip_blanks(p);
 		if (!strncmp(p, "and ", 4))
 			p += 4;
+		if ((e = read_dec(&d, p)) == p)
+			break;
 	}
 	return end;
 }
 
-/* "1m.05s": minutes, a dot, two digits of seconds (an old notation) */
-static const char *minutes_dot_seconds(struct dec *total, const char *s)
+/* "1m.05s": minutes, a dot, two digits of seconds (an old notation); the minutes m read up to p */
+static const char *minutes_dot_seconds(struct dec *total, const struct dec *m, const char *p)
 {
-	struct dec m;
-	const char *p = read_dec(&m, s);
-
-	if (p == s || m.dec || p[0] != 'm' || p[1] != '.' || !is_digit(p[2]) || !is_digit(p[3]) ||
+	if (m->dec || p[0] != 'm' || p[1] != '.' || !is_digit(p[2]) || !is_digit(p[3]) ||
 	    p[4] != 's' || !word_end(p[5]) || (p[2] - '0') * 10 + (p[3] - '0') >= 60)
 		return NULL;
-	total->m = m.m * 60 + (p[2] - '0') * 10 + (p[3] - '0');
+	total->m = m->m * 60 + (p[2] - '0') * 10 + (p[3] - '0');
 	total->dec = 0;
 	return p + 5;
 }
@@ -349,7 +345,8 @@ int import_quantity(struct quantity *q, const char *s)
 	q->kind = QUANTITY_DURATION;
 	q->metric = "elapsed";
 	strcpy(q->unit, "s");
-	if ((e = minutes_dot_seconds(&t, s)) || (e = spelled_duration(&t, s))) {
+	/* the number is read once: the duration forms go on from where it ends */
+	if ((e = minutes_dot_seconds(&t, &d, p)) || (e = spelled_duration(&t, d, p))) {
 		write_dec(q->value, sizeof(q->value), t);
 		q->len = (size_t)(e - start);
 		return 0;
