@@ -248,6 +248,9 @@ static size_t rate_unit_at(const char *p, int *bits, const char **metric)
 	int of_bytes = 1, lower = tolower((unsigned char)*p);
 
 	*bits = 0;
+	/* every unit starts with a letter: after most numbers stands a blank or punctuation */
+	if (!isalpha((unsigned char)*p))
+		return 0;
 	/* as in time_unit_at, a word whose first byte differs is not compared */
 	for (i = 0; i < ARRAY_SIZE(bytes) && !n; i++)
 		if (bytes[i].s[0] == *p && !strncmp(p, bytes[i].s, bytes[i].n))
