@@ -318,6 +318,9 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 		const char *p = dot - 1, *e, *before;
 		size_t i;
 
+		/* a version has a digit on both sides of its first '.': most dots end sentences */
+		if (!isdigit((unsigned char)dot[-1]) || !isdigit((unsigned char)dot[1]))
+			continue;
 		if (!(e = version_end(s, dot, 0)) && !(e = two_part_version(s, dot)))
 			continue;
 		for (before = p - v_prefixed(s, p); before > s && (before[-1] == ' ' || before[-1] == '\t' || before[-1] == ':' ||
