@@ -234,7 +234,7 @@ void extract_find_tools(struct extract *x);
 void extract_tools_until(struct extract *x, size_t at);
 /* Which tools' reports may be in the text (tools_in_text, tool_named), before the walk. */
 void extract_note_tools(struct extract *x);
-/* The feature pass's words: the readers' and every tool's mail words (import_words_init's -1 when they do not fit). */
+/* The feature pass's words: the readers' and every tool's mail words; -1 when they do not fit. */
 int extract_words_init(struct import_words *out, const struct import_word *line_words, size_t nline,
 		       const struct import_word *text_words, size_t ntext);
 

@@ -2,6 +2,7 @@
 #include "../core/util.h"
 #include "../parse/parse.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,10 +16,10 @@
  * of its own.  A new tool report is a parser in parse/ and nothing here.
  */
 
-/* The bit of parse_table[i]'s mail words in x->words. */
+/* The bit of parse_table[i]'s mail words in x->words; 0 for a tool past the bits there are. */
 static unsigned tool_bit(size_t i)
 {
-	return (unsigned)WORDS_TOOLS << i;
+	return i + (size_t)__builtin_ctz(WORDS_TOOLS) < sizeof(unsigned) * CHAR_BIT ? (unsigned)WORDS_TOOLS << i : 0;
 }
 
 static int in_mail(const struct parser *p)
@@ -31,7 +32,7 @@ int extract_words_init(struct import_words *out, const struct import_word *line_
 {
 	struct import_word words[IMPORT_FEATURES_MAX_WORDS];
 	const char *const *w;
-	size_t i, n = 0;
+	size_t i, n;
 
 	if (ntext > ARRAY_SIZE(words))
 		return -1;
@@ -41,7 +42,7 @@ int extract_words_init(struct import_words *out, const struct import_word *line_
 		if (!in_mail(parse_table[i]))
 			continue;
 		/* a tool past the bits of x->words could never be found */
-		if (!tool_bit(i) || tool_bit(i) >> i != WORDS_TOOLS)
+		if (!tool_bit(i))
 			return -1;
 		for (w = parse_table[i]->mail_words; *w; w++) {
 			if (n == ARRAY_SIZE(words))
