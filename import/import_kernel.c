@@ -497,8 +497,8 @@ int import_find_tree(const char *s, size_t *pos, size_t *len)
 		while (islower((unsigned char)*e))
 			e++;
 		n = (size_t)(e - p);
-		for (i = 0; i < ARRAY_SIZE(trees) && (trees[i][0] != *p || strlen(trees[i]) != n || strncmp(p, trees[i], n));
-		     i++)
+		for (i = 0; i < ARRAY_SIZE(trees) &&
+			    (trees[i][0] != *p || strlen(trees[i]) != n || strncmp(p, trees[i], n)); i++)
 			;
 		if (i == ARRAY_SIZE(trees) || (w > s && !strchr(" \t(", w[-1])))
 			continue;
