@@ -102,7 +102,7 @@ static char *data_mode(const char *mode)
  * enough, '=' for the '=' after a word, else the byte (lowercase) that
  * must follow it.
  */
-static const unsigned char fs_key[256] = {
+const unsigned char import_fs_keys[256] = {
 	['x'] = 1, ['X'] = 1, ['4'] = 1, ['f'] = 's', ['F'] = 's', ['v'] = 'f', ['V'] = 'f',
 	['d'] = 'f', ['D'] = 'f', ['s'] = 'd', ['S'] = 'd', ['='] = '=',
 };
@@ -116,17 +116,10 @@ static const char *next_fs_word(const char *s, const char *p, const char *end)
 	const char *from = p, *hit;
 
 	for (; p < end; p++) {
-		unsigned char k = fs_key[(unsigned char)*p];
-
 		/* most bytes are none of them: one look */
-		if (!k)
+		if (!import_fs_key((unsigned char)p[0], (unsigned char)p[1]))
 			continue;
-		if (k == '=')
-			hit = p - 1;
-		else if (k == 1 || (p[1] | 0x20) == k)
-			hit = p;
-		else
-			continue;
+		hit = import_fs_keys[(unsigned char)*p] == '=' ? p - 1 : p;
 		if (hit < from || !word_char(*hit))
 			continue;
 		while (hit > s && word_char(hit[-1]))

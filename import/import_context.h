@@ -25,6 +25,24 @@ const char *import_find_fs(const char *s, const char **fs, char **mode);
 /* The same for the len bytes at s (s[len] is still a NUL), when the caller knows len. */
 const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **mode);
 /*
+ * The bytes a file-system name or "data=" holds (import_context.c says
+ * which), per byte: 1 when it is enough, '=' for the '=' after a word,
+ * else the byte (lowercase) that must follow it; 0 for the others.
+ */
+extern const unsigned char import_fs_keys[256];
+
+/*
+ * Whether byte c, with next after it, is one where import_find_fs_n looks
+ * closer (a byte of a name's key): a line without one names no file
+ * system and no data= mode.  Asked of most bytes of a text: inline.
+ */
+static inline int import_fs_key(unsigned char c, unsigned char next)
+{
+	unsigned char k = import_fs_keys[c];
+
+	return k && (k == 1 || k == '=' || (next | 0x20) == k);
+}
+/*
  * A config label as tables and summaries use: "ext3/ordered",
  * "ext3 writeback", "ext3-wb".  Returns the fs (or NULL) and sets
  * *options to the mode the label names (caller frees) or NULL.

@@ -77,8 +77,8 @@ struct import_scratch *import_scratch_new(void)
 	s->fs_options = facts_new();
 	s->echo_cmd = facts_new();
 	/* the tables above are fixed: any import would stop here at once */
-	if (import_words_init(&s->words, line_words, ARRAY_SIZE(line_words), text_words,
-			      ARRAY_SIZE(text_words)))
+	if (extract_words_init(&s->words, line_words, ARRAY_SIZE(line_words), text_words,
+			       ARRAY_SIZE(text_words)))
 		abort();
 	return s;
 }

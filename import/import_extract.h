@@ -61,10 +61,11 @@ struct mount_seen {
  * Per line, what recognisers need, found once (import_features.c and
  * the time-command cache): no number without a digit, no time command
  * without "time", no prose number without a verb, no dd summary without
- * " copied, ".
+ * " copied, ", no file system named without a byte of one's key.
  */
-enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_TIME = 4, FEAT_COPIED = 8,
-       FEAT_CMD = 16 /* x->cmd holds the line's time command */ };
+enum { FEAT_DIGIT = FEATURE_DIGIT, FEAT_VERB = FEATURE_VERB, FEAT_FS = FEATURE_FS,
+       FEAT_TIME = FEATURE_FIRST_FREE, FEAT_COPIED = FEATURE_FIRST_FREE << 1,
+       FEAT_CMD = FEATURE_FIRST_FREE << 2 /* x->cmd holds the line's time command */ };
 
 /*
  * What some line of the message has, each looked for once in the whole
@@ -75,6 +76,7 @@ enum {
 	WORDS_USING = 2,      /* "Using writer.c" */
 	WORDS_ON_DEV = 4,     /* the device prose names */
 	WORDS_PROMPT_DIR = 8, /* a prompt that shows its directory */
+	WORDS_TOOLS = 16,     /* and up: WORDS_TOOLS << i, a mail word of parse_table[i] (import_read_tools.c) */
 };
 
 /*
@@ -232,6 +234,9 @@ void extract_find_tools(struct extract *x);
 void extract_tools_until(struct extract *x, size_t at);
 /* Which tools' reports may be in the text (tools_in_text, tool_named), before the walk. */
 void extract_note_tools(struct extract *x);
+/* The feature pass's words: the readers' and every tool's mail words; -1 when they do not fit. */
+int extract_words_init(struct import_words *out, const struct import_word *line_words, size_t nline,
+		       const struct import_word *text_words, size_t ntext);
 
 /*
  * Which lines hold numbers that are no results (a patch's diff, a kernel

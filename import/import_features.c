@@ -1,5 +1,7 @@
+#include "import_context.h"
 #include "import_features.h"
 #include "import_prose.h"
+#include "../core/util.h"
 
 #include <string.h>
 
@@ -34,11 +36,11 @@ static int add_anchor(struct import_words *out, const struct import_word *w, int
 		if (commonness((unsigned char)w->s[i]) < commonness((unsigned char)w->s[at]))
 			at = i;
 	a = &out->anchor[out->nanchor];
-	a->w = w;
+	a->w = *w;
 	a->len = n;
 	a->at = at;
 	a->per_line = per_line;
-	out->by_byte[(unsigned char)w->s[at]] |= (uint32_t)1 << out->nanchor;
+	out->by_byte[(unsigned char)w->s[at]] |= UINT64_C(1) << out->nanchor;
 	out->nanchor++;
 	return 0;
 }
@@ -53,6 +55,9 @@ int import_words_init(struct import_words *out, const struct import_word *line_w
 		out->by_byte[i] = IMPORT_BYTE_DIGIT;
 	out->by_byte['k'] = out->by_byte['v'] = IMPORT_BYTE_KV;
 	out->by_byte['\n'] = IMPORT_BYTE_NL;
+	for (i = 0; i < ARRAY_SIZE(out->by_byte); i++)
+		if (import_fs_keys[i])
+			out->by_byte[i] |= IMPORT_BYTE_FS;
 	for (i = 0; i < nline; i++)
 		if (add_anchor(out, &line_words[i], 1))
 			return -1;
@@ -67,19 +72,21 @@ int import_words_init(struct import_words *out, const struct import_word *line_w
  * ends before e (a word holds no '\n', so one that fits before e fits in
  * its line).
  */
-static void words_at(const struct import_words *words, uint32_t anchors, const char *p, const char *e,
+static void words_at(const struct import_words *words, uint64_t anchors, const char *p, const char *e,
 		     const char *q, unsigned *line_bits, unsigned *text_bits)
 {
 	for (; anchors; anchors &= anchors - 1) {
-		const struct import_anchor *a = &words->anchor[__builtin_ctz(anchors)];
+		const struct import_anchor *a = &words->anchor[__builtin_ctzll(anchors)];
 		const char *start = q - a->at;
 
-		if ((size_t)(q - p) < a->at || (size_t)(e - start) < a->len || memcmp(start, a->w->s, a->len))
+		/* the word's last byte before the rest: most anchors stand in other words */
+		if ((size_t)(q - p) < a->at || (size_t)(e - start) < a->len ||
+		    start[a->len - 1] != a->w.s[a->len - 1] || memcmp(start, a->w.s, a->len))
 			continue;
 		if (a->per_line)
-			*line_bits |= a->w->bit;
+			*line_bits |= a->w.bit;
 		else
-			*text_bits |= a->w->bit;
+			*text_bits |= a->w.bit;
 	}
 }
 
@@ -91,7 +98,7 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len, cons
 
 	/* one look at each byte: most start nothing, and a '\n' ends the line's bits */
 	for (q = text; q < end; q++) {
-		uint32_t what = words->by_byte[(unsigned char)*q];
+		uint64_t what = words->by_byte[(unsigned char)*q];
 
 		if (!what)
 			continue;
@@ -105,6 +112,10 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len, cons
 			bits |= FEATURE_DIGIT;
 		else if ((what & IMPORT_BYTE_KV) && !(bits & FEATURE_VERB) && import_prose_verb_at(text, q))
 			bits |= FEATURE_VERB;
+		/* the byte after the last is none ("s" at the end is no "sd") */
+		if ((what & IMPORT_BYTE_FS) && !(bits & FEATURE_FS) &&
+		    import_fs_key((unsigned char)*q, q + 1 < end ? (unsigned char)q[1] : 0))
+			bits |= FEATURE_FS;
 		what &= IMPORT_BYTE_ANCHORS;
 		if (what)
 			words_at(words, what, p, end, q, &bits, &found);

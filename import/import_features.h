@@ -12,37 +12,46 @@
  * whose precondition a line lacks is never called on it.
  */
 
-/* Per line, always looked for. */
-enum { FEATURE_DIGIT = 1, FEATURE_VERB = 2 /* import_prose_verb_at */ };
+/*
+ * Per line, always looked for; the line words' bits are the caller's, from
+ * FEATURE_FIRST_FREE on.
+ */
+enum {
+	FEATURE_DIGIT = 1,
+	FEATURE_VERB = 2,    /* import_prose_verb_at */
+	FEATURE_FS = 4,      /* a byte where import_find_fs_n looks closer (import_fs_key) */
+	FEATURE_FIRST_FREE = 8,
+};
 
 struct import_word {
 	const char *s;     /* not empty, no '\n' */
 	unsigned bit;
 };
 
-#define IMPORT_FEATURES_MAX_WORDS 29
+#define IMPORT_FEATURES_MAX_WORDS 60
 
 /*
  * The words looked for, prepared once: each is found by the byte of it
  * that mail has least often (its anchor), so that the pass looks closer
  * only where such a byte stands.  by_byte says for each byte what it may
- * be or start: anchors (bits 0 to 28), a digit, a verb's 'k' or 'v', the
- * end of a line.
+ * be or start: anchors (bits 0 to 59), a digit, a verb's 'k' or 'v', a
+ * file-system key byte, the end of a line.
  */
-#define IMPORT_BYTE_ANCHORS ((1u << IMPORT_FEATURES_MAX_WORDS) - 1)
-#define IMPORT_BYTE_DIGIT (1u << 29)
-#define IMPORT_BYTE_KV (1u << 30)
-#define IMPORT_BYTE_NL (1u << 31)
+#define IMPORT_BYTE_ANCHORS ((UINT64_C(1) << IMPORT_FEATURES_MAX_WORDS) - 1)
+#define IMPORT_BYTE_FS (UINT64_C(1) << 60)
+#define IMPORT_BYTE_DIGIT (UINT64_C(1) << 61)
+#define IMPORT_BYTE_KV (UINT64_C(1) << 62)
+#define IMPORT_BYTE_NL (UINT64_C(1) << 63)
 
 struct import_words {
 	struct import_anchor {
-		const struct import_word *w;
+		struct import_word w;   /* a copy: the caller's array need not outlive the words */
 		size_t len;
 		size_t at;          /* the anchor's offset in the word */
 		int per_line;       /* a line word (else a text word) */
 	} anchor[IMPORT_FEATURES_MAX_WORDS];
 	size_t nanchor;
-	uint32_t by_byte[256];
+	uint64_t by_byte[256];
 };
 
 /* At most IMPORT_FEATURES_MAX_WORDS words of both kinds; -1 when not, or when a word is not one. */

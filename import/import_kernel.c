@@ -173,8 +173,9 @@ static const struct cue tool_words[] = {
 
 static int starts_with_word(const char *at, const struct cue *cue)
 {
-	return !strncasecmp(at, cue->word, cue->n) && !isalnum((unsigned char)at[cue->n]) &&
-	       at[cue->n] != '-';
+	/* the first letter first (the cues are in lower case): most words after a version are no cue */
+	return (at[0] | 0x20) == cue->word[0] && !strncasecmp(at, cue->word, cue->n) &&
+	       !isalnum((unsigned char)at[cue->n]) && at[cue->n] != '-';
 }
 
 /* ... and before it: "a tarball of 2.4.3", "the tree of 2.6.16" */
@@ -317,6 +318,9 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 		const char *p = dot - 1, *e, *before;
 		size_t i;
 
+		/* a version has a digit on both sides of its first '.': most dots end sentences */
+		if (!isdigit((unsigned char)dot[-1]) || !isdigit((unsigned char)dot[1]))
+			continue;
 		if (!(e = version_end(s, dot, 0)) && !(e = two_part_version(s, dot)))
 			continue;
 		for (before = p - v_prefixed(s, p); before > s && (before[-1] == ' ' || before[-1] == '\t' || before[-1] == ':' ||
@@ -421,32 +425,43 @@ static const unsigned char hex_kind[256] = {
  */
 static const struct cue compared_cues[] = { { "commit", 6 }, { "to", 2 }, { "bisected", 8 } };
 
+/* A commit id is a run of this many hex digits at least. */
+#define COMMIT_MIN 7
+
 /* The next commit id at or after *pos with one of the cues right before it: 2, or 0. */
 static int find_cued_commit(const char *s, size_t *pos, size_t *len, const struct cue *cues, size_t ncues)
 {
-	const char *p = s + *pos;
+	const char *p = s + *pos, *end = p + strlen(p);
 
-	/* runs of hex digits, one look a byte: most words hold other letters */
-	while (*p) {
-		const char *w = p, *before;
+	/*
+	 * The runs of hex digits long enough, in order: one starts at p (p is
+	 * the start of the text or follows a byte of none) only if the byte
+	 * COMMIT_MIN - 1 on is in a run, so that past one that is not, the
+	 * look jumps COMMIT_MIN bytes on; a run is read whole where one is.
+	 */
+	while (end - p >= COMMIT_MIN) {
+		const char *w = p + COMMIT_MIN - 1, *e, *before;
 		unsigned kinds = 0;
 		size_t i;
 
-		while (hex_kind[(unsigned char)*p])
-			kinds |= hex_kind[(unsigned char)*p++];
-		if (p == w) {
-			p++;
+		if (!hex_kind[(unsigned char)*w]) {
+			p = w + 1;
 			continue;
 		}
-		if (kinds != 3 || p - w < 7 || p - w > 40 || (w > s && isalnum((unsigned char)w[-1])) ||
-		    isalnum((unsigned char)*p) || (*p && *p != ' ' && !strchr(",.:;)", *p)))
+		while (w > p && hex_kind[(unsigned char)w[-1]])
+			w--;
+		for (e = w; hex_kind[(unsigned char)*e]; e++)
+			kinds |= hex_kind[(unsigned char)*e];
+		p = *e ? e + 1 : e;
+		if (kinds != 3 || e - w < COMMIT_MIN || e - w > 40 || (w > s && isalnum((unsigned char)w[-1])) ||
+		    isalnum((unsigned char)*e) || (*e && *e != ' ' && !strchr(",.:;)", *e)))
 			continue;
 		for (before = w; before > s && before[-1] == ' '; before--)
 			;
 		for (i = 0; i < ncues; i++)
 			if (ends_with_word(s, before, &cues[i])) {
 				*pos = (size_t)(w - s);
-				*len = (size_t)(p - w);
+				*len = (size_t)(e - w);
 				return 2;
 			}
 	}
@@ -482,7 +497,8 @@ int import_find_tree(const char *s, size_t *pos, size_t *len)
 		while (islower((unsigned char)*e))
 			e++;
 		n = (size_t)(e - p);
-		for (i = 0; i < ARRAY_SIZE(trees) && (strlen(trees[i]) != n || strncmp(p, trees[i], n)); i++)
+		for (i = 0; i < ARRAY_SIZE(trees) &&
+			    (trees[i][0] != *p || strlen(trees[i]) != n || strncmp(p, trees[i], n)); i++)
 			;
 		if (i == ARRAY_SIZE(trees) || (w > s && !strchr(" \t(", w[-1])))
 			continue;

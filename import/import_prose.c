@@ -67,7 +67,7 @@ static int sentence_end_at(const char *text, const char *p)
 	const char *b = p;
 	size_t i;
 
-	if (!strchr(".!?", *p) || !*p || !(blank(p[1]) || !p[1]))
+	if ((*p != '.' && *p != '!' && *p != '?') || !(blank(p[1]) || !p[1]))
 		return 0;
 	if (*p != '.')
 		return 1;
@@ -119,15 +119,23 @@ static const char *clause_start(const char *sb, const char *p)
 		SEP(" whereas "), SEP(" but "), SEP(", which "), SEP(" which "), SEP(", so "), SEP(" - "),
 	};
 #undef SEP
+	/* the byte before the blank of each separator above (a separator added there adds its byte) */
+	static const unsigned char before_blank[256] = {
+		[':'] = 1, ['d'] = 1, ['t'] = 1, ['e'] = 1, ['s'] = 1, ['h'] = 1, ['o'] = 1, ['-'] = 1,
+	};
 	const char *q;
 	size_t i;
 
 	for (q = p; q > sb; q--) {
-		/* every separator ends in ';' or a blank */
-		if (q[-1] != ';' && !blank(q[-1]))
+		/* every separator ends in ';' or a blank, and only ";" is one byte */
+		if (q[-1] == ';')
+			return q;
+		/* and the byte before the blank rules out most: ':', 'd' of "and", 't' of "but", ... */
+		if (!blank(q[-1]) || q - sb < 2 || !before_blank[(unsigned char)q[-2]])
 			continue;
 		for (i = 0; i < ARRAY_SIZE(seps); i++)
-			if ((size_t)(q - sb) >= seps[i].n && !memcmp(q - seps[i].n, seps[i].s, seps[i].n))
+			if (seps[i].n >= 2 && seps[i].s[seps[i].n - 2] == q[-2] && (size_t)(q - sb) >= seps[i].n &&
+			    !memcmp(q - seps[i].n, seps[i].s, seps[i].n))
 				return q;
 	}
 	return sb;
@@ -136,7 +144,7 @@ static const char *clause_start(const char *sb, const char *p)
 /* Whether a number starts at p: a digit (or "~" and one) that no word, name or setting carries. */
 static int number_start(const char *text, const char *p)
 {
-	const char *b, *e;
+	const char *b, *e, *q;
 
 	if (!(isdigit((unsigned char)*p) || (*p == '~' && isdigit((unsigned char)p[1]))))
 		return 0;
@@ -149,15 +157,23 @@ static int number_start(const char *text, const char *p)
 		;
 	if (p - b >= WORD_MAX || e - p >= WORD_MAX)
 		return 0;
-	return !memmem(b, (size_t)(e - b), "://", 3) && !memmem(b, (size_t)(e - b), "www.", 4) &&
-	       !memchr(b, '@', (size_t)(e - b));
+	/* one look at each byte of the word for "://", "www." and '@' */
+	for (q = b; q < e; q++)
+		if (*q == '@' || (*q == ':' && e - q >= 3 && q[1] == '/' && q[2] == '/') ||
+		    (*q == 'w' && e - q >= 4 && !memcmp(q, "www.", 4)))
+			return 0;
+	return 1;
 }
 
 /* The word at p, if it is one of the words ("and", "to"), and where it ends. */
 static const char *word_here(const char *p, const char *w)
 {
-	size_t n = strlen(w);
+	size_t n;
 
+	/* the first byte at once: most words are not the one asked for */
+	if (tolower((unsigned char)*p) != tolower((unsigned char)*w))
+		return NULL;
+	n = strlen(w);
 	return !strncasecmp(p, w, n) && (blank(p[n]) || !p[n]) ? p + n : NULL;
 }
 
@@ -322,7 +338,12 @@ static void read_head(struct reading *r, const struct member *first, int pair)
 		p = w.s;
 	}
 	r->hp = w.s;
-	r->cb = clause_start(r->sb, w.s);
+	/*
+	 * the clause of the head's word: the one found for the number above,
+	 * when it starts at or before the word (no separator stands between)
+	 */
+	if (r->cb > w.s)
+		r->cb = clause_start(r->sb, w.s);
 	if (w.s < r->cb)
 		return;
 	if (w.colon) {
@@ -643,7 +664,8 @@ int import_prose_read(struct prose_nums *out, const char *text, size_t from, siz
 		size_t n;
 		int respectively, pair;
 
-		if (!number_start(text, p))
+		/* number_start's first test, without the call: most bytes are no digit */
+		if ((!isdigit((unsigned char)*p) && *p != '~') || !number_start(text, p))
 			continue;
 		if (!sb || p >= se) {
 			sb = sentence_start(text, p);
@@ -715,7 +737,8 @@ int import_prose_holds_quantity(const char *s)
 {
 	const char *p;
 
-	for (p = s; *p; p++) {
+	/* a number starts at a digit or a '~': the bytes between are passed over at once */
+	for (p = s; (p = strpbrk(p, "0123456789~")); p++) {
 		struct quantity q;
 
 		if (number_start(s, p) && !import_quantity(&q, p) &&

@@ -129,8 +129,12 @@ int prose_is(const char *w, size_t n, enum prose_class c)
 {
 	const char *const *l;
 
+	if (!n)
+		return 0;
+	/* the first byte, folded as strncasecmp folds it, rules most words out before their length is taken */
 	for (l = classes[c]; *l; l++)
-		if (strlen(*l) == n && !strncasecmp(w, *l, n))
+		if (tolower((unsigned char)**l) == tolower((unsigned char)*w) && strlen(*l) == n &&
+		    !strncasecmp(w, *l, n))
 			return 1;
 	return 0;
 }
@@ -138,7 +142,14 @@ int prose_is(const char *w, size_t n, enum prose_class c)
 /* Punctuation a word carries that is not the word's: "(about", "seconds.", "slower:" */
 static int outer(char c)
 {
-	return c && strchr("()[]\"'`,.;:!?", c) != NULL;
+	/* a switch, not strchr: asked of both ends of every word read */
+	switch (c) {
+	case '(': case ')': case '[': case ']': case '"': case '\'': case '`': case ',': case '.': case ';': case ':':
+	case '!': case '?':
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 static void trim(struct pword *w)

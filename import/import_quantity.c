@@ -104,17 +104,20 @@ static void write_dec(char *out, size_t size, struct dec d)
 }
 
 /* The time units and how many seconds each is (negative: a fraction of one, 10^-n). */
+#define UNIT(s, scale, glued) { s, sizeof(s) - 1, scale, glued }
 static const struct {
 	const char *name;
+	size_t n;
 	int scale;
 	int glued_only;   /* "3m" and "2h" glued; "3 m" is no time, "12 s" is */
 } time_units[] = {
-	{ "seconds", 1, 0 }, { "second", 1, 0 }, { "secs", 1, 0 }, { "sec", 1, 0 }, { "s", 1, 0 },
-	{ "minutes", 60, 0 }, { "minute", 60, 0 }, { "mins", 60, 0 }, { "min", 60, 0 }, { "m", 60, 1 },
-	{ "hours", 3600, 0 }, { "hour", 3600, 0 }, { "hrs", 3600, 0 }, { "hr", 3600, 0 }, { "h", 3600, 1 },
-	{ "milliseconds", -3, 0 }, { "msecs", -3, 0 }, { "msec", -3, 0 }, { "ms", -3, 0 },
-	{ "microseconds", -6, 0 }, { "usecs", -6, 0 }, { "usec", -6, 0 }, { "us", -6, 0 },
+	UNIT("seconds", 1, 0), UNIT("second", 1, 0), UNIT("secs", 1, 0), UNIT("sec", 1, 0), UNIT("s", 1, 0),
+	UNIT("minutes", 60, 0), UNIT("minute", 60, 0), UNIT("mins", 60, 0), UNIT("min", 60, 0), UNIT("m", 60, 1),
+	UNIT("hours", 3600, 0), UNIT("hour", 3600, 0), UNIT("hrs", 3600, 0), UNIT("hr", 3600, 0), UNIT("h", 3600, 1),
+	UNIT("milliseconds", -3, 0), UNIT("msecs", -3, 0), UNIT("msec", -3, 0), UNIT("ms", -3, 0),
+	UNIT("microseconds", -6, 0), UNIT("usecs", -6, 0), UNIT("usec", -6, 0), UNIT("us", -6, 0),
 };
+#undef UNIT
 
 static int word_end(char c)
 {
@@ -126,12 +129,13 @@ static int time_unit_at(const char *p, int glued, size_t *len)
 {
 	size_t i;
 
+	/* most numbers are followed by no unit: the first byte rules a name out before it is compared */
 	for (i = 0; i < ARRAY_SIZE(time_units); i++) {
-		size_t n = strlen(time_units[i].name);
+		size_t n = time_units[i].n;
 
 		/* "2m.80s" is no "2m" */
-		if ((glued || !time_units[i].glued_only) && !strncmp(p, time_units[i].name, n) &&
-		    word_end(p[n]) && !(p[n] == '.' && is_digit(p[n + 1]))) {
+		if (time_units[i].name[0] == *p && (glued || !time_units[i].glued_only) &&
+		    !strncmp(p, time_units[i].name, n) && word_end(p[n]) && !(p[n] == '.' && is_digit(p[n + 1]))) {
 			*len = n;
 			return (int)i;
 		}
@@ -149,24 +153,21 @@ static void scale(struct dec *d, int by)
 
 /*
  * "4 minutes 20 seconds", "33 min 53 secs", "1 hour, 5 minutes", "22
- * minutes": parts of falling units; the end of the last, or NULL.
+ * minutes": parts of falling units, the first part's number d already
+ * read up to e; the end of the last, or NULL.
  */
-static const char *spelled_duration(struct dec *total, const char *s)
+static const char *spelled_duration(struct dec *total, struct dec d, const char *e)
 {
-	const char *p = s, *end = NULL;
+	const char *p, *end = NULL;
 	int last = 0;
 
 	total->m = 0;
 	total->dec = 0;
 	for (;;) {
-		struct dec d;
-		const char *e = read_dec(&d, p), *u;
+		const char *u = skip_blanks(e);
 		size_t n;
 		int k;
 
-		if (e == p)
-			break;
-		u = skip_blanks(e);
 		k = time_unit_at(u, u == e, &n);
 		if (k < 0 || (last && time_units[k].scale >= last) || (last && time_units[k].scale < 0))
 			break;
@@ -185,20 +186,19 @@ static const char *spelled_duration(struct dec *total, const char *s)
 		p = skip_blanks(p);
 		if (!strncmp(p, "and ", 4))
 			p += 4;
+		if ((e = read_dec(&d, p)) == p)
+			break;
 	}
 	return end;
 }
 
-/* "1m.05s": minutes, a dot, two digits of seconds (an old notation) */
-static const char *minutes_dot_seconds(struct dec *total, const char *s)
+/* "1m.05s": minutes, a dot, two digits of seconds (an old notation); the minutes m read up to p */
+static const char *minutes_dot_seconds(struct dec *total, const struct dec *m, const char *p)
 {
-	struct dec m;
-	const char *p = read_dec(&m, s);
-
-	if (p == s || m.dec || p[0] != 'm' || p[1] != '.' || !is_digit(p[2]) || !is_digit(p[3]) ||
+	if (m->dec || p[0] != 'm' || p[1] != '.' || !is_digit(p[2]) || !is_digit(p[3]) ||
 	    p[4] != 's' || !word_end(p[5]) || (p[2] - '0') * 10 + (p[3] - '0') >= 60)
 		return NULL;
-	total->m = m.m * 60 + (p[2] - '0') * 10 + (p[3] - '0');
+	total->m = m->m * 60 + (p[2] - '0') * 10 + (p[3] - '0');
 	total->dec = 0;
 	return p + 5;
 }
@@ -221,28 +221,40 @@ static const char *compact_duration(struct quantity *q, const char *s)
 	return s + n;
 }
 
+/* A word a unit may be made of, with its length. */
+struct unit_word {
+	const char *s;
+	size_t n;
+};
+#define WORD(s) { s, sizeof(s) - 1 }
+
 /* A rate's unit at p: its length, 0 when none.  *bits: in bits, *metric: what it measures. */
 static size_t rate_unit_at(const char *p, int *bits, const char **metric)
 {
 	/* per second, or per minute; "ps" only glued to bits or bytes ("Mbps", "MBps") */
-	static const struct { const char *s; int bytes_only; } per[] = {
-		{ "/second", 0 }, { "/sec", 0 }, { "/s", 0 }, { " per second", 0 }, { "ps", 1 },
-		{ "/min", 0 }, { " per minute", 0 },
+	static const struct { struct unit_word w; int bytes_only; } per[] = {
+		{ WORD("/second"), 0 }, { WORD("/sec"), 0 }, { WORD("/s"), 0 }, { WORD(" per second"), 0 },
+		{ WORD("ps"), 1 }, { WORD("/min"), 0 }, { WORD(" per minute"), 0 },
 	};
-	static const char *const bytes[] = {
-		"megabytes", "kilobytes", "gigabytes", "Mbytes", "MBytes", "kbytes", "Kbytes", "KBytes",
-		"GBytes", "bytes",
+	static const struct unit_word bytes[] = {
+		WORD("megabytes"), WORD("kilobytes"), WORD("gigabytes"), WORD("Mbytes"), WORD("MBytes"),
+		WORD("kbytes"), WORD("Kbytes"), WORD("KBytes"), WORD("GBytes"), WORD("bytes"),
 	};
-	static const char *const things[] = {
-		"files", "ops", "op", "requests", "req", "transactions", "trans", "IOs", "ios", "jobs",
+	static const struct unit_word things[] = {
+		WORD("files"), WORD("ops"), WORD("op"), WORD("requests"), WORD("req"), WORD("transactions"),
+		WORD("trans"), WORD("IOs"), WORD("ios"), WORD("jobs"),
 	};
 	size_t n = 0, i;
-	int of_bytes = 1;
+	int of_bytes = 1, lower = tolower((unsigned char)*p);
 
 	*bits = 0;
+	/* every unit starts with a letter: after most numbers stands a blank or punctuation */
+	if (!isalpha((unsigned char)*p))
+		return 0;
+	/* as in time_unit_at, a word whose first byte differs is not compared */
 	for (i = 0; i < ARRAY_SIZE(bytes) && !n; i++)
-		if (!strncmp(p, bytes[i], strlen(bytes[i])))
-			n = strlen(bytes[i]);
+		if (bytes[i].s[0] == *p && !strncmp(p, bytes[i].s, bytes[i].n))
+			n = bytes[i].n;
 	if (!n) {
 		/* "MB", "MiB", "Mb", "KB", "kB", "GiB", "B", "Mbit", "Gbit" */
 		if (p[0] && strchr("KkMGT", p[0]))
@@ -260,23 +272,24 @@ static size_t rate_unit_at(const char *p, int *bits, const char **metric)
 	}
 	for (i = 0; i < ARRAY_SIZE(things) && !n; i++) {
 		/* "files/sec" and, heading a column, "Files/sec" */
-		if (!strncasecmp(p, things[i], strlen(things[i]))) {
-			n = strlen(things[i]);
+		if (tolower((unsigned char)things[i].s[0]) == lower && !strncasecmp(p, things[i].s, things[i].n)) {
+			n = things[i].n;
 			of_bytes = 0;
 		}
 	}
 	if (!n)
 		return 0;
 	for (i = 0; i < ARRAY_SIZE(per); i++) {
-		size_t k = strlen(per[i].s);
+		size_t k = per[i].w.n;
 
-		if ((!per[i].bytes_only || of_bytes) && !strncmp(p + n, per[i].s, k) && word_end(p[n + k])) {
-			*metric = of_bytes && strstr(per[i].s, "min") == NULL ? "throughput" : "rate";
+		if ((!per[i].bytes_only || of_bytes) && !strncmp(p + n, per[i].w.s, k) && word_end(p[n + k])) {
+			*metric = of_bytes && strstr(per[i].w.s, "min") == NULL ? "throughput" : "rate";
 			return n + k;
 		}
 	}
 	return 0;
 }
+#undef WORD
 
 /* The number as posted, without its thousands separators. */
 static void posted(struct quantity *q, const char *s, const char *e)
@@ -335,7 +348,8 @@ int import_quantity(struct quantity *q, const char *s)
 	q->kind = QUANTITY_DURATION;
 	q->metric = "elapsed";
 	strcpy(q->unit, "s");
-	if ((e = minutes_dot_seconds(&t, s)) || (e = spelled_duration(&t, s))) {
+	/* the number is read once: the duration forms go on from where it ends */
+	if ((e = minutes_dot_seconds(&t, &d, p)) || (e = spelled_duration(&t, d, p))) {
 		write_dec(q->value, sizeof(q->value), t);
 		q->len = (size_t)(e - start);
 		return 0;

@@ -370,6 +370,9 @@ static void prose(struct extract *x, struct depth_ctx *d, size_t at, const struc
 		program_used(d, l->text);
 	if (x->words & WORDS_ON_DEV)
 		device_named(d, l->text);
+	/* the feature pass saw no byte of a name's key: the line names none */
+	if (!(x->feat[at] & FEAT_FS))
+		return;
 	/*
 	 * A paragraph is about the first file system it names; a mode named
 	 * before another fs belongs to it ("ext3 mounted with default

@@ -2,6 +2,7 @@
 #include "../core/util.h"
 #include "../parse/parse.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,19 +11,46 @@
  * read by the parse layer's parsers over the whole text of a message; each
  * number then gets the context the walk has at its line.  Every parser
  * flagged PARSER_IN_MAIL takes part, and runs only when one of its
- * mail_words is in the text, so that ordinary mail costs one search per
- * parser.  A new tool report is a parser in parse/ and nothing here.
+ * mail_words is in the text: the feature pass (import_features.c) looks
+ * for them with the readers' words, so that ordinary mail costs no search
+ * of its own.  A new tool report is a parser in parse/ and nothing here.
  */
-static int in_text(const struct parser *p, const struct strbuf *text)
-{
-	const char *const *w;
 
-	if (!(p->flags & PARSER_IN_MAIL) || !p->mail_words)
-		return 0;
-	for (w = p->mail_words; *w; w++)
-		if (memmem(text->buf, text->len, *w, strlen(*w)))
-			return 1;
-	return 0;
+/* The bit of parse_table[i]'s mail words in x->words; 0 for a tool past the bits there are. */
+static unsigned tool_bit(size_t i)
+{
+	return i + (size_t)__builtin_ctz(WORDS_TOOLS) < sizeof(unsigned) * CHAR_BIT ? (unsigned)WORDS_TOOLS << i : 0;
+}
+
+static int in_mail(const struct parser *p)
+{
+	return (p->flags & PARSER_IN_MAIL) && p->mail_words;
+}
+
+int extract_words_init(struct import_words *out, const struct import_word *line_words, size_t nline,
+		       const struct import_word *text_words, size_t ntext)
+{
+	struct import_word words[IMPORT_FEATURES_MAX_WORDS];
+	const char *const *w;
+	size_t i, n;
+
+	if (ntext > ARRAY_SIZE(words))
+		return -1;
+	memcpy(words, text_words, ntext * sizeof(*words));
+	n = ntext;
+	for (i = 0; parse_table[i]; i++) {
+		if (!in_mail(parse_table[i]))
+			continue;
+		/* a tool past the bits of x->words could never be found */
+		if (!tool_bit(i))
+			return -1;
+		for (w = parse_table[i]->mail_words; *w; w++) {
+			if (n == ARRAY_SIZE(words))
+				return -1;
+			words[n++] = (struct import_word){ *w, tool_bit(i) };
+		}
+	}
+	return import_words_init(out, line_words, nline, words, n);
 }
 
 void extract_note_tools(struct extract *x)
@@ -32,7 +60,7 @@ void extract_note_tools(struct extract *x)
 	x->tools_in_text = 0;
 	x->tool_named = NULL;
 	for (i = 0; parse_table[i]; i++) {
-		if (!in_text(parse_table[i], x->joined))
+		if (!in_mail(parse_table[i]) || !(x->words & tool_bit(i)))
 			continue;
 		x->tools_in_text |= 1ul << i;
 		if (!x->tool_named)

@@ -374,7 +374,7 @@ static void find_sections(struct extract *x)
 		struct heading_state *hd = &h[l->depth];
 		const struct mail_part_name *part = NULL;
 		struct section *sec;
-		int kernels, comment;
+		int kernels, comment, heading;
 
 		while (next_part < x->msg->npart_names && x->msg->part_names[next_part].line <= l->lineno)
 			part = &x->msg->part_names[next_part++];
@@ -390,8 +390,10 @@ static void find_sections(struct extract *x)
 			hd->config = hd->bench = NULL;
 			continue;
 		}
-		comment = !is_heading(x, i, kernels) && is_comment_heading(x, i, kernels, prompts);
-		if (comment || is_heading(x, i, kernels) || is_subblock_heading(x, i, kernels)) {
+		/* asked once: the heading's shape is the dearest test of the line */
+		heading = is_heading(x, i, kernels);
+		comment = !heading && is_comment_heading(x, i, kernels, prompts);
+		if (comment || heading || is_subblock_heading(x, i, kernels)) {
 			s->flags[i] |= L_HEADING;
 			read_heading(x, i, from, kernels, comment, hd);
 		}
@@ -426,7 +428,8 @@ static const char *line_fs(const struct extract *x, size_t i, const char **mode_
 	char *mode;
 
 	*mode_out = NULL;
-	if (l->blank || (x->sec->flags[i] & L_SKIP) || !(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
+	if (l->blank || (x->sec->flags[i] & L_SKIP) || !(x->feat[i] & FEAT_FS) ||
+	    !(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
 		return NULL;
 	free(mode);
 	if (!fs || sections_result_at(x, i))

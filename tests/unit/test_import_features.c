@@ -7,13 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../import/import_context.h"
 #include "../../import/import_features.h"
 #include "../../import/import_prose.h"
 #include "../../core/util.h"
 
 /* The one-pass feature scan against what a search per line finds. */
 
-enum { TIME = 4, COPIED = 8 };
+enum { TIME = FEATURE_FIRST_FREE, COPIED = FEATURE_FIRST_FREE << 1 };
 enum { MOUNT = 1, PROMPT = 2, POSTMARK = 4 };
 
 static const struct import_word line_words[] = { { "time", TIME }, { " copied, ", COPIED } };
@@ -39,6 +40,9 @@ static unsigned oracle(unsigned char *feat, const char *text)
 			feat[line] |= FEATURE_DIGIT;
 		if (import_prose_may_start(s))
 			feat[line] |= FEATURE_VERB;
+		for (k = 0; s[k]; k++)
+			if (import_fs_key((unsigned char)s[k], (unsigned char)s[k + 1]))
+				feat[line] |= FEATURE_FS;
 		for (k = 0; k < NLINE; k++)
 			if (strstr(s, line_words[k].s))
 				feat[line] |= line_words[k].bit;
@@ -98,7 +102,9 @@ static void test_by_hand(void **state)
 	size_t len, i;
 	char *buf = padded(text, &len);
 	unsigned char feat[6] = { 0 };
-	const unsigned char want[6] = { 0, FEATURE_DIGIT | FEATURE_VERB, TIME, 0, FEATURE_DIGIT, FEATURE_DIGIT };
+	const unsigned char want[6] = {
+		0, FEATURE_DIGIT | FEATURE_VERB | FEATURE_FS, TIME, 0, FEATURE_DIGIT | FEATURE_FS, FEATURE_DIGIT,
+	};
 
 	(void)state;
 	assert_int_equal(import_features(feat, buf, len, &words), MOUNT | POSTMARK);
@@ -113,7 +119,7 @@ static void test_random(void **state)
 	static const char *const pieces[] = {
 		"time", "tim", " took ", " takes ", " gave ", " gives ", "k", "v", "7", "x", " ", "\n", "\n",
 		"e", " type ", "typ", "[/", ":/", "/", "seconds of transactions", "seconds of trans",
-		" copied, ", "copied", "abcdefghijklmno", "0",
+		" copied, ", "copied", "abcdefghijklmno", "0", "sd", "Fs", "d", "f", "=", "ext4",
 	};
 	unsigned seed = 12345;
 	int round;
@@ -160,7 +166,8 @@ static void test_bounds(void **state)
 	assert_int_equal(import_words_init(&w, one, 1, NULL, 0), 0);
 	assert_int_equal(import_features(feat, "abc\nyxz\n", 8, &w), 0);
 	assert_int_equal(feat[0], 0);
-	assert_int_equal(feat[1], 1);
+	/* and 'x' is a byte of a file system's key ("ext3", "xfs") */
+	assert_int_equal(feat[1], 1 | FEATURE_FS);
 }
 
 int main(void)
