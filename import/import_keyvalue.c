@@ -313,9 +313,12 @@ int import_keyvalue_fact(const char *s)
 	return n && n <= LABEL_WORDS && is_fact(w, n);
 }
 
-size_t import_negative_setup(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_setup(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	(void)nr;
+	/* a fact's separator is ':' or '=' and its value holds a digit: most lines have neither */
+	if (!neg_has_digit(l) || (!neg_has_char(l, ':') && !neg_has_char(l, '=')))
+		return 0;
 	return import_keyvalue_fact(v[i].text);
 }
 

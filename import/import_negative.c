@@ -22,25 +22,49 @@ int import_neg_starts(const struct qline *l, const char *prefix)
 	return l->len >= n && !memcmp(l->text, prefix, n);
 }
 
-size_t import_neg_prefix(const char *s, const char *const *prefixes, size_t n, size_t from)
+/* The bucket of a word, or of a place in a line, by its first two characters. */
+static unsigned bucket(const char *s)
 {
-	size_t i;
-
-	/*
-	 * Every finder asks every line through its tables: a prefix whose
-	 * first character is not the line's cannot match, and most lines
-	 * share it with few prefixes, so the length and the compare are
-	 * left to those.
-	 */
-	for (i = from; i < n; i++)
-		if (prefixes[i][0] == s[0] && !strncmp(s, prefixes[i], strlen(prefixes[i])))
-			return i;
-	return n;
+	return ((unsigned char)s[0] * 31u + (unsigned char)s[1]) % NEG_BUCKETS;
 }
 
-int import_neg_starts_any(const struct qline *l, const char *const *prefixes, size_t n)
+/* Each bucket's words in the order of the list, so that the first match is the list's first. */
+static void index_words(struct neg_words *t)
 {
-	return import_neg_prefix(import_skip_space(l->text), prefixes, n, 0) < n;
+	size_t k = t->n;
+
+	if (t->n > NEG_WORDS_MAX)
+		abort();
+	while (k--) {
+		size_t len = strlen(t->v[k]);
+		unsigned b = bucket(t->v[k]);
+
+		if (len < 2 || len > 255)
+			abort();
+		t->len[k] = (unsigned char)len;
+		t->next[k] = t->head[b];
+		t->head[b] = (unsigned char)(k + 1);
+	}
+	t->ready = 1;
+}
+
+size_t import_neg_prefix(struct neg_words *t, const char *s, size_t from)
+{
+	unsigned k;
+
+	if (!t->ready)
+		index_words(t);
+	if (!s[0])
+		return t->n;
+	for (k = t->head[bucket(s)]; k; k = t->next[k - 1])
+		if (k - 1 >= from && !strncmp(s, t->v[k - 1], t->len[k - 1]))
+			return k - 1;
+	return t->n;
+}
+
+int import_neg_starts_any(struct neg_words *t, const char *s)
+{
+	return import_neg_prefix(t, s, 0) < t->n;
 }
 
 size_t import_neg_block(const struct qline *v, size_t nr, size_t i, size_t max)
@@ -71,22 +95,26 @@ static int diff_line(const struct qline *l)
 	static const char *const heads[] = {
 		"@@ ", "diff ", "index ", "Index: ", "new file mode", "deleted file mode", "===",
 	};
+	static struct neg_words head_words = NEG_WORDS(heads);
 	char c = l->len ? l->text[0] : '\0';
 
 	if (c == ' ' || c == '+' || c == '-' || c == '\\')
 		return 1;
-	return import_neg_prefix(l->text, heads, ARRAY_SIZE(heads), 0) < ARRAY_SIZE(heads);
+	return import_neg_starts_any(&head_words, l->text);
 }
 
 /* " fs/ext4/inode.c |  12 ++++--", " 3 files changed, 10 insertions(+)" */
-static int diffstat_line(const struct qline *l)
+static int diffstat_line(const struct neg_line *nl, const struct qline *l)
 {
 	const char *bar = memchr(l->text, '|', l->len);
 
-	if (strstr(l->text, " changed, ") && strstr(l->text, "(+)"))
-		return 1;
-	if (strstr(l->text, " file changed") || strstr(l->text, " files changed"))
-		return 1;
+	/* the summary's words all hold "changed" */
+	if (neg_has(nl, NEG_BIT(CHANGED))) {
+		if (strstr(l->text, " changed, ") && strstr(l->text, "(+)"))
+			return 1;
+		if (strstr(l->text, " file changed") || strstr(l->text, " files changed"))
+			return 1;
+	}
 	if (!bar || l->text[0] != ' ')
 		return 0;
 	for (bar++; *bar == ' '; bar++)
@@ -98,11 +126,11 @@ static int diffstat_line(const struct qline *l)
 	return *bar == '+' || *bar == '-' || !strncmp(bar, "Bin", 3);
 }
 
-static size_t patch_lines(const struct qline *v, size_t nr, size_t i)
+static size_t patch_lines(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	size_t k;
 
-	if (diffstat_line(&v[i]))
+	if (diffstat_line(l, &v[i]))
 		return 1;
 	if (!diff_start(v, nr, i))
 		return 0;
@@ -122,12 +150,15 @@ static size_t patch_lines(const struct qline *v, size_t nr, size_t i)
 
 /* ---- a line that is only a URL, or a reference to one ("[2] http://...") ---- */
 
-static size_t url_lines(const struct qline *v, size_t nr, size_t i)
+static size_t url_lines(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	static const char *const schemes[] = { "http://", "https://", "ftp://", "git://", "www." };
-	const char *s = import_skip_space(v[i].text);
+	static struct neg_words scheme_words = NEG_WORDS(schemes);
+	const char *s = l->s;
 
+	(void)v;
 	(void)nr;
+	(void)i;
 	if (*s == '[' && isdigit((unsigned char)s[1])) {
 		s += strspn(s + 1, "0123456789") + 1;
 		if (*s++ != ']')
@@ -136,7 +167,7 @@ static size_t url_lines(const struct qline *v, size_t nr, size_t i)
 	}
 	if (*s == '<')
 		s++;
-	if (import_neg_prefix(s, schemes, ARRAY_SIZE(schemes), 0) == ARRAY_SIZE(schemes))
+	if (!import_neg_starts_any(&scheme_words, s))
 		return 0;
 	s += strcspn(s, " \t");
 	return *import_skip_space(s) ? 0 : 1;
@@ -144,8 +175,9 @@ static size_t url_lines(const struct qline *v, size_t nr, size_t i)
 
 /* ---- a signature: "-- " and the lines under it, to the next blank one ---- */
 
-static size_t signature_lines(const struct qline *v, size_t nr, size_t i)
+static size_t signature_lines(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
+	(void)l;
 	if (strcmp(v[i].text, "-- ") && strcmp(v[i].text, "--"))
 		return 0;
 	/* a few lines: a longer block under "--" is more likely text than a signature */
@@ -182,9 +214,41 @@ const char *import_negative_name(unsigned char k)
 	return k && k <= ARRAY_SIZE(kinds) ? kinds[k - 1].name : NULL;
 }
 
+static const char *const anywhere[] = {
+#define NEG_WORD(name, word) word,
+	NEG_ANYWHERE(NEG_WORD)
+#undef NEG_WORD
+};
+
+/* each word is a bit of neg_line's words */
+_Static_assert(ARRAY_SIZE(anywhere) <= 64, "NEG_ANYWHERE holds more words than a mask has bits");
+
+/* What every finder asks of a line, in one scan of it: its characters and NEG_ANYWHERE's words. */
+static void line_facts(struct neg_line *l, const char *text)
+{
+	static struct neg_words words = NEG_WORDS(anywhere);
+	const char *p;
+	unsigned k;
+
+	if (!words.ready)
+		index_words(&words);
+	l->s = import_skip_space(text);
+	l->words = 0;
+	memset(l->chars, 0, sizeof(l->chars));
+	for (p = l->s; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		l->chars[c >> 6] |= (uint64_t)1 << (c & 63);
+		for (k = words.head[bucket(p)]; k; k = words.next[k - 1])
+			if (!strncmp(p, anywhere[k - 1], words.len[k - 1]))
+				l->words |= (uint64_t)1 << (k - 1);
+	}
+}
+
 void import_negatives(unsigned char *kind, const struct qline *v, size_t nr)
 {
 	size_t i = 0;
+	struct neg_line l;
 
 	memset(kind, 0, nr);
 	while (i < nr) {
@@ -194,8 +258,9 @@ void import_negatives(unsigned char *kind, const struct qline *v, size_t nr)
 			i++;
 			continue;
 		}
+		line_facts(&l, v[i].text);
 		for (k = 0; k < ARRAY_SIZE(kinds) && !n; k++)
-			n = kinds[k].find(v, nr, i);
+			n = kinds[k].find(&l, v, nr, i);
 		if (!n) {
 			i++;
 			continue;

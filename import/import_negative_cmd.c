@@ -34,11 +34,6 @@ static const char *skip_decimal(const char *s)
 	return p;
 }
 
-static int starts_any(const char *s, const char *const *prefixes, size_t n)
-{
-	return import_neg_prefix(s, prefixes, n, 0) < n;
-}
-
 /* ---- traces and profiles ---- */
 
 /* " 2)   0.412 us    |      security_file_permission();", " 2) ! 136.698 us  |  }" */
@@ -112,21 +107,22 @@ static int perf_row(const char *s)
 	return p != s && *p == '%' && (strstr(p, " [k] ") || strstr(p, " [.] ") || strstr(p, "%--"));
 }
 
-size_t import_negative_trace(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_trace(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	static const char *const comments[] = {
 		"# Samples:", "# Event count", "# Overhead", "# Children", "# ....", "# tracer:",
 		"# CPU  DURATION", "# CPU DURATION", "# |", "#           TASK-PID", "# Total Lost Samples",
 		"# To display the perf.data",
 	};
-	const char *s = import_skip_space(v[i].text);
+	static struct neg_words comment_words = NEG_WORDS(comments);
+	const char *s = l->s;
 
-	if (starts_any(s, comments, ARRAY_SIZE(comments)))
+	if (import_neg_starts_any(&comment_words, s))
 		return 1;
 	/* a latency table or histogram under its title, to the blank line after it */
 	if ((!strncmp(s, "Worst ", 6) && strstr(s, " latency times")) ||
-	    (strstr(s, "Range:") && strstr(s, "Mean:")) ||
-	    (strstr(s, " : count") && strstr(s, "distribution")))
+	    (neg_has(l, NEG_BIT(RANGE)) && strstr(s, "Mean:")) ||
+	    (neg_has(l, NEG_BIT(COUNT)) && strstr(s, "distribution")))
 		return import_neg_block(v, nr, i, 200);
 	return function_graph_line(s) || histogram_line(s) || perf_row(s);
 }
@@ -178,17 +174,18 @@ static int dbench_progress(const char *s)
 	       (strstr(p, " warmup ") || strstr(p, " execute ") || strstr(p, " cleanup "));
 }
 
-size_t import_negative_progress(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_progress(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	static const char *const starts[] = {
 		"Jobs: ", "Starting ", "Setup is ", "System is ", "Root device is ", "Building modules",
 		"make[", "make: ", "WARNING: modpost:",
 	};
-	const char *s = import_skip_space(v[i].text);
+	static struct neg_words start_words = NEG_WORDS(starts);
+	const char *s = l->s;
 	size_t n;
 
 	(void)nr;
-	if (starts_any(s, starts, ARRAY_SIZE(starts))) {
+	if (import_neg_starts_any(&start_words, s)) {
 		/* each with what makes it progress: a count, a size, a state */
 		if (!strncmp(s, "Jobs: ", 6))
 			return is_digit(s[6]) && strstr(s, "(f=") != NULL;
@@ -198,7 +195,7 @@ size_t import_negative_progress(const struct qline *v, size_t nr, size_t i)
 			return strstr(s, " bytes") || strstr(s, " kB");
 		return 1;
 	}
-	if (strstr(s, ": Laying out IO file") || (strstr(s, ": (g=") && strstr(s, "rw=")))
+	if (neg_has(l, NEG_BIT(LAYING_OUT)) || (neg_has(l, NEG_BIT(GROUP)) && strstr(s, "rw=")))
 		return 1;
 	if (!strncmp(s, "Kernel: ", 8) && strstr(s, " is ready"))
 		return 1;
@@ -248,17 +245,18 @@ static int shell_line(const char *s)
 	static const char *const opening[] = {
 		"while [", "while true", "while read ", "until [", "if [", "if test ", "case $",
 	};
+	static struct neg_words alone_words = NEG_WORDS(alone), opening_words = NEG_WORDS(opening);
 	size_t i;
 
 	if (*s == '$' || *s == '#')
 		s = import_skip_space(s + 1);
-	for (i = 0; (i = import_neg_prefix(s, alone, ARRAY_SIZE(alone), i)) < ARRAY_SIZE(alone); i++) {
-		size_t n = strlen(alone[i]);
+	for (i = 0; (i = import_neg_prefix(&alone_words, s, i)) < alone_words.n; i++) {
+		size_t n = alone_words.len[i];
 
 		if (!s[n] || strchr(";|<>&", *import_skip_space(s + n)))
 			return 1;
 	}
-	if (starts_any(s, opening, ARRAY_SIZE(opening)))
+	if (import_neg_starts_any(&opening_words, s))
 		return 1;
 	/* "for i in 1 2 3 4 5; do" */
 	if (!strncmp(s, "for ", 4) && strstr(s, " in ") && (strstr(s, "; do") || strstr(s, ";do")))
@@ -267,11 +265,11 @@ static int shell_line(const char *s)
 					   strstr(s, "> /sys/") || strstr(s, ">/sys/"));
 }
 
-size_t import_negative_command(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_command(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	size_t n = job_file(v, nr, i);
 
 	if (n)
 		return n;
-	return shell_line(import_skip_space(v[i].text));
+	return shell_line(l->s);
 }
