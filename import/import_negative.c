@@ -22,14 +22,8 @@ int import_neg_starts(const struct qline *l, const char *prefix)
 	return l->len >= n && !memcmp(l->text, prefix, n);
 }
 
-/* The bucket of a word, or of a place in a line, by its first two characters. */
-static unsigned bucket(const char *s)
-{
-	return ((unsigned char)s[0] * 31u + (unsigned char)s[1]) % NEG_BUCKETS;
-}
-
 /* Each bucket's words in the order of the list, so that the first match is the list's first. */
-static void index_words(struct neg_words *t)
+void import_neg_index(struct neg_words *t)
 {
 	size_t k = t->n;
 
@@ -37,7 +31,7 @@ static void index_words(struct neg_words *t)
 		abort();
 	while (k--) {
 		size_t len = strlen(t->v[k]);
-		unsigned b = bucket(t->v[k]);
+		unsigned b = neg_bucket(t->v[k]);
 
 		if (len < 2 || len > 255)
 			abort();
@@ -46,25 +40,6 @@ static void index_words(struct neg_words *t)
 		t->head[b] = (unsigned char)(k + 1);
 	}
 	t->ready = 1;
-}
-
-size_t import_neg_prefix(struct neg_words *t, const char *s, size_t from)
-{
-	unsigned k;
-
-	if (!t->ready)
-		index_words(t);
-	if (!s[0])
-		return t->n;
-	for (k = t->head[bucket(s)]; k; k = t->next[k - 1])
-		if (k - 1 >= from && !strncmp(s, t->v[k - 1], t->len[k - 1]))
-			return k - 1;
-	return t->n;
-}
-
-int import_neg_starts_any(struct neg_words *t, const char *s)
-{
-	return import_neg_prefix(t, s, 0) < t->n;
 }
 
 size_t import_neg_block(const struct qline *v, size_t nr, size_t i, size_t max)
@@ -123,7 +98,13 @@ static int diffstat_line(const struct neg_line *nl, const struct qline *l)
 		bar++;
 	while (*bar == ' ')
 		bar++;
-	return *bar == '+' || *bar == '-' || !strncmp(bar, "Bin", 3);
+	return *bar == '+' || *bar == '-' || neg_begins(bar, "Bin");
+}
+
+/* "-- " or "--" alone: a signature starts under it */
+static int signature_mark(const char *text)
+{
+	return text[0] == '-' && text[1] == '-' && (!text[2] || (text[2] == ' ' && !text[3]));
 }
 
 static size_t patch_lines(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
@@ -136,7 +117,7 @@ static size_t patch_lines(const struct neg_line *l, const struct qline *v, size_
 		return 0;
 	/* the diff runs while its lines go on; a blank line inside a hunk is context a mailer cut */
 	for (k = i; k < nr; k++) {
-		if (v[k].depth != v[i].depth || !strcmp(v[k].text, "-- ") || !strcmp(v[k].text, "--"))
+		if (v[k].depth != v[i].depth || signature_mark(v[k].text))
 			break;
 		if (diff_line(&v[k]) || diff_start(v, nr, k))
 			continue;
@@ -178,7 +159,7 @@ static size_t url_lines(const struct neg_line *l, const struct qline *v, size_t 
 static size_t signature_lines(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	(void)l;
-	if (strcmp(v[i].text, "-- ") && strcmp(v[i].text, "--"))
+	if (!signature_mark(v[i].text))
 		return 0;
 	/* a few lines: a longer block under "--" is more likely text than a signature */
 	return 1 + (i + 1 < nr ? import_neg_block(v, nr, i + 1, 12) : 0);
@@ -223,26 +204,58 @@ static const char *const anywhere[] = {
 /* each word is a bit of neg_line's words */
 _Static_assert(ARRAY_SIZE(anywhere) <= 64, "NEG_ANYWHERE holds more words than a mask has bits");
 
-/* What every finder asks of a line, in one scan of it: its characters and NEG_ANYWHERE's words. */
+/*
+ * The scan looks at every place of every line, so its index is exact
+ * rather than hashed: for each pair of characters, 1 + the first of
+ * anywhere[] that starts with it (0: none), and for each word, 1 + the
+ * next with the same first two.  Built on first use.
+ */
+static struct {
+	int ready;
+	unsigned char head[1 << 16];
+	unsigned char next[ARRAY_SIZE(anywhere)];
+} pairs;
+
+/* The two characters at s as one number (in the machine's byte order: the index and the scan agree). */
+static unsigned pair_at(const char *s)
+{
+	uint16_t pair;
+
+	memcpy(&pair, s, sizeof(pair));
+	return pair;
+}
+
+static void index_pairs(void)
+{
+	size_t k = ARRAY_SIZE(anywhere);
+
+	while (k--) {
+		unsigned at;
+
+		if (!anywhere[k][0] || !anywhere[k][1])
+			abort();
+		at = pair_at(anywhere[k]);
+		pairs.next[k] = pairs.head[at];
+		pairs.head[at] = (unsigned char)(k + 1);
+	}
+	pairs.ready = 1;
+}
+
+/* What every finder asks of a line, in one scan of it: which of NEG_ANYWHERE's words it holds. */
 static void line_facts(struct neg_line *l, const char *text)
 {
-	static struct neg_words words = NEG_WORDS(anywhere);
 	const char *p;
 	unsigned k;
 
-	if (!words.ready)
-		index_words(&words);
+	if (!pairs.ready)
+		index_pairs();
 	l->s = import_skip_space(text);
 	l->words = 0;
-	memset(l->chars, 0, sizeof(l->chars));
-	for (p = l->s; *p; p++) {
-		unsigned char c = (unsigned char)*p;
-
-		l->chars[c >> 6] |= (uint64_t)1 << (c & 63);
-		for (k = words.head[bucket(p)]; k; k = words.next[k - 1])
-			if (!strncmp(p, anywhere[k - 1], words.len[k - 1]))
+	/* p[1] is at most the line's NUL, and the pair matched: each word has two characters or more */
+	for (p = l->s; *p; p++)
+		for (k = pairs.head[pair_at(p)]; k; k = pairs.next[k - 1])
+			if (neg_begins(p + 2, anywhere[k - 1] + 2))
 				l->words |= (uint64_t)1 << (k - 1);
-	}
 }
 
 void import_negatives(unsigned char *kind, const struct qline *v, size_t nr)

@@ -72,25 +72,14 @@ enum neg_anywhere {
 
 /* What the finders ask of the line they are at, found once for all of them. */
 struct neg_line {
-	const char *s;      /* the text after its leading blanks */
-	uint64_t words;     /* NEG_BIT(x): x of NEG_ANYWHERE occurs in s */
-	uint64_t chars[4];  /* bit c: character c occurs in s */
+	const char *s;   /* the text after its leading blanks */
+	uint64_t words;  /* NEG_BIT(x): x of NEG_ANYWHERE occurs in s */
 };
 
+/* Whether any of the words of bits (NEG_BIT()s) occurs in the line. */
 static inline int neg_has(const struct neg_line *l, uint64_t bits)
 {
 	return (l->words & bits) != 0;
-}
-
-static inline int neg_has_char(const struct neg_line *l, unsigned char c)
-{
-	return (l->chars[c >> 6] >> (c & 63)) & 1;
-}
-
-/* Whether s holds a digit ('0' to '9' are bits 48 to 57 of chars[0]). */
-static inline int neg_has_digit(const struct neg_line *l)
-{
-	return (l->chars[0] & ((uint64_t)0x3ff << '0')) != 0;
 }
 
 /*
@@ -122,10 +111,52 @@ int import_negative_is_context(unsigned char k);
 
 /* Helpers the finders share. */
 int import_neg_starts(const struct qline *l, const char *prefix);
-/* The first of t's words from index from on that s starts with: its index, or t->n when none does. */
-size_t import_neg_prefix(struct neg_words *t, const char *s, size_t from);
+/*
+ * Whether s starts with prefix: unlike strncmp, inline and done at the
+ * first byte that differs, which for most lines is the first.
+ */
+static inline int neg_begins(const char *s, const char *prefix)
+{
+	while (*prefix && *s == *prefix) {
+		s++;
+		prefix++;
+	}
+	return !*prefix;
+}
+
+/* Builds t's index (import_neg_prefix does, on first use). */
+void import_neg_index(struct neg_words *t);
+
+/* The bucket of a word, or of a place in a line, by its first two characters. */
+static inline unsigned neg_bucket(const char *s)
+{
+	return ((unsigned char)s[0] * 31u + (unsigned char)s[1]) & (NEG_BUCKETS - 1);
+}
+
+/*
+ * The first of t's words from index from on that s starts with: its
+ * index, or t->n when none does.  Inline: the finders ask a dozen lists
+ * at every line, and most lines are in no bucket of most lists.
+ */
+static inline size_t import_neg_prefix(struct neg_words *t, const char *s, size_t from)
+{
+	unsigned k;
+
+	if (!t->ready)
+		import_neg_index(t);
+	if (!s[0])
+		return t->n;
+	for (k = t->head[neg_bucket(s)]; k; k = t->next[k - 1])
+		if (k - 1 >= from && neg_begins(s, t->v[k - 1]))
+			return k - 1;
+	return t->n;
+}
+
 /* Whether s starts with one of t's words. */
-int import_neg_starts_any(struct neg_words *t, const char *s);
+static inline int import_neg_starts_any(struct neg_words *t, const char *s)
+{
+	return import_neg_prefix(t, s, 0) < t->n;
+}
 /* The lines from i on at its depth until a blank one (at most max). */
 size_t import_neg_block(const struct qline *v, size_t nr, size_t i, size_t max);
 

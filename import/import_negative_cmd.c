@@ -52,7 +52,7 @@ static int function_graph_line(const char *s)
 		p = import_skip_space(p + 1);
 	if (is_digit(*p)) {
 		p = skip_decimal(p);
-		if (strncmp(p, " us", 3))
+		if (!neg_begins(p, " us"))
 			return 0;
 		p = import_skip_space(p + 3);
 	}
@@ -120,7 +120,7 @@ size_t import_negative_trace(const struct neg_line *l, const struct qline *v, si
 	if (import_neg_starts_any(&comment_words, s))
 		return 1;
 	/* a latency table or histogram under its title, to the blank line after it */
-	if ((!strncmp(s, "Worst ", 6) && strstr(s, " latency times")) ||
+	if ((neg_begins(s, "Worst ") && strstr(s, " latency times")) ||
 	    (neg_has(l, NEG_BIT(RANGE)) && strstr(s, "Mean:")) ||
 	    (neg_has(l, NEG_BIT(COUNT)) && strstr(s, "distribution")))
 		return import_neg_block(v, nr, i, 200);
@@ -143,7 +143,7 @@ static int kbuild_line(const struct qline *l)
 	if (n < 2 || n > 8)
 		return 0;
 	p = s + n;
-	if (!strncmp(p, " [M]", 4))
+	if (neg_begins(p, " [M]"))
 		p += 4;
 	if (p[0] != ' ' || (p[1] != ' ' && p[1] != '\t'))
 		return 0;
@@ -161,7 +161,7 @@ static int dbench_progress(const char *s)
 
 	if (p == s)
 		return 0;
-	if (!strncmp(p, " clients started", 16) || !strncmp(p, " client started", 15))
+	if (neg_begins(p, " clients started") || neg_begins(p, " client started"))
 		return 1;
 	p = import_skip_space(p);
 	if (skip_decimal(p) == p)
@@ -170,7 +170,7 @@ static int dbench_progress(const char *s)
 	if (skip_decimal(p) == p)
 		return 0;
 	p = import_skip_space(skip_decimal(p));
-	return !strncmp(p, "MB/sec", 6) &&
+	return neg_begins(p, "MB/sec") &&
 	       (strstr(p, " warmup ") || strstr(p, " execute ") || strstr(p, " cleanup "));
 }
 
@@ -187,21 +187,21 @@ size_t import_negative_progress(const struct neg_line *l, const struct qline *v,
 	(void)nr;
 	if (import_neg_starts_any(&start_words, s)) {
 		/* each with what makes it progress: a count, a size, a state */
-		if (!strncmp(s, "Jobs: ", 6))
+		if (neg_begins(s, "Jobs: "))
 			return is_digit(s[6]) && strstr(s, "(f=") != NULL;
-		if (!strncmp(s, "Starting ", 9))
+		if (neg_begins(s, "Starting "))
 			return is_digit(s[9]) && (strstr(s, " process") || strstr(s, " thread"));
-		if (!strncmp(s, "Setup is ", 9) || !strncmp(s, "System is ", 10))
+		if (neg_begins(s, "Setup is ") || neg_begins(s, "System is "))
 			return strstr(s, " bytes") || strstr(s, " kB");
 		return 1;
 	}
 	if (neg_has(l, NEG_BIT(LAYING_OUT)) || (neg_has(l, NEG_BIT(GROUP)) && strstr(s, "rw=")))
 		return 1;
-	if (!strncmp(s, "Kernel: ", 8) && strstr(s, " is ready"))
+	if (neg_begins(s, "Kernel: ") && strstr(s, " is ready"))
 		return 1;
-	if (!strncmp(s, "CRC ", 4) && strspn(s + 4, "0123456789abcdef") == strlen(s + 4))
+	if (neg_begins(s, "CRC ") && strspn(s + 4, "0123456789abcdef") == strlen(s + 4))
 		return 1;
-	if (!strncmp(s, "fio-", 4) && is_digit(s[4]) && !strchr(s, ' '))
+	if (neg_begins(s, "fio-") && is_digit(s[4]) && !strchr(s, ' '))
 		return 1;
 	/* dbench's ".....+++++*****" */
 	n = strspn(s, ".+*");
@@ -259,9 +259,9 @@ static int shell_line(const char *s)
 	if (import_neg_starts_any(&opening_words, s))
 		return 1;
 	/* "for i in 1 2 3 4 5; do" */
-	if (!strncmp(s, "for ", 4) && strstr(s, " in ") && (strstr(s, "; do") || strstr(s, ";do")))
+	if (neg_begins(s, "for ") && strstr(s, " in ") && (strstr(s, "; do") || strstr(s, ";do")))
 		return 1;
-	return !strncmp(s, "echo ", 5) && (strstr(s, "> /proc/") || strstr(s, ">/proc/") ||
+	return neg_begins(s, "echo ") && (strstr(s, "> /proc/") || strstr(s, ">/proc/") ||
 					   strstr(s, "> /sys/") || strstr(s, ">/sys/"));
 }
 

@@ -78,8 +78,8 @@ static int syslog_line(const char *s)
 /* "Linux version 2.6.24 (root@host) (gcc ...)", "BIOS-provided physical RAM map:": a log starts */
 static int log_opener(const char *s)
 {
-	return (!strncmp(s, "Linux version ", 14) && strstr(s, "(gcc")) ||
-	       !strncmp(s, "BIOS-provided physical RAM map", 30);
+	return (neg_begins(s, "Linux version ") && strstr(s, "(gcc")) ||
+	       neg_begins(s, "BIOS-provided physical RAM map");
 }
 
 static int log_line(const struct neg_line *l)
@@ -214,10 +214,16 @@ static int lspci_line(const char *s)
 }
 
 /* Six fields, the last two single digits: fstab and /proc/mounts. */
-static int fstab_line(const char *s)
+static int fstab_line(const char *s, const struct qline *l)
 {
-	const char *f[7];
+	const char *f[7], *end = l->text + l->len;
 	size_t n = 0, len[7];
+
+	/* the last field, one digit after a blank, ends the line: most lines end otherwise */
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (end - s < 2 || !is_digit(end[-1]) || (end[-2] != ' ' && end[-2] != '\t'))
+		return 0;
 
 	while (*s && n < 7) {
 		s = import_skip_space(s);
@@ -232,7 +238,7 @@ static int fstab_line(const char *s)
 		return 0;
 	if (len[4] != 1 || !is_digit(*f[4]) || len[5] != 1 || !is_digit(*f[5]))
 		return 0;
-	return *f[1] == '/' || !strncmp(f[1], "none", 4) || !strncmp(f[1], "swap", 4);
+	return *f[1] == '/' || neg_begins(f[1], "none") || neg_begins(f[1], "swap");
 }
 
 /*
@@ -246,14 +252,14 @@ static int xfs_info_line(const char *s)
 	const char *eq = NULL;
 	size_t i;
 
-	if (!strncmp(s, "meta-data=", 10))
+	if (neg_begins(s, "meta-data="))
 		eq = s + 9;
 	else if (*s == '=' && (s[1] == ' ' || s[1] == '\t'))
 		eq = s;
 	for (i = 0; !eq && i < ARRAY_SIZE(sections); i++) {
-		size_t n = strlen(sections[i]);
+		size_t n = neg_begins(s, sections[i]) ? strlen(sections[i]) : 0;
 
-		if (!strncmp(s, sections[i], n) && s[n] == ' ' && *import_skip_space(s + n) == '=')
+		if (n && s[n] == ' ' && *import_skip_space(s + n) == '=')
 			eq = import_skip_space(s + n);
 	}
 	/* and another setting after it */
@@ -307,7 +313,7 @@ static int facts_header(const struct neg_line *l)
 	if ((l->words & (NEG_BIT(PROCS) | NEG_BIT(MEMORY))) == (NEG_BIT(PROCS) | NEG_BIT(MEMORY)) &&
 	    has_word(s, "procs") && has_word(s, "memory") && (has_word(s, "swap") || has_word(s, "cpu")))
 		return 1;
-	if (!strncmp(s, "Filesystem", 10) && strstr(s, "Mounted on"))
+	if (neg_begins(s, "Filesystem") && strstr(s, "Mounted on"))
 		return 1;
 	return neg_has(l, NEG_BIT(PID)) && has_word(s, "PID") && (has_word(s, "TTY") || strstr(s, "%CPU") || has_word(s, "STAT") ||
 				      has_word(s, "COMMAND") || has_word(s, "CMD"));
@@ -363,16 +369,16 @@ static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
 	if (import_neg_starts_any(&other_words, s))
 		return 1;
 	/* mdstat: "md0 : active raid5 ...", "   976767872 blocks level 5, 64k chunk ..." */
-	if (!strncmp(s, "md", 2) && is_digit(s[2]) && (strstr(s, " : active") || strstr(s, " : inactive")))
+	if (neg_begins(s, "md") && is_digit(s[2]) && (strstr(s, " : active") || strstr(s, " : inactive")))
 		return 1;
 	if (neg_has(nl, NEG_BIT(BLOCKS)) && (strstr(s, " chunk") || strstr(s, "[U") || strstr(s, " super ")))
 		return 1;
 	/* mount output and uname -a */
 	if (neg_has(nl, NEG_BIT(ON_ROOT)) && strstr(s, " type ") && strchr(s, '('))
 		return 1;
-	if (!strncmp(s, "Linux ", 6) && strstr(s, " #") && (strstr(s, "GNU/Linux") || strstr(s, " SMP ")))
+	if (neg_begins(s, "Linux ") && strstr(s, " #") && (strstr(s, "GNU/Linux") || strstr(s, " SMP ")))
 		return 1;
-	return fstab_line(s);
+	return fstab_line(s, l);
 }
 
 size_t import_negative_sysinfo(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
