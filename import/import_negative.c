@@ -81,7 +81,7 @@ static int diff_line(const struct qline *l)
 /* " fs/ext4/inode.c |  12 ++++--", " 3 files changed, 10 insertions(+)" */
 static int diffstat_line(const struct neg_line *nl, const struct qline *l)
 {
-	const char *bar = memchr(l->text, '|', l->len);
+	const char *bar;
 
 	/* the summary's words all hold "changed" */
 	if (neg_has(nl, NEG_BIT(CHANGED))) {
@@ -90,7 +90,7 @@ static int diffstat_line(const struct neg_line *nl, const struct qline *l)
 		if (strstr(l->text, " file changed") || strstr(l->text, " files changed"))
 			return 1;
 	}
-	if (!bar || l->text[0] != ' ')
+	if (l->text[0] != ' ' || !(bar = memchr(l->text, '|', l->len)))
 		return 0;
 	for (bar++; *bar == ' '; bar++)
 		;
@@ -250,6 +250,7 @@ static void line_facts(struct neg_line *l, const char *text)
 	if (!pairs.ready)
 		index_pairs();
 	l->s = import_skip_space(text);
+	l->start = l->s[0] ? neg_bucket(l->s) : 0;
 	l->words = 0;
 	/* p[1] is at most the line's NUL, and the pair matched: each word has two characters or more */
 	for (p = l->s; *p; p++)

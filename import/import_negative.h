@@ -73,6 +73,7 @@ enum neg_anywhere {
 /* What the finders ask of the line they are at, found once for all of them. */
 struct neg_line {
 	const char *s;   /* the text after its leading blanks */
+	unsigned start;  /* neg_bucket(s), for every list asked at s (0 when s is empty) */
 	uint64_t words;  /* NEG_BIT(x): x of NEG_ANYWHERE occurs in s */
 };
 
@@ -138,24 +139,39 @@ static inline unsigned neg_bucket(const char *s)
  * index, or t->n when none does.  Inline: the finders ask a dozen lists
  * at every line, and most lines are in no bucket of most lists.
  */
-static inline size_t import_neg_prefix(struct neg_words *t, const char *s, size_t from)
+static inline size_t neg_prefix_in(struct neg_words *t, const char *s, unsigned bucket, size_t from)
 {
 	unsigned k;
 
 	if (!t->ready)
 		import_neg_index(t);
-	if (!s[0])
-		return t->n;
-	for (k = t->head[neg_bucket(s)]; k; k = t->next[k - 1])
+	for (k = t->head[bucket]; k; k = t->next[k - 1])
 		if (k - 1 >= from && neg_begins(s, t->v[k - 1]))
 			return k - 1;
 	return t->n;
+}
+
+static inline size_t import_neg_prefix(struct neg_words *t, const char *s, size_t from)
+{
+	return s[0] ? neg_prefix_in(t, s, neg_bucket(s), from) : t->n;
 }
 
 /* Whether s starts with one of t's words. */
 static inline int import_neg_starts_any(struct neg_words *t, const char *s)
 {
 	return import_neg_prefix(t, s, 0) < t->n;
+}
+
+/* import_neg_prefix and import_neg_starts_any at the line's text after its blanks, l->s. */
+static inline size_t neg_line_prefix(struct neg_words *t, const struct neg_line *l, size_t from)
+{
+	/* an empty s is in bucket 0, and no word (of two characters or more) starts it */
+	return neg_prefix_in(t, l->s, l->start, from);
+}
+
+static inline int neg_line_starts_any(struct neg_words *t, const struct neg_line *l)
+{
+	return neg_line_prefix(t, l, 0) < t->n;
 }
 /* The lines from i on at its depth until a blank one (at most max). */
 size_t import_neg_block(const struct qline *v, size_t nr, size_t i, size_t max);

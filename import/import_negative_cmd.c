@@ -117,7 +117,7 @@ size_t import_negative_trace(const struct neg_line *l, const struct qline *v, si
 	static struct neg_words comment_words = NEG_WORDS(comments);
 	const char *s = l->s;
 
-	if (import_neg_starts_any(&comment_words, s))
+	if (neg_line_starts_any(&comment_words, l))
 		return 1;
 	/* a latency table or histogram under its title, to the blank line after it */
 	if ((neg_begins(s, "Worst ") && strstr(s, " latency times")) ||
@@ -185,7 +185,7 @@ size_t import_negative_progress(const struct neg_line *l, const struct qline *v,
 	size_t n;
 
 	(void)nr;
-	if (import_neg_starts_any(&start_words, s)) {
+	if (neg_line_starts_any(&start_words, l)) {
 		/* each with what makes it progress: a count, a size, a state */
 		if (neg_begins(s, "Jobs: "))
 			return is_digit(s[6]) && strstr(s, "(f=") != NULL;
@@ -204,7 +204,7 @@ size_t import_negative_progress(const struct neg_line *l, const struct qline *v,
 	if (neg_begins(s, "fio-") && is_digit(s[4]) && !strchr(s, ' '))
 		return 1;
 	/* dbench's ".....+++++*****" */
-	n = strspn(s, ".+*");
+	n = *s == '.' || *s == '+' || *s == '*' ? strspn(s, ".+*") : 0;
 	if (n >= 5 && !*import_skip_space(s + n))
 		return 1;
 	return dbench_progress(s) || kbuild_line(&v[i]);

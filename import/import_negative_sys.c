@@ -22,11 +22,12 @@ static int is_digit(char c)
 }
 
 /* Whether s starts with one of the keys followed by blanks and then c (':' or '='). */
-static int key_then(const char *s, struct neg_words *keys, char c)
+static int key_then(const struct neg_line *l, struct neg_words *keys, char c)
 {
+	const char *s = l->s;
 	size_t i;
 
-	for (i = 0; (i = import_neg_prefix(keys, s, i)) < keys->n; i++) {
+	for (i = 0; (i = neg_line_prefix(keys, l, i)) < keys->n; i++) {
 		size_t n = keys->len[i];
 		const char *p = s + n;
 
@@ -61,14 +62,15 @@ static int dmesg_stamp(const char *s)
 }
 
 /* "Jul 17 10:12:03 host kernel: ..." */
-static int syslog_line(const char *s)
+static int syslog_line(const struct neg_line *l)
 {
 	static const char *const months[] = {
 		"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 	};
 	static struct neg_words month_words = NEG_WORDS(months);
+	const char *s = l->s;
 
-	if (!import_neg_starts_any(&month_words, s) || s[3] != ' ' || (s[4] != ' ' && !is_digit(s[4])) || !is_digit(s[5]) || s[6] != ' ')
+	if (!neg_line_starts_any(&month_words, l) || s[3] != ' ' || (s[4] != ' ' && !is_digit(s[4])) || !is_digit(s[5]) || s[6] != ' ')
 		return 0;
 	s += 7;
 	return is_digit(s[0]) && is_digit(s[1]) && s[2] == ':' && is_digit(s[3]) && is_digit(s[4]) &&
@@ -105,7 +107,7 @@ static int log_line(const struct neg_line *l)
 			       NEG_BIT(ACTIVATED);
 	const char *p;
 
-	if (import_neg_starts_any(&start_words, l->s))
+	if (neg_line_starts_any(&start_words, l))
 		return 1;
 	if (neg_has(l, holds))
 		return 1;
@@ -138,7 +140,7 @@ size_t import_negative_log(const struct neg_line *l, const struct qline *v, size
 		return import_neg_block(v, nr, i, 400);
 	if (boot_table(v, nr, i))
 		return boot_table(v, nr, i);
-	if (dmesg_stamp(s) || syslog_line(s) || log_line(l))
+	if (dmesg_stamp(s) || syslog_line(l) || log_line(l))
 		return 1;
 	return 0;
 }
@@ -346,27 +348,27 @@ static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
 	const char *s = nl->s;
 	size_t i;
 
-	if (key_then(s, &cpuinfo_keys_words, ':') && l->text[0] != ' ')
+	if (key_then(nl, &cpuinfo_keys_words, ':') && l->text[0] != ' ')
 		return 1;
-	if (key_then(s, &meminfo_keys_words, ':') && strstr(s, " kB"))
+	if (key_then(nl, &meminfo_keys_words, ':') && strstr(s, " kB"))
 		return 1;
-	if (key_then(s, &hdparm_keys_words, '='))
+	if (key_then(nl, &hdparm_keys_words, '='))
 		return 1;
-	if (import_neg_starts_any(&hdparm_id_words, s) || neg_has(nl, NEG_BIT(FWREV)))
+	if (neg_line_starts_any(&hdparm_id_words, nl) || neg_has(nl, NEG_BIT(FWREV)))
 		return 1;
-	if (import_neg_starts_any(&mkfs_starts_words, s))
+	if (neg_line_starts_any(&mkfs_starts_words, nl))
 		return 1;
 	if (neg_has(nl, mkfs_holds))
 		return 1;
 	if (xfs_info_line(s))
 		return 1;
-	for (i = 0; (i = import_neg_prefix(&tool_versions_words, s, i)) < tool_versions_words.n; i++) {
+	for (i = 0; (i = neg_line_prefix(&tool_versions_words, nl, i)) < tool_versions_words.n; i++) {
 		size_t n = tool_versions_words.len[i];
 
 		if ((s[n] == ' ' || s[n] == '\t') && is_digit(*import_skip_space(s + n)))
 			return 1;
 	}
-	if (import_neg_starts_any(&other_words, s))
+	if (neg_line_starts_any(&other_words, nl))
 		return 1;
 	/* mdstat: "md0 : active raid5 ...", "   976767872 blocks level 5, 64k chunk ..." */
 	if (neg_begins(s, "md") && is_digit(s[2]) && (strstr(s, " : active") || strstr(s, " : inactive")))
