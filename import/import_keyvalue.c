@@ -316,7 +316,10 @@ int import_keyvalue_fact(const char *s)
 size_t import_negative_setup(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	(void)nr;
-	/* a fact's label starts with a letter or digit, its separator is ':' or '=' and its value holds a digit: most lines lack one */
+	/*
+	 * a fact's label starts with a letter or digit, its separator is ':'
+	 * or '=' and its value holds a digit: most lines lack one of them
+	 */
 	if (!isalnum((unsigned char)*l->s) || !strpbrk(l->s, ":=") || !strpbrk(l->s, "0123456789"))
 		return 0;
 	return import_keyvalue_fact(v[i].text);

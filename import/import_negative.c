@@ -201,9 +201,6 @@ static const char *const anywhere[] = {
 #undef NEG_WORD
 };
 
-/* each word is a bit of neg_line's words */
-_Static_assert(ARRAY_SIZE(anywhere) <= 64, "NEG_ANYWHERE holds more words than a mask has bits");
-
 /*
  * The scan looks at every place of every line, so its index is exact
  * rather than hashed: for each pair of characters, 1 + the first of
@@ -216,7 +213,7 @@ static struct {
 	unsigned char next[ARRAY_SIZE(anywhere)];
 } pairs;
 
-/* The two characters at s as one number (in the machine's byte order: the index and the scan agree). */
+/* The two characters at s as one number (in the machine's byte order, which index and scan share). */
 static unsigned pair_at(const char *s)
 {
 	uint16_t pair;

@@ -22,10 +22,11 @@
  */
 
 /*
- * A list of words the finders compare lines with, indexed on first use by
- * each word's first two characters: a line, or a place in it, is compared
- * only with the few words that can start there, not with the whole list.
- * At most NEG_WORDS_MAX words, each of two characters or more.
+ * A list of words the finders compare lines with, indexed on first use
+ * (the import runs in one thread) by a hash of each word's first two
+ * characters: a line, or a place in it, is compared only with the few
+ * words that can start there, not with the whole list.  At most
+ * NEG_WORDS_MAX words, each of two characters or more.
  */
 #define NEG_WORDS_MAX 64
 #define NEG_BUCKETS 256
@@ -67,6 +68,8 @@ enum neg_anywhere {
 #undef NEG_ENUM
 	NEG_ANYWHERE_NR
 };
+
+_Static_assert(NEG_ANYWHERE_NR <= 64, "NEG_ANYWHERE holds more words than a mask has bits");
 
 #define NEG_BIT(name) ((uint64_t)1 << NEG_W_##name)
 
@@ -137,7 +140,8 @@ static inline unsigned neg_bucket(const char *s)
 /*
  * The first of t's words from index from on that s starts with: its
  * index, or t->n when none does.  Inline: the finders ask a dozen lists
- * at every line, and most lines are in no bucket of most lists.
+ * at every line, and most lines are in no bucket of most lists.  bucket
+ * is neg_bucket(s), for a caller that knows it.
  */
 static inline size_t neg_prefix_in(struct neg_words *t, const char *s, unsigned bucket, size_t from)
 {
@@ -173,6 +177,7 @@ static inline int neg_line_starts_any(struct neg_words *t, const struct neg_line
 {
 	return neg_line_prefix(t, l, 0) < t->n;
 }
+
 /* The lines from i on at its depth until a blank one (at most max). */
 size_t import_neg_block(const struct qline *v, size_t nr, size_t i, size_t max);
 
