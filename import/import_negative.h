@@ -60,7 +60,8 @@ struct neg_words {
 	X(BLOCK_GROUPS, " block groups") X(BLOCKS_PER_GROUP, " blocks per group") \
 	X(INODES_PER_GROUP, " inodes per group") X(BLOCKS, " blocks ") X(ON_ROOT, " on /") \
 	X(RANGE, "Range:") X(COUNT, " : count") \
-	X(LAYING_OUT, ": Laying out IO file") X(GROUP, ": (g=")
+	X(LAYING_OUT, ": Laying out IO file") X(GROUP, ": (g=") \
+	X(COLON_SPACE, ": ") X(COLON_TAB, ":\t") X(SPACE_EQUALS, " =") X(TAB_EQUALS, "\t=")
 
 enum neg_anywhere {
 #define NEG_ENUM(name, word) NEG_W_##name,
