@@ -135,11 +135,13 @@ static size_t boot_table(const struct qline *v, size_t nr, size_t i)
 size_t import_negative_log(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	const char *s = l->s;
+	size_t n;
 
 	if (log_opener(s))
 		return import_neg_block(v, nr, i, 400);
-	if (boot_table(v, nr, i))
-		return boot_table(v, nr, i);
+	/* once: a table's block is read through for its words */
+	if ((n = boot_table(v, nr, i)))
+		return n;
 	if (dmesg_stamp(s) || syslog_line(l) || log_line(l))
 		return 1;
 	return 0;
