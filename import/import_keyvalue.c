@@ -313,9 +313,19 @@ int import_keyvalue_fact(const char *s)
 	return n && n <= LABEL_WORDS && is_fact(w, n);
 }
 
-size_t import_negative_setup(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_setup(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
+	/* separator()'s ": ", ":\t", " = " and the like hold one of them */
+	const uint64_t separators = NEG_BIT(COLON_SPACE) | NEG_BIT(COLON_TAB) | NEG_BIT(SPACE_EQUALS) |
+				    NEG_BIT(TAB_EQUALS);
+
 	(void)nr;
+	/*
+	 * a fact's label starts with a letter or digit, a separator follows
+	 * it and its value holds a digit: most lines lack one of them
+	 */
+	if (!isalnum((unsigned char)*l->s) || !neg_has(l, separators) || !strpbrk(l->s, "0123456789"))
+		return 0;
 	return import_keyvalue_fact(v[i].text);
 }
 

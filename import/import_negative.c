@@ -22,25 +22,24 @@ int import_neg_starts(const struct qline *l, const char *prefix)
 	return l->len >= n && !memcmp(l->text, prefix, n);
 }
 
-size_t import_neg_prefix(const char *s, const char *const *prefixes, size_t n, size_t from)
+/* Each bucket's words in the order of the list, so that the first match is the list's first. */
+void import_neg_index(struct neg_words *t)
 {
-	size_t i;
+	size_t k = t->n;
 
-	/*
-	 * Every finder asks every line through its tables: a prefix whose
-	 * first character is not the line's cannot match, and most lines
-	 * share it with few prefixes, so the length and the compare are
-	 * left to those.
-	 */
-	for (i = from; i < n; i++)
-		if (prefixes[i][0] == s[0] && !strncmp(s, prefixes[i], strlen(prefixes[i])))
-			return i;
-	return n;
-}
+	if (t->n > NEG_WORDS_MAX)
+		abort();
+	while (k--) {
+		size_t len = strlen(t->v[k]);
+		unsigned b = neg_bucket(t->v[k]);
 
-int import_neg_starts_any(const struct qline *l, const char *const *prefixes, size_t n)
-{
-	return import_neg_prefix(import_skip_space(l->text), prefixes, n, 0) < n;
+		if (len < 2 || len > 255)
+			abort();
+		t->len[k] = (unsigned char)len;
+		t->next[k] = t->head[b];
+		t->head[b] = (unsigned char)(k + 1);
+	}
+	t->ready = 1;
 }
 
 size_t import_neg_block(const struct qline *v, size_t nr, size_t i, size_t max)
@@ -71,23 +70,27 @@ static int diff_line(const struct qline *l)
 	static const char *const heads[] = {
 		"@@ ", "diff ", "index ", "Index: ", "new file mode", "deleted file mode", "===",
 	};
+	static struct neg_words head_words = NEG_WORDS(heads);
 	char c = l->len ? l->text[0] : '\0';
 
 	if (c == ' ' || c == '+' || c == '-' || c == '\\')
 		return 1;
-	return import_neg_prefix(l->text, heads, ARRAY_SIZE(heads), 0) < ARRAY_SIZE(heads);
+	return import_neg_starts_any(&head_words, l->text);
 }
 
 /* " fs/ext4/inode.c |  12 ++++--", " 3 files changed, 10 insertions(+)" */
-static int diffstat_line(const struct qline *l)
+static int diffstat_line(const struct neg_line *nl, const struct qline *l)
 {
-	const char *bar = memchr(l->text, '|', l->len);
+	const char *bar;
 
-	if (strstr(l->text, " changed, ") && strstr(l->text, "(+)"))
-		return 1;
-	if (strstr(l->text, " file changed") || strstr(l->text, " files changed"))
-		return 1;
-	if (!bar || l->text[0] != ' ')
+	/* the summary's words all hold "changed" */
+	if (neg_has(nl, NEG_BIT(CHANGED))) {
+		if (strstr(l->text, " changed, ") && strstr(l->text, "(+)"))
+			return 1;
+		if (strstr(l->text, " file changed") || strstr(l->text, " files changed"))
+			return 1;
+	}
+	if (l->text[0] != ' ' || !(bar = memchr(l->text, '|', l->len)))
 		return 0;
 	for (bar++; *bar == ' '; bar++)
 		;
@@ -95,20 +98,26 @@ static int diffstat_line(const struct qline *l)
 		bar++;
 	while (*bar == ' ')
 		bar++;
-	return *bar == '+' || *bar == '-' || !strncmp(bar, "Bin", 3);
+	return *bar == '+' || *bar == '-' || neg_begins(bar, "Bin");
 }
 
-static size_t patch_lines(const struct qline *v, size_t nr, size_t i)
+/* "-- " or "--" alone: a signature starts under it */
+static int signature_mark(const char *text)
+{
+	return text[0] == '-' && text[1] == '-' && (!text[2] || (text[2] == ' ' && !text[3]));
+}
+
+static size_t patch_lines(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	size_t k;
 
-	if (diffstat_line(&v[i]))
+	if (diffstat_line(l, &v[i]))
 		return 1;
 	if (!diff_start(v, nr, i))
 		return 0;
 	/* the diff runs while its lines go on; a blank line inside a hunk is context a mailer cut */
 	for (k = i; k < nr; k++) {
-		if (v[k].depth != v[i].depth || !strcmp(v[k].text, "-- ") || !strcmp(v[k].text, "--"))
+		if (v[k].depth != v[i].depth || signature_mark(v[k].text))
 			break;
 		if (diff_line(&v[k]) || diff_start(v, nr, k))
 			continue;
@@ -122,12 +131,15 @@ static size_t patch_lines(const struct qline *v, size_t nr, size_t i)
 
 /* ---- a line that is only a URL, or a reference to one ("[2] http://...") ---- */
 
-static size_t url_lines(const struct qline *v, size_t nr, size_t i)
+static size_t url_lines(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	static const char *const schemes[] = { "http://", "https://", "ftp://", "git://", "www." };
-	const char *s = import_skip_space(v[i].text);
+	static struct neg_words scheme_words = NEG_WORDS(schemes);
+	const char *s = l->s;
 
+	(void)v;
 	(void)nr;
+	(void)i;
 	if (*s == '[' && isdigit((unsigned char)s[1])) {
 		s += strspn(s + 1, "0123456789") + 1;
 		if (*s++ != ']')
@@ -136,7 +148,7 @@ static size_t url_lines(const struct qline *v, size_t nr, size_t i)
 	}
 	if (*s == '<')
 		s++;
-	if (import_neg_prefix(s, schemes, ARRAY_SIZE(schemes), 0) == ARRAY_SIZE(schemes))
+	if (!import_neg_starts_any(&scheme_words, s))
 		return 0;
 	s += strcspn(s, " \t");
 	return *import_skip_space(s) ? 0 : 1;
@@ -144,9 +156,10 @@ static size_t url_lines(const struct qline *v, size_t nr, size_t i)
 
 /* ---- a signature: "-- " and the lines under it, to the next blank one ---- */
 
-static size_t signature_lines(const struct qline *v, size_t nr, size_t i)
+static size_t signature_lines(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
-	if (strcmp(v[i].text, "-- ") && strcmp(v[i].text, "--"))
+	(void)l;
+	if (!signature_mark(v[i].text))
 		return 0;
 	/* a few lines: a longer block under "--" is more likely text than a signature */
 	return 1 + (i + 1 < nr ? import_neg_block(v, nr, i + 1, 12) : 0);
@@ -182,9 +195,71 @@ const char *import_negative_name(unsigned char k)
 	return k && k <= ARRAY_SIZE(kinds) ? kinds[k - 1].name : NULL;
 }
 
+static const char *const anywhere[] = {
+#define NEG_WORD(name, word) word,
+	NEG_ANYWHERE(NEG_WORD)
+#undef NEG_WORD
+};
+
+/*
+ * The scan looks at every place of every line, so its index is exact
+ * rather than hashed: for each pair of characters, 1 + the first of
+ * anywhere[] that starts with it (0: none), and for each word, 1 + the
+ * next with the same first two.  Built on first use.
+ */
+static struct {
+	int ready;
+	unsigned char head[1 << 16];
+	unsigned char next[ARRAY_SIZE(anywhere)];
+} pairs;
+
+/* The two characters at s as one number (in the machine's byte order, which index and scan share). */
+static unsigned pair_at(const char *s)
+{
+	uint16_t pair;
+
+	memcpy(&pair, s, sizeof(pair));
+	return pair;
+}
+
+static void index_pairs(void)
+{
+	size_t k = ARRAY_SIZE(anywhere);
+
+	while (k--) {
+		unsigned at;
+
+		if (!anywhere[k][0] || !anywhere[k][1])
+			abort();
+		at = pair_at(anywhere[k]);
+		pairs.next[k] = pairs.head[at];
+		pairs.head[at] = (unsigned char)(k + 1);
+	}
+	pairs.ready = 1;
+}
+
+/* What every finder asks of a line, in one scan of it: which of NEG_ANYWHERE's words it holds. */
+static void line_facts(struct neg_line *l, const char *text)
+{
+	const char *p;
+	unsigned k;
+
+	if (!pairs.ready)
+		index_pairs();
+	l->s = import_skip_space(text);
+	l->start = l->s[0] ? neg_bucket(l->s) : 0;
+	l->words = 0;
+	/* p[1] is at most the line's NUL, and the pair matched: each word has two characters or more */
+	for (p = l->s; *p; p++)
+		for (k = pairs.head[pair_at(p)]; k; k = pairs.next[k - 1])
+			if (neg_begins(p + 2, anywhere[k - 1] + 2))
+				l->words |= (uint64_t)1 << (k - 1);
+}
+
 void import_negatives(unsigned char *kind, const struct qline *v, size_t nr)
 {
 	size_t i = 0;
+	struct neg_line l;
 
 	memset(kind, 0, nr);
 	while (i < nr) {
@@ -194,8 +269,9 @@ void import_negatives(unsigned char *kind, const struct qline *v, size_t nr)
 			i++;
 			continue;
 		}
+		line_facts(&l, v[i].text);
 		for (k = 0; k < ARRAY_SIZE(kinds) && !n; k++)
-			n = kinds[k].find(v, nr, i);
+			n = kinds[k].find(&l, v, nr, i);
 		if (!n) {
 			i++;
 			continue;

@@ -34,11 +34,6 @@ static const char *skip_decimal(const char *s)
 	return p;
 }
 
-static int starts_any(const char *s, const char *const *prefixes, size_t n)
-{
-	return import_neg_prefix(s, prefixes, n, 0) < n;
-}
-
 /* ---- traces and profiles ---- */
 
 /* " 2)   0.412 us    |      security_file_permission();", " 2) ! 136.698 us  |  }" */
@@ -57,7 +52,7 @@ static int function_graph_line(const char *s)
 		p = import_skip_space(p + 1);
 	if (is_digit(*p)) {
 		p = skip_decimal(p);
-		if (strncmp(p, " us", 3))
+		if (!neg_begins(p, " us"))
 			return 0;
 		p = import_skip_space(p + 3);
 	}
@@ -112,21 +107,22 @@ static int perf_row(const char *s)
 	return p != s && *p == '%' && (strstr(p, " [k] ") || strstr(p, " [.] ") || strstr(p, "%--"));
 }
 
-size_t import_negative_trace(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_trace(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	static const char *const comments[] = {
 		"# Samples:", "# Event count", "# Overhead", "# Children", "# ....", "# tracer:",
 		"# CPU  DURATION", "# CPU DURATION", "# |", "#           TASK-PID", "# Total Lost Samples",
 		"# To display the perf.data",
 	};
-	const char *s = import_skip_space(v[i].text);
+	static struct neg_words comment_words = NEG_WORDS(comments);
+	const char *s = l->s;
 
-	if (starts_any(s, comments, ARRAY_SIZE(comments)))
+	if (neg_line_starts_any(&comment_words, l))
 		return 1;
 	/* a latency table or histogram under its title, to the blank line after it */
-	if ((!strncmp(s, "Worst ", 6) && strstr(s, " latency times")) ||
-	    (strstr(s, "Range:") && strstr(s, "Mean:")) ||
-	    (strstr(s, " : count") && strstr(s, "distribution")))
+	if ((neg_begins(s, "Worst ") && strstr(s, " latency times")) ||
+	    (neg_has(l, NEG_BIT(RANGE)) && strstr(s, "Mean:")) ||
+	    (neg_has(l, NEG_BIT(COUNT)) && strstr(s, "distribution")))
 		return import_neg_block(v, nr, i, 200);
 	return function_graph_line(s) || histogram_line(s) || perf_row(s);
 }
@@ -147,7 +143,7 @@ static int kbuild_line(const struct qline *l)
 	if (n < 2 || n > 8)
 		return 0;
 	p = s + n;
-	if (!strncmp(p, " [M]", 4))
+	if (neg_begins(p, " [M]"))
 		p += 4;
 	if (p[0] != ' ' || (p[1] != ' ' && p[1] != '\t'))
 		return 0;
@@ -165,7 +161,7 @@ static int dbench_progress(const char *s)
 
 	if (p == s)
 		return 0;
-	if (!strncmp(p, " clients started", 16) || !strncmp(p, " client started", 15))
+	if (neg_begins(p, " clients started") || neg_begins(p, " client started"))
 		return 1;
 	p = import_skip_space(p);
 	if (skip_decimal(p) == p)
@@ -174,40 +170,41 @@ static int dbench_progress(const char *s)
 	if (skip_decimal(p) == p)
 		return 0;
 	p = import_skip_space(skip_decimal(p));
-	return !strncmp(p, "MB/sec", 6) &&
+	return neg_begins(p, "MB/sec") &&
 	       (strstr(p, " warmup ") || strstr(p, " execute ") || strstr(p, " cleanup "));
 }
 
-size_t import_negative_progress(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_progress(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	static const char *const starts[] = {
 		"Jobs: ", "Starting ", "Setup is ", "System is ", "Root device is ", "Building modules",
 		"make[", "make: ", "WARNING: modpost:",
 	};
-	const char *s = import_skip_space(v[i].text);
+	static struct neg_words start_words = NEG_WORDS(starts);
+	const char *s = l->s;
 	size_t n;
 
 	(void)nr;
-	if (starts_any(s, starts, ARRAY_SIZE(starts))) {
+	if (neg_line_starts_any(&start_words, l)) {
 		/* each with what makes it progress: a count, a size, a state */
-		if (!strncmp(s, "Jobs: ", 6))
+		if (neg_begins(s, "Jobs: "))
 			return is_digit(s[6]) && strstr(s, "(f=") != NULL;
-		if (!strncmp(s, "Starting ", 9))
+		if (neg_begins(s, "Starting "))
 			return is_digit(s[9]) && (strstr(s, " process") || strstr(s, " thread"));
-		if (!strncmp(s, "Setup is ", 9) || !strncmp(s, "System is ", 10))
+		if (neg_begins(s, "Setup is ") || neg_begins(s, "System is "))
 			return strstr(s, " bytes") || strstr(s, " kB");
 		return 1;
 	}
-	if (strstr(s, ": Laying out IO file") || (strstr(s, ": (g=") && strstr(s, "rw=")))
+	if (neg_has(l, NEG_BIT(LAYING_OUT)) || (neg_has(l, NEG_BIT(GROUP)) && strstr(s, "rw=")))
 		return 1;
-	if (!strncmp(s, "Kernel: ", 8) && strstr(s, " is ready"))
+	if (neg_begins(s, "Kernel: ") && strstr(s, " is ready"))
 		return 1;
-	if (!strncmp(s, "CRC ", 4) && strspn(s + 4, "0123456789abcdef") == strlen(s + 4))
+	if (neg_begins(s, "CRC ") && strspn(s + 4, "0123456789abcdef") == strlen(s + 4))
 		return 1;
-	if (!strncmp(s, "fio-", 4) && is_digit(s[4]) && !strchr(s, ' '))
+	if (neg_begins(s, "fio-") && is_digit(s[4]) && !strchr(s, ' '))
 		return 1;
 	/* dbench's ".....+++++*****" */
-	n = strspn(s, ".+*");
+	n = *s == '.' || *s == '+' || *s == '*' ? strspn(s, ".+*") : 0;
 	if (n >= 5 && !*import_skip_space(s + n))
 		return 1;
 	return dbench_progress(s) || kbuild_line(&v[i]);
@@ -248,30 +245,31 @@ static int shell_line(const char *s)
 	static const char *const opening[] = {
 		"while [", "while true", "while read ", "until [", "if [", "if test ", "case $",
 	};
+	static struct neg_words alone_words = NEG_WORDS(alone), opening_words = NEG_WORDS(opening);
 	size_t i;
 
 	if (*s == '$' || *s == '#')
 		s = import_skip_space(s + 1);
-	for (i = 0; (i = import_neg_prefix(s, alone, ARRAY_SIZE(alone), i)) < ARRAY_SIZE(alone); i++) {
-		size_t n = strlen(alone[i]);
+	for (i = 0; (i = import_neg_prefix(&alone_words, s, i)) < alone_words.n; i++) {
+		size_t n = alone_words.len[i];
 
 		if (!s[n] || strchr(";|<>&", *import_skip_space(s + n)))
 			return 1;
 	}
-	if (starts_any(s, opening, ARRAY_SIZE(opening)))
+	if (import_neg_starts_any(&opening_words, s))
 		return 1;
 	/* "for i in 1 2 3 4 5; do" */
-	if (!strncmp(s, "for ", 4) && strstr(s, " in ") && (strstr(s, "; do") || strstr(s, ";do")))
+	if (neg_begins(s, "for ") && strstr(s, " in ") && (strstr(s, "; do") || strstr(s, ";do")))
 		return 1;
-	return !strncmp(s, "echo ", 5) && (strstr(s, "> /proc/") || strstr(s, ">/proc/") ||
+	return neg_begins(s, "echo ") && (strstr(s, "> /proc/") || strstr(s, ">/proc/") ||
 					   strstr(s, "> /sys/") || strstr(s, ">/sys/"));
 }
 
-size_t import_negative_command(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_command(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	size_t n = job_file(v, nr, i);
 
 	if (n)
 		return n;
-	return shell_line(import_skip_space(v[i].text));
+	return shell_line(l->s);
 }

@@ -22,12 +22,13 @@ static int is_digit(char c)
 }
 
 /* Whether s starts with one of the keys followed by blanks and then c (':' or '='). */
-static int key_then(const char *s, const char *const *keys, size_t nkeys, char c)
+static int key_then(const struct neg_line *l, struct neg_words *keys, char c)
 {
+	const char *s = l->s;
 	size_t i;
 
-	for (i = 0; (i = import_neg_prefix(s, keys, nkeys, i)) < nkeys; i++) {
-		size_t n = strlen(keys[i]);
+	for (i = 0; (i = neg_line_prefix(keys, l, i)) < keys->n; i++) {
+		size_t n = keys->len[i];
 		const char *p = s + n;
 
 		while (*p == ' ' || *p == '\t')
@@ -35,16 +36,6 @@ static int key_then(const char *s, const char *const *keys, size_t nkeys, char c
 		if (*p == c && (p > s + n || c == ':'))
 			return 1;
 	}
-	return 0;
-}
-
-static int contains_any(const char *s, const char *const *words, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (strstr(s, words[i]))
-			return 1;
 	return 0;
 }
 
@@ -71,13 +62,15 @@ static int dmesg_stamp(const char *s)
 }
 
 /* "Jul 17 10:12:03 host kernel: ..." */
-static int syslog_line(const char *s)
+static int syslog_line(const struct neg_line *l)
 {
 	static const char *const months[] = {
 		"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 	};
+	static struct neg_words month_words = NEG_WORDS(months);
+	const char *s = l->s;
 
-	if (import_neg_prefix(s, months, ARRAY_SIZE(months), 0) == ARRAY_SIZE(months) || s[3] != ' ' || (s[4] != ' ' && !is_digit(s[4])) || !is_digit(s[5]) || s[6] != ' ')
+	if (!neg_line_starts_any(&month_words, l) || s[3] != ' ' || (s[4] != ' ' && !is_digit(s[4])) || !is_digit(s[5]) || s[6] != ' ')
 		return 0;
 	s += 7;
 	return is_digit(s[0]) && is_digit(s[1]) && s[2] == ':' && is_digit(s[3]) && is_digit(s[4]) &&
@@ -87,11 +80,11 @@ static int syslog_line(const char *s)
 /* "Linux version 2.6.24 (root@host) (gcc ...)", "BIOS-provided physical RAM map:": a log starts */
 static int log_opener(const char *s)
 {
-	return (!strncmp(s, "Linux version ", 14) && strstr(s, "(gcc")) ||
-	       !strncmp(s, "BIOS-provided physical RAM map", 30);
+	return (neg_begins(s, "Linux version ") && strstr(s, "(gcc")) ||
+	       neg_begins(s, "BIOS-provided physical RAM map");
 }
 
-static int log_line(const char *s)
+static int log_line(const struct neg_line *l)
 {
 	static const char *const starts[] = {
 		"BIOS-e820:", "BIOS-provided", "Calibrating delay", "Memory: ", "CPU: ",
@@ -106,20 +99,23 @@ static int log_line(const char *s)
 		"Built 1 zonelists", "VFS: Mounted root", "SCSI subsystem", "PCI: ", "ACPI: ",
 		"last message repeated ", "Linux version ",
 	};
-	static const char *const holds[] = {
-		"BogoMIPS", "LOWMEM available", "HIGHMEM available", " MHz processor", "ATA DISK drive",
-		"last message repeated ", "invoked oom-killer", " sectors (", "k swap on ",
-		"processors activated",
-	};
+	static struct neg_words start_words = NEG_WORDS(starts);
+	/* the words a log line holds anywhere */
+	const uint64_t holds = NEG_BIT(BOGOMIPS) | NEG_BIT(LOWMEM) | NEG_BIT(HIGHMEM) |
+			       NEG_BIT(MHZ_PROCESSOR) | NEG_BIT(ATA_DISK) | NEG_BIT(REPEATED) |
+			       NEG_BIT(OOM_KILLER) | NEG_BIT(SECTORS) | NEG_BIT(SWAP_ON) |
+			       NEG_BIT(ACTIVATED);
 	const char *p;
 
-	if (import_neg_prefix(s, starts, ARRAY_SIZE(starts), 0) < ARRAY_SIZE(starts))
+	if (neg_line_starts_any(&start_words, l))
 		return 1;
-	if (contains_any(s, holds, ARRAY_SIZE(holds)))
+	if (neg_has(l, holds))
 		return 1;
 	/* a call trace's "[<c01a2b41>] func+0x12/0x30" */
-	p = strstr(s, "[<");
-	return p && isxdigit((unsigned char)p[2]) && strchr(p, '>');
+	if (!neg_has(l, NEG_BIT(CALL_ADDRESS)))
+		return 0;
+	p = strstr(l->s, "[<");
+	return isxdigit((unsigned char)p[2]) && strchr(p, '>');
 }
 
 /* A robot's table of boot outcomes: its rows count boots, they time nothing. */
@@ -136,15 +132,17 @@ static size_t boot_table(const struct qline *v, size_t nr, size_t i)
 	return 0;
 }
 
-size_t import_negative_log(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_log(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
-	const char *s = import_skip_space(v[i].text);
+	const char *s = l->s;
+	size_t n;
 
 	if (log_opener(s))
 		return import_neg_block(v, nr, i, 400);
-	if (boot_table(v, nr, i))
-		return boot_table(v, nr, i);
-	if (dmesg_stamp(s) || syslog_line(s) || log_line(s))
+	/* once: a table's block is read through for its words */
+	if ((n = boot_table(v, nr, i)))
+		return n;
+	if (dmesg_stamp(s) || syslog_line(l) || log_line(l))
 		return 1;
 	return 0;
 }
@@ -159,6 +157,7 @@ static const char *const cpuinfo_keys[] = {
 	"power management", "TLB size", "BogoMIPS", "Features", "CPU implementer",
 	"CPU architecture", "CPU variant", "CPU part", "CPU revision", "bugs",
 };
+static struct neg_words cpuinfo_keys_words = NEG_WORDS(cpuinfo_keys);
 
 static const char *const meminfo_keys[] = {
 	"MemTotal", "MemFree", "MemAvailable", "Buffers", "Cached", "SwapCached", "Active",
@@ -168,6 +167,7 @@ static const char *const meminfo_keys[] = {
 	"Committed_AS", "VmallocTotal", "VmallocUsed", "VmallocChunk", "HugePages_Total",
 	"HugePages_Free", "Hugepagesize",
 };
+static struct neg_words meminfo_keys_words = NEG_WORDS(meminfo_keys);
 
 /* hdparm's settings (-v and the like): " multcount    = 16 (on)" */
 static const char *const hdparm_keys[] = {
@@ -175,6 +175,7 @@ static const char *const hdparm_keys[] = {
 	"readonly", "readahead", "geometry", "nowerr", "busstate", "acoustic", "write-caching",
 	"look-ahead", "wcache", "standby",
 };
+static struct neg_words hdparm_keys_words = NEG_WORDS(hdparm_keys);
 
 /* hdparm -i and -I: drive identification */
 static const char *const hdparm_id[] = {
@@ -183,6 +184,7 @@ static const char *const hdparm_id[] = {
 	"Model Number:", "Serial Number:", "Firmware Revision:", "LBA    user addressable",
 	"LBA48  user addressable", "device size with M =",
 };
+static struct neg_words hdparm_id_words = NEG_WORDS(hdparm_id);
 
 static const char *const mkfs_starts[] = {
 	"mke2fs ", "mkfs.", "mke4fs ", "Creating filesystem with", "Superblock backups stored",
@@ -193,11 +195,7 @@ static const char *const mkfs_starts[] = {
 	"Node size:", "Sector size:", "Filesystem size:", "Block group profiles:", "SSD detected:",
 	"Incompat features:", "Runtime features:", "Number of devices:",
 };
-
-static const char *const mkfs_holds[] = {
-	" inodes, ", "reserved for the super user", " block groups", " blocks per group",
-	" inodes per group",
-};
+static struct neg_words mkfs_starts_words = NEG_WORDS(mkfs_starts);
 
 /* ver_linux's versions of the tools */
 static const char *const tool_versions[] = {
@@ -206,6 +204,7 @@ static const char *const tool_versions[] = {
 	"quota-tools ", "nfs-utils ", "Linux C Library ", "Dynamic linker ", "Procps ", "Net-tools ",
 	"Kbd ", "Sh-utils ", "Console-tools ", "Modules Loaded ", "udev ", "Linux C++ Library ",
 };
+static struct neg_words tool_versions_words = NEG_WORDS(tool_versions);
 
 /* "00:1f.2 IDE interface: ...", "0000:00:1f.2 ..." */
 static int lspci_line(const char *s)
@@ -219,10 +218,16 @@ static int lspci_line(const char *s)
 }
 
 /* Six fields, the last two single digits: fstab and /proc/mounts. */
-static int fstab_line(const char *s)
+static int fstab_line(const char *s, const struct qline *l)
 {
-	const char *f[7];
+	const char *f[7], *end = l->text + l->len;
 	size_t n = 0, len[7];
+
+	/* the last field, one digit after a blank, ends the line: most lines end otherwise */
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (end - s < 2 || !is_digit(end[-1]) || (end[-2] != ' ' && end[-2] != '\t'))
+		return 0;
 
 	while (*s && n < 7) {
 		s = import_skip_space(s);
@@ -237,7 +242,7 @@ static int fstab_line(const char *s)
 		return 0;
 	if (len[4] != 1 || !is_digit(*f[4]) || len[5] != 1 || !is_digit(*f[5]))
 		return 0;
-	return *f[1] == '/' || !strncmp(f[1], "none", 4) || !strncmp(f[1], "swap", 4);
+	return *f[1] == '/' || neg_begins(f[1], "none") || neg_begins(f[1], "swap");
 }
 
 /*
@@ -251,14 +256,14 @@ static int xfs_info_line(const char *s)
 	const char *eq = NULL;
 	size_t i;
 
-	if (!strncmp(s, "meta-data=", 10))
+	if (neg_begins(s, "meta-data="))
 		eq = s + 9;
 	else if (*s == '=' && (s[1] == ' ' || s[1] == '\t'))
 		eq = s;
 	for (i = 0; !eq && i < ARRAY_SIZE(sections); i++) {
-		size_t n = strlen(sections[i]);
+		size_t n = neg_begins(s, sections[i]) ? strlen(sections[i]) : 0;
 
-		if (!strncmp(s, sections[i], n) && s[n] == ' ' && *import_skip_space(s + n) == '=')
+		if (n && s[n] == ' ' && *import_skip_space(s + n) == '=')
 			eq = import_skip_space(s + n);
 	}
 	/* and another setting after it */
@@ -294,19 +299,27 @@ static int has_word(const char *s, const char *w)
 	return 0;
 }
 
-/* A header of a facts table: free's, vmstat's, df's, ps's; its rows follow. */
-static int facts_header(const char *s)
+/*
+ * A header of a facts table: free's, vmstat's, df's, ps's; its rows follow.
+ * Each header's words must occur in the line before they are asked whole.
+ */
+static int facts_header(const struct neg_line *l)
 {
-	if (has_word(s, "total") && has_word(s, "used") && has_word(s, "free") &&
+	const uint64_t free_words = NEG_BIT(TOTAL) | NEG_BIT(USED) | NEG_BIT(FREE);
+	const char *s = l->s;
+
+	if ((l->words & free_words) == free_words && has_word(s, "total") && has_word(s, "used") &&
+	    has_word(s, "free") &&
 	    (has_word(s, "shared") || has_word(s, "available") || has_word(s, "buffers")))
 		return 1;
-	if (has_word(s, "swpd") && has_word(s, "buff"))
+	if (neg_has(l, NEG_BIT(SWPD)) && has_word(s, "swpd") && has_word(s, "buff"))
 		return 1;
-	if (has_word(s, "procs") && has_word(s, "memory") && (has_word(s, "swap") || has_word(s, "cpu")))
+	if ((l->words & (NEG_BIT(PROCS) | NEG_BIT(MEMORY))) == (NEG_BIT(PROCS) | NEG_BIT(MEMORY)) &&
+	    has_word(s, "procs") && has_word(s, "memory") && (has_word(s, "swap") || has_word(s, "cpu")))
 		return 1;
-	if (!strncmp(s, "Filesystem", 10) && strstr(s, "Mounted on"))
+	if (neg_begins(s, "Filesystem") && strstr(s, "Mounted on"))
 		return 1;
-	return has_word(s, "PID") && (has_word(s, "TTY") || strstr(s, "%CPU") || has_word(s, "STAT") ||
+	return neg_has(l, NEG_BIT(PID)) && has_word(s, "PID") && (has_word(s, "TTY") || strstr(s, "%CPU") || has_word(s, "STAT") ||
 				      has_word(s, "COMMAND") || has_word(s, "CMD"));
 }
 
@@ -324,59 +337,60 @@ static size_t facts_table(const struct qline *v, size_t nr, size_t i)
 	return k - i;
 }
 
-static int sysinfo_line(const char *s, const struct qline *l)
+static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
 {
 	static const char *const other[] = {
 		"Personalities :", "unused devices:", "raiddev ", "load average:", "Mem:", "Swap:",
 		"-/+ buffers", "top - ", "Tasks:", "Cpu(s):", "%Cpu(s):", "KiB Mem", "KiB Swap",
 		"MiB Mem", "MiB Swap",
 	};
+	static struct neg_words other_words = NEG_WORDS(other);
+	const uint64_t mkfs_holds = NEG_BIT(INODES_COMMA) | NEG_BIT(RESERVED) | NEG_BIT(BLOCK_GROUPS) |
+				    NEG_BIT(BLOCKS_PER_GROUP) | NEG_BIT(INODES_PER_GROUP);
+	const char *s = nl->s;
 	size_t i;
 
-	if (key_then(s, cpuinfo_keys, ARRAY_SIZE(cpuinfo_keys), ':') && l->text[0] != ' ')
+	if (key_then(nl, &cpuinfo_keys_words, ':') && l->text[0] != ' ')
 		return 1;
-	if (key_then(s, meminfo_keys, ARRAY_SIZE(meminfo_keys), ':') && strstr(s, " kB"))
+	if (key_then(nl, &meminfo_keys_words, ':') && strstr(s, " kB"))
 		return 1;
-	if (key_then(s, hdparm_keys, ARRAY_SIZE(hdparm_keys), '='))
+	if (key_then(nl, &hdparm_keys_words, '='))
 		return 1;
-	if (import_neg_prefix(s, hdparm_id, ARRAY_SIZE(hdparm_id), 0) < ARRAY_SIZE(hdparm_id) ||
-	    strstr(s, " FwRev="))
+	if (neg_line_starts_any(&hdparm_id_words, nl) || neg_has(nl, NEG_BIT(FWREV)))
 		return 1;
-	if (import_neg_prefix(s, mkfs_starts, ARRAY_SIZE(mkfs_starts), 0) < ARRAY_SIZE(mkfs_starts))
+	if (neg_line_starts_any(&mkfs_starts_words, nl))
 		return 1;
-	if (contains_any(s, mkfs_holds, ARRAY_SIZE(mkfs_holds)))
+	if (neg_has(nl, mkfs_holds))
 		return 1;
 	if (xfs_info_line(s))
 		return 1;
-	for (i = 0; (i = import_neg_prefix(s, tool_versions, ARRAY_SIZE(tool_versions), i)) <
-		    ARRAY_SIZE(tool_versions);
-	     i++) {
-		size_t n = strlen(tool_versions[i]);
+	for (i = 0; (i = neg_line_prefix(&tool_versions_words, nl, i)) < tool_versions_words.n; i++) {
+		size_t n = tool_versions_words.len[i];
 
 		if ((s[n] == ' ' || s[n] == '\t') && is_digit(*import_skip_space(s + n)))
 			return 1;
 	}
-	if (import_neg_prefix(s, other, ARRAY_SIZE(other), 0) < ARRAY_SIZE(other))
+	if (neg_line_starts_any(&other_words, nl))
 		return 1;
 	/* mdstat: "md0 : active raid5 ...", "   976767872 blocks level 5, 64k chunk ..." */
-	if (!strncmp(s, "md", 2) && is_digit(s[2]) && (strstr(s, " : active") || strstr(s, " : inactive")))
+	if (neg_begins(s, "md") && is_digit(s[2]) && (strstr(s, " : active") || strstr(s, " : inactive")))
 		return 1;
-	if (strstr(s, " blocks ") && (strstr(s, " chunk") || strstr(s, "[U") || strstr(s, " super ")))
+	if (neg_has(nl, NEG_BIT(BLOCKS)) && (strstr(s, " chunk") || strstr(s, "[U") || strstr(s, " super ")))
 		return 1;
 	/* mount output and uname -a */
-	if (strstr(s, " on /") && strstr(s, " type ") && strchr(s, '('))
+	if (neg_has(nl, NEG_BIT(ON_ROOT)) && strstr(s, " type ") && strchr(s, '('))
 		return 1;
-	if (!strncmp(s, "Linux ", 6) && strstr(s, " #") && (strstr(s, "GNU/Linux") || strstr(s, " SMP ")))
+	if (neg_begins(s, "Linux ") && strstr(s, " #") && (strstr(s, "GNU/Linux") || strstr(s, " SMP ")))
 		return 1;
-	return fstab_line(s);
+	return fstab_line(s, l);
 }
 
-size_t import_negative_sysinfo(const struct qline *v, size_t nr, size_t i)
+size_t import_negative_sysinfo(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
-	const char *s = import_skip_space(v[i].text);
+	const char *s = l->s;
 	size_t k;
 
-	if (facts_header(s))
+	if (facts_header(l))
 		return facts_table(v, nr, i);
 	if (lspci_line(s)) {
 		/* lspci -v: the device's indented lines under it */
@@ -386,7 +400,7 @@ size_t import_negative_sysinfo(const struct qline *v, size_t nr, size_t i)
 			;
 		return k - i;
 	}
-	if (!sysinfo_line(s, &v[i]))
+	if (!sysinfo_line(l, &v[i]))
 		return 0;
 	/* a block of numbers under it: "Superblock backups stored on blocks:", raidtab, vmstat rows */
 	for (k = i + 1; k < nr && v[k].depth == v[i].depth && !v[k].blank; k++) {
