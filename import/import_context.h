@@ -58,6 +58,12 @@ const char *import_label_fs(const char *label, char **options);
  */
 int import_find_kernel(const char *s, size_t *pos, size_t *len);
 /*
+ * As import_find_kernel, the kernel a comparison is made against too
+ * ("slower than 2.6.9 on 2.6.10" names both): for a Subject, where every
+ * kernel named counts.
+ */
+int import_find_kernel_named(const char *s, size_t *pos, size_t *len);
+/*
  * "2.5.44-[mm3, ac2]": the trees listed after the version that ends at
  * s + end, each a kernel of its own (2.5.44-mm3, 2.5.44-ac2).  Their
  * places in starts and lens (at most max), the end of the list in *past;

@@ -99,10 +99,38 @@ static const char *attached_suffixes(const char *e)
 	}
 }
 
+/*
+ * A distribution's build after its number, as uname -r prints it:
+ * ".40.1.el9_5.x86_64" (5.14.0-503.40.1.el9_5.x86_64), ".fc42.x86_64"
+ * (6.14.5-300.fc42.x86_64), ".197.148-default" (SUSE's
+ * 4.12.14-150100.197.148-default).  Where it ends; NULL when it ends in a
+ * file's extension (kernel-5.14.0-503.el9.src.rpm names a package).
+ */
+static const char *distro_release(const char *e)
+{
+	static const char *const files[] = {
+		"tar", "gz", "tgz", "bz2", "xz", "zst", "rpm", "deb", "patch", "diff", "config",
+		"txt", "log", "img", "iso", "zip",
+	};
+
+	while ((*e == '.' || *e == '-') && (isalnum((unsigned char)e[1]))) {
+		const char *f = e + 1;
+		size_t k;
+
+		while (isalnum((unsigned char)*f) || *f == '_')
+			f++;
+		for (k = 0; *e == '.' && k < ARRAY_SIZE(files); k++)
+			if (strlen(files[k]) == (size_t)(f - e - 1) && !strncasecmp(e + 1, files[k], f - e - 1))
+				return NULL;
+		e = f;
+	}
+	return e;
+}
+
 static const char *version_end(const char *s, const char *dot, int two_parts)
 {
 	const char *p = dot - 1, *q, *e;
-	int parts = 1, major, v = v_prefixed(s, p);
+	int parts = 1, major, v = v_prefixed(s, p), build = 0;
 
 	if (!isdigit((unsigned char)*p) || (p > s && !v && (isalnum((unsigned char)p[-1]) ||
 	    p[-1] == '.' || p[-1] == '-' || p[-1] == '_' || p[-1] == '/')))
@@ -143,7 +171,18 @@ static const char *version_end(const char *s, const char *dot, int two_parts)
 		/* "-rc" without its number: a series ("3.10-rc kernels") */
 		if (f - e == 3 && !strncmp(e, "-rc", 3))
 			return NULL;
+		build = strspn(e + 1, "0123456789") == (size_t)(f - e - 1);
 		e = f;
+	}
+	if (build && *e == '.' && isalnum((unsigned char)e[1]) && !(e = distro_release(e)))
+		return NULL;
+	/*
+	 * "4.13.0-rc5+": uname's mark of a tree with changes on top, a kernel
+	 * of its own; "2.4.8-pre1+MRA": a patch on top, named
+	 */
+	if (*e == '+' && e[1] != '+') {
+		for (e++; isalnum((unsigned char)*e) || *e == '_' || *e == '-'; e++)
+			;
 	}
 	/* a file or tarball name, not a kernel under test */
 	if (*e == '.' && isalpha((unsigned char)e[1]))
@@ -196,6 +235,29 @@ static int names_workload(const char *s, const char *before, const char *e)
 	for (i = 0; i < ARRAY_SIZE(workload_words); i++)
 		if (starts_with_word(e, &workload_words[i]))
 			return 1;
+	return 0;
+}
+
+/*
+ * Whether the version is the one compared against, not the one measured:
+ * "iops is much higher than 4.4 kernel", "slower than with 2.6.18".
+ */
+static int compared_against(const char *s, const char *before)
+{
+	static const struct cue than = { "than", 4 }, words[] = { { "with", 4 }, { "on", 2 }, { "in", 2 } };
+	size_t i;
+
+	if (ends_with_word(s, before, &than))
+		return 1;
+	for (i = 0; i < ARRAY_SIZE(words); i++) {
+		const char *b = before;
+
+		if (!ends_with_word(s, b, &words[i]))
+			continue;
+		for (b -= words[i].n; b > s && b[-1] == ' '; b--)
+			;
+		return ends_with_word(s, b, &than);
+	}
 	return 0;
 }
 
@@ -309,7 +371,7 @@ static const char *two_part_version(const char *s, const char *dot)
 	return NULL;
 }
 
-int import_find_kernel(const char *s, size_t *pos, size_t *len)
+static int find_kernel(const char *s, size_t *pos, size_t *len, int compared_too)
 {
 	const char *start = s + *pos, *dot;
 
@@ -331,7 +393,8 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 			*len = e - p;
 			return 3;
 		}
-		if (names_workload(s, before, e) || names_tool(s, before) || only_tried(s, before)) {
+		if (names_workload(s, before, e) || names_tool(s, before) || only_tried(s, before) ||
+		    (!compared_too && compared_against(s, before))) {
 			dot = e - 1;
 			continue;
 		}
@@ -346,6 +409,16 @@ int import_find_kernel(const char *s, size_t *pos, size_t *len)
 		return 1;
 	}
 	return 0;
+}
+
+int import_find_kernel(const char *s, size_t *pos, size_t *len)
+{
+	return find_kernel(s, pos, len, 0);
+}
+
+int import_find_kernel_named(const char *s, size_t *pos, size_t *len)
+{
+	return find_kernel(s, pos, len, 1);
 }
 
 const char *import_name_fs(const char *name)

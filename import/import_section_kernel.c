@@ -257,7 +257,7 @@ static const char *subject_kernel(struct extract *x)
 	s->nsubject = 0;
 	if (!subj)
 		return NULL;
-	while (import_find_kernel(subj, &pos, &len) && s->nsubject < ARRAY_SIZE(s->subject)) {
+	while (import_find_kernel_named(subj, &pos, &len) && s->nsubject < ARRAY_SIZE(s->subject)) {
 		size_t nc = 0, past = 0, c;
 		char **choices = expand_choices(subj, pos, len, &nc, &past);
 

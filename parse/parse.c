@@ -9,7 +9,7 @@
 
 extern const struct parser parser_time, parser_df, parser_dd, parser_postmark,
 	parser_dbench, parser_fio, parser_bonnie, parser_kernbench,
-	parser_sysbench, parser_tiobench, parser_iozone, parser_fsmark, parser_bench;
+	parser_sysbench, parser_tiobench, parser_iozone, parser_fsmark, parser_filebench, parser_bench;
 
 const struct parser *const parse_table[] = {
 	&parser_time,
@@ -24,6 +24,7 @@ const struct parser *const parse_table[] = {
 	&parser_tiobench,
 	&parser_iozone,
 	&parser_fsmark,
+	&parser_filebench,
 	&parser_bench,
 	NULL,
 };

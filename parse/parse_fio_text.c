@@ -560,6 +560,42 @@ static size_t read_disk_stats(struct scan *sc, size_t i)
 	return idx - i;
 }
 
+/* Whether s (blanks skipped) is a line of a job's report: fio's own words. */
+static int job_line_like(const struct fio_text *ft, const char *s)
+{
+	static const char *const words[] = {
+		"read", "write", "trim", "clat", "slat", "lat", "sync", "bw", "iops", "cpu",
+		"submit", "complete", "issued", "latency",
+	};
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(words); k++)
+		if (starts_word(s, words[k]))
+			return 1;
+	return !strncmp(s, "IO depths", 9) || !strncmp(s, "fsync/fdatasync", 15) ||
+	       (*s == '|' && ft->lat);
+}
+
+/*
+ * The line after the blank ones at idx when the job's report goes on
+ * there, else idx.  A mailer that double-spaces a paste puts a blank line
+ * after every line of it; the report goes on when the next line is one of
+ * the job's own (a job head, its group's summary or anything else ends it).
+ */
+static size_t past_blanks(const struct fio_text *ft, size_t idx)
+{
+	struct scan *sc = ft->sc;
+	size_t k = idx, n;
+	long pid;
+
+	while (k < sc->nr && !sc->v[k].used && !*skip_blanks(sc->v[k].s) && k - idx < 2)
+		k++;
+	if (k == idx || k >= sc->nr || sc->v[k].used || job_head(sc->v[k].s, &n, &pid) ||
+	    !job_line_like(ft, skip_blanks(sc->v[k].s)))
+		return idx;
+	return k;
+}
+
 /*
  * A job's lines from from on, as long as they are its: up to the next
  * job, its group's summary, or (headless: grep left only some of its
@@ -578,6 +614,10 @@ static size_t read_job_lines(struct fio_text *ft, size_t from, int headless)
 
 		if (job_head(sc->v[idx].s, &n, &other))
 			break;
+		if (!headless && (ft->dir || idx == from) && (lines = past_blanks(ft, idx)) > idx) {
+			idx = lines;
+			continue;
+		}
 		lines = joined_line(ft, idx, &line);
 		got = read_job_line(ft, idx, line.buf);
 		ft->joined = NULL;

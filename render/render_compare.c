@@ -235,16 +235,10 @@ size_t render_compare_write(struct strbuf *out, struct render_diff_summary *foun
 	if (compared || found->one_sided) {
 		const char *head = opts->title ? opts->title : title.buf;
 
-		if (*head) {
-			struct strbuf wrapped = STRBUF_INIT;
-
-			render_text_wrap(&wrapped, head, fmt->width ? fmt->width : 1000, "", "  ");
-			strbuf_addstr(&wrapped, warn.buf);
-			render_table_write_lines(out, wrapped.buf, fmt);
-			strbuf_release(&wrapped);
-		} else if (warn.len) {
+		if (*head)
+			render_table_write_heading(out, head, fmt);
+		if (warn.len)
 			render_table_write_lines(out, warn.buf, fmt);
-		}
 		if (*head || warn.len)
 			strbuf_addch(out, '\n');
 		render_table_write(out, &t, fmt);

@@ -74,7 +74,8 @@ static void iterations(struct strbuf *out, const struct render_facts_side *s)
 	free(mine.v);
 }
 
-static void side_values(struct strbuf *out, const struct render_facts_side *s, const char *key)
+void render_facts_side_values(struct strbuf *out, const struct render_facts_side *s,
+			      const char *key)
 {
 	struct strbuf one = STRBUF_INIT, clean = STRBUF_INIT;
 	size_t i;
@@ -140,7 +141,7 @@ size_t render_facts_differ(struct strbuf *out, const struct render_facts_side *s
 			continue;
 		for (i = 0; i < n; i++) {
 			strbuf_reset(&vals[i]);
-			side_values(&vals[i], &sides[i], facts[f].key);
+			render_facts_side_values(&vals[i], &sides[i], facts[f].key);
 			have += vals[i].len > 0;
 			if (i && strcmp(vals[i].buf, vals[0].buf))
 				same = 0;

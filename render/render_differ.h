@@ -28,6 +28,13 @@ struct render_facts_side {
 };
 
 /*
+ * The values side s records for key (a fact or record field), cleaned,
+ * joined by "; ", appended to out.
+ */
+void render_facts_side_values(struct strbuf *out, const struct render_facts_side *s,
+			      const char *key);
+
+/*
  * Appends, wrapped at width, a line per fact that differs between the
  * sides and is not in vary (a mask of render_fact_group): two sides as
  * "also differs: scheduler mq-deadline vs none", more as "scheduler:

@@ -560,26 +560,3 @@ void render_method(struct strbuf *out, const struct recset *set)
 	}
 	strbuf_release(&flagged);
 }
-
-void render_facts(struct strbuf *out, const struct recset *set, size_t width, int utf8)
-{
-	static const char *const keys[] = {
-		"kernel", "hardware", "cpu", "memory", "disk", "rotational", "scheduler",
-		"device", "fs", "options", "source", NULL,
-	};
-	const char *const *k;
-
-	for (k = keys; *k; k++) {
-		struct strbuf v = STRBUF_INIT, line = STRBUF_INIT, clean = STRBUF_INIT;
-
-		if (render_fact_values(&v, set, *k)) {
-			render_text_clean(&clean, v.buf, utf8);
-			strbuf_addf(&line, "%s:", *k);
-			strbuf_addchars(&line, ' ', 11 - strlen(*k));
-			render_text_wrap(out, clean.buf, width, line.buf, "            ");
-		}
-		strbuf_release(&v);
-		strbuf_release(&line);
-		strbuf_release(&clean);
-	}
-}

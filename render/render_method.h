@@ -22,9 +22,6 @@ void render_method(struct strbuf *out, const struct recset *set);
 void render_method_flagged(struct strbuf *out, const struct recset *set,
 			   int (*want)(const char *metric));
 
-/* Machine and run facts as "key: value" lines, each at most width columns. */
-void render_facts(struct strbuf *out, const struct recset *set, size_t width, int utf8);
-
 /* Distinct values of a fact (or record field of that name), joined by ", ". */
 size_t render_fact_values(struct strbuf *out, const struct recset *set, const char *key);
 

@@ -1,6 +1,7 @@
 #include "render_report.h"
 #include "render_gnuplot.h"
 #include "render_layout.h"
+#include "render_facts.h"
 #include "render_method.h"
 #include "render_results.h"
 #include "render_series.h"
@@ -196,8 +197,15 @@ static void ph_facts(struct strbuf *out, struct report *r, const char *arg)
 {
 	struct strbuf text = STRBUF_INIT;
 
+	/* a comparison's sides are "(old)" and "(new)" in its summary too */
+	const struct render_facts_side sides[2] = {
+		{ &r->results.old_set, NULL, 0, "old" }, { &r->results.new_set, NULL, 0, "new" },
+	};
+	int compare = r->results.kind == RENDER_RESULTS_COMPARE;
+
 	(void)arg;
-	render_facts(&text, r->data->set, RENDER_WIDTH, r->data->utf8);
+	render_facts(&text, r->data->set, compare ? sides : NULL, compare ? 2 : 0, RENDER_WIDTH,
+		     r->data->utf8);
 	render_table_write_lines(out, text.buf, r->tf);
 	strbuf_release(&text);
 }

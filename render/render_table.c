@@ -466,6 +466,23 @@ void render_table_write(struct strbuf *out, const struct render_table *t,
 	render_table_release(&esc);
 }
 
+void render_table_write_heading(struct strbuf *out, const char *text,
+				const struct render_table_format *fmt)
+{
+	struct strbuf wrapped = STRBUF_INIT;
+
+	if (fmt->write == write_html) {
+		/* a heading of its own, so that a page of several tables can be read by them */
+		strbuf_addstr(out, "<h2>");
+		fmt->escape(out, text);
+		strbuf_addstr(out, "</h2>\n");
+		return;
+	}
+	render_text_wrap(&wrapped, text, fmt->width ? fmt->width : 1000, "", "  ");
+	render_table_write_lines(out, wrapped.buf, fmt);
+	strbuf_release(&wrapped);
+}
+
 void render_table_write_lines(struct strbuf *out, const char *text,
 			      const struct render_table_format *fmt)
 {

@@ -65,6 +65,9 @@ const struct render_table_format *render_table_format(const char *name);
 /* Lines of text beside a table (warnings), escaped as the format's tables are. */
 void render_table_write_lines(struct strbuf *out, const char *text,
 			      const struct render_table_format *fmt);
+/* A table's title: wrapped text lines, or an HTML heading. */
+void render_table_write_heading(struct strbuf *out, const char *text,
+				const struct render_table_format *fmt);
 void render_table_write(struct strbuf *out, const struct render_table *t,
 			const struct render_table_format *fmt);
 

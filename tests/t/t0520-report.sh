@@ -322,4 +322,30 @@ test_expect_success 'an archive of kernel-less records reports, plots and diffs'
 	fi
 '
 
+# A comparison's Machine section names the side of each fact that
+# differs between them (the summary calls them old and new); a fact both
+# share stays one line.
+test_expect_success 'machine facts that differ between the sides say which side' '
+	benchpost report "$R/ext3-ordered.bench" "$R/ext3-writeback.bench" >out &&
+	sed -n "/^Machine/,\$p" out >machine &&
+	grep "^options:    data=ordered (old)$" machine &&
+	grep "^            data=writeback (new)$" machine &&
+	grep "^scheduler:  mq-deadline (old)$" machine &&
+	grep "^            none (new)$" machine &&
+	grep "^fs:         ext3$" machine &&
+	grep "^kernel:     6.1.0$" machine &&
+	postable out
+'
+
+# seed 002: a comparison per file system, each under a heading of its own
+# on an HTML page (not a note paragraph).
+test_expect_success 'html: each comparison of several has its own heading' '
+	benchpost report --format html -o seed002.html "$R/seed002.bench" &&
+	grep -c "^<h2>2.5.44-ac2 vs 2.5.44-mm3: [a-z0-9]* on piii-1c-st340016a</h2>$" seed002.html >n &&
+	test "$(cat n)" = 2 &&
+	! grep "<p class=\"note\">2.5.44-ac2 vs" seed002.html &&
+	benchpost report "$R/seed002.bench" >text &&
+	grep "^2.5.44-ac2 vs 2.5.44-mm3: ext3 on piii-1c-st340016a$" text
+'
+
 test_done
