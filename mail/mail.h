@@ -97,6 +97,11 @@ int mail_read_dir(struct mail_list *out, const char *path, const struct stat *st
 void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, size_t len);
 void mail_list_release(struct mail_list *list);
 void mail_message_release(struct mail_message *m);
+/*
+ * Frees the header values read one by one (m->headers NULL) and clears
+ * them: for a reader that read them and must read them again.
+ */
+void mail_message_forget_headers(struct mail_message *m);
 
 /* Splitting (mail_split.c): what kind of text an input is. */
 enum mail_kind { MAIL_MBOX, MAIL_RFC822, MAIL_BARE };

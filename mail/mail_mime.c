@@ -254,16 +254,6 @@ static GMimeMessage *parse_message(const char *buf, size_t len)
 	return msg;
 }
 
-static void forget_headers(struct mail_message *m)
-{
-	free(m->message_id);
-	free(m->subject);
-	free(m->from);
-	free(m->in_reply_to);
-	free(m->references);
-	m->message_id = m->subject = m->from = m->in_reply_to = m->references = NULL;
-	m->date = 0;
-}
 
 /*
  * Whether GMime's charset filter would give the n bytes at p unchanged:
@@ -387,7 +377,7 @@ static GMimeMessage *parse(struct mail_message *m, const char *buf, size_t len, 
 			at->line0 = m->line0 + header_lines(buf, len) - header_lines(part->lines.buf, part->lines.len);
 			return msg;
 		}
-		forget_headers(m);
+		mail_message_forget_headers(m);
 	}
 	if ((msg = parse_message(buf, len)))
 		read_headers(m, msg);

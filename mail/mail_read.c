@@ -393,16 +393,22 @@ int mail_read_path(struct mail_list *out, const char *path)
 	return mail_read_file(out, path);
 }
 
+void mail_message_forget_headers(struct mail_message *m)
+{
+	free(m->message_id);
+	free(m->subject);
+	free(m->from);
+	free(m->in_reply_to);
+	free(m->references);
+	m->message_id = m->subject = m->from = m->in_reply_to = m->references = NULL;
+	m->date = 0;
+}
+
 void mail_message_release(struct mail_message *m)
 {
 	free(m->name);   /* file too */
-	if (!m->headers) {
-		free(m->message_id);
-		free(m->from);
-		free(m->subject);
-		free(m->in_reply_to);
-		free(m->references);
-	}
+	if (!m->headers)
+		mail_message_forget_headers(m);
 	free(m->headers);
 	free(m->line_map);
 	free(m->skip);
