@@ -49,12 +49,8 @@ static int begins(const char *s, const char *word)
 
 static int filebench_starts(struct scan *sc, size_t i)
 {
-	const char *s;
+	const char *s = past_stamps(sc->v[i].s);
 
-	/* cheap first: the report's lines all have "Run", "Per-" or "IO " in them */
-	if (!strchr(sc->v[i].s, 'R') && !strchr(sc->v[i].s, 'P') && !strstr(sc->v[i].s, "IO "))
-		return 0;
-	s = past_stamps(sc->v[i].s);
 	return begins(s, "Run took ") || begins(s, "Per-Operation Breakdown") ||
 	       begins(s, "IO Summary:");
 }
@@ -222,12 +218,12 @@ static size_t filebench_read_block(struct scan *sc, size_t i)
 	if (!name)
 		name = scan_command_above(sc, i);
 	pending_commit(sc, &p, name ? name : "filebench");
-	scan_mark_context(sc, from, "ops");
+	/* the operation counts, the run's ("ops") and each flowop's ("fsync1-ops") */
 	for (; from < sc->out->nr; from++) {
 		const char *metric = sc->out->v[from].metric;
 		size_t n = metric ? strlen(metric) : 0;
 
-		if (n > 4 && !strcmp(metric + n - 4, "-ops"))
+		if (n >= 3 && !strcmp(metric + n - 3, "ops") && (n == 3 || metric[n - 4] == '-'))
 			scan_mark_context(sc, from, metric);
 	}
 	free(name);
