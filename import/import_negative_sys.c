@@ -3,6 +3,7 @@
 #include "../core/util.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -330,8 +331,15 @@ static size_t facts_table(const struct qline *v, size_t nr, size_t i)
 
 	for (k = i + 1; k < nr && !v[k].blank && v[k].depth == v[i].depth; k++) {
 		const char *s = import_skip_space(v[k].text);
+		char *dir;
+		int prompt;
 
-		if (*s == '$' || *s == '#' || import_prompt_dir(s) != NULL)
+		if (*s == '$' || *s == '#')
+			break;
+		dir = import_prompt_dir(s);
+		prompt = dir != NULL;
+		free(dir);
+		if (prompt)
 			break;
 	}
 	return k - i;
