@@ -155,11 +155,13 @@ static int build_generated(struct strbuf *origin, unsigned long long *files, con
 	strbuf_addf(&root, "%s/%s", dir, name.buf);
 	strbuf_addf(&tar, "%s/%s.tar", dir, name.buf);
 	strbuf_addf(&gz, "%s/%s.tar.gz", dir, name.buf);
+	if (ticker)
+		collect_ticker_stage(ticker, "data set: generating files 0/%u", s->gen_files);
 	ret = collect_gen_tree(&st, root.buf, s->gen_files, GEN_SEED, gen_tick, &gp);
 	if (ret < 0)
 		goto done;
 	if (ticker)
-		collect_ticker_what(ticker, "data set: packing %u files", st.files);
+		collect_ticker_stage(ticker, "data set: packing %u files", st.files);
 	{
 		const char *argv[] = { "tar", "--sort=name", "--owner=0", "--group=0",
 				       "--numeric-owner", "--mtime=@0", "--format=gnu",
@@ -205,7 +207,7 @@ static int build_entry(struct entry *e, struct strbuf *origin, unsigned long lon
 	if (!e->src)
 		return build_generated(origin, files, dir, dirfd, e->suite, ticker);
 	if (ticker)
-		collect_ticker_what(ticker, "data set: decompressing '%s' into the cache", e->src);
+		collect_ticker_stage(ticker, "data set: decompressing '%s' into the cache", e->src);
 	ret = decompress(&plain, e->src, dir);
 	if (!ret) {
 		*files = count_members(plain);

@@ -322,6 +322,8 @@ void collect_ticker_stop(struct collect_ticker *t);
 void collect_ticker_release(struct collect_ticker *t);
 void collect_ticker_prepare(struct collect_ticker *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void collect_ticker_stage(struct collect_ticker *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 void collect_ticker_what(struct collect_ticker *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void collect_ticker_step(struct collect_ticker *t, const struct collect_status *st);

@@ -110,18 +110,22 @@ void collect_ticker_release(struct collect_ticker *t)
 	pthread_mutex_destroy(&t->mu);
 }
 
-static void set_what(struct collect_ticker *t, int reset, const char *fmt, va_list ap)
+/* How a new "what" reaches the screen: with the next tick, at once, or at once as a new phase. */
+enum what_mode { WHAT_QUIET, WHAT_SHOW, WHAT_PHASE };
+
+static void set_what(struct collect_ticker *t, enum what_mode mode, const char *fmt, va_list ap)
 {
 	pthread_mutex_lock(&t->mu);
 	vsnprintf(t->what, sizeof(t->what), fmt, ap);
-	if (reset) {
+	if (mode == WHAT_PHASE) {
 		memset(&t->st, 0, sizeof(t->st));
 		t->st.phase = COLLECT_PHASE_PREPARE;
 		t->st.what = t->what;
 		t->st.left = -1;
 		t->phase_start = collect_now();
-		emit(t);
 	}
+	if (mode != WHAT_QUIET)
+		emit(t);
 	pthread_mutex_unlock(&t->mu);
 }
 
@@ -130,17 +134,34 @@ void collect_ticker_prepare(struct collect_ticker *t, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	set_what(t, 1, fmt, ap);
+	set_what(t, WHAT_PHASE, fmt, ap);
 	va_end(ap);
 }
 
-/* Only the "what" of a preparing phase, keeping its start (generation counts files). */
+/*
+ * A stage within a preparing phase, shown at once and keeping the phase's
+ * start: a stage shorter than a tick (generating a small tree) is still
+ * seen.
+ */
+void collect_ticker_stage(struct collect_ticker *t, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_what(t, WHAT_SHOW, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * Only the "what" of a preparing phase, shown with the next tick: a count
+ * that moves many times a second (files generated) is not a line each.
+ */
 void collect_ticker_what(struct collect_ticker *t, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	set_what(t, 0, fmt, ap);
+	set_what(t, WHAT_QUIET, fmt, ap);
 	va_end(ap);
 }
 
