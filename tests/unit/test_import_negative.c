@@ -161,6 +161,31 @@ static void test_command(void **state)
 	all_of("-- \nTom Ives, Example Corp.\n+1 555 0142\n", SIGNATURE);
 }
 
+/*
+ * A facts table ends at a shell prompt: the command after it and its
+ * time output are no system facts (and the prompt's directory, asked for
+ * only to see the prompt, is freed: ASan's leak check runs this).
+ */
+static void test_facts_end_at_prompt(void **state)
+{
+	struct qtext q = QTEXT_INIT;
+	size_t nr;
+	unsigned char *k = mark("Filesystem  1K-blocks  Used Available Use% Mounted on\n"
+				"/dev/sda1   1000  500  500  50% /mnt\n"
+				"[/mnt/test]# time dd if=/dev/zero of=x bs=1M count=100\n"
+				"real    0m1.234s\n",
+				&nr, &q);
+
+	(void)state;
+	assert_int_equal(nr, 4);
+	assert_int_equal(k[0], SYSINFO);
+	assert_int_equal(k[1], SYSINFO);
+	assert_int_not_equal(k[2], SYSINFO);
+	assert_int_equal(k[3], 0);
+	free(k);
+	mail_quote_release(&q);
+}
+
 /* Facts of the machine and the set-up as "key: value", not a table's header of such a key */
 static void test_setup(void **state)
 {
@@ -225,6 +250,7 @@ int main(void)
 		cmocka_unit_test(test_progress),
 		cmocka_unit_test(test_command),
 		cmocka_unit_test(test_setup),
+		cmocka_unit_test(test_facts_end_at_prompt),
 		cmocka_unit_test(test_results_left_alone),
 		cmocka_unit_test(test_names),
 	};
