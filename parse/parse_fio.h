@@ -43,6 +43,19 @@ void fio_percentile_name(char *out, size_t size, const char *dir, const char *la
 void fio_commit(struct scan *sc, struct pending *p, const char *benchmark, const char *device,
 		int interim);
 
+/*
+ * The values of a text report's line (parse_fio_number.c): "13.3k",
+ * "52.1MiB/s", "2001msec" as metric (unit NULL: the one glued to the
+ * digits; "": a count; else the line's, with fio's k or M applied), a
+ * "key=value, ..." list by its keys, the unit in "(usec)".  0 or -1 on a
+ * value that is not a number.
+ */
+int fio_add_number(struct fio_text *ft, size_t idx, const char *metric, const char *s, size_t n,
+		   const char *unit);
+int fio_add_pairs(struct fio_text *ft, size_t idx, const char *prefix, const char *s,
+		  const struct fio_key *keys, size_t nkeys);
+const char *fio_paren_unit(const char *s, char *buf, size_t size);
+
 int fio_text_starts(struct scan *sc, size_t i);
 size_t fio_text_read_block(struct scan *sc, size_t i);
 int fio_terse_starts(struct scan *sc, size_t i);
