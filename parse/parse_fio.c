@@ -144,7 +144,7 @@ static const char *const context_of_job[] = {
 };
 /* after the direction: "write-io", "read-runtime" */
 static const char *const context_of_dir[] = {
-	"io", "bytes", "runtime", "bw-per", "bw-samples", "iops-samples",
+	"io", "bytes", "runtime", "runtime-min", "bw-per", "bw-samples", "iops-samples",
 };
 
 static int is_context(const char *metric)
@@ -378,7 +378,7 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 
 /* "IOPS=", fio 2's "iops=": the job's first line, alone in a grep's output or pasted */
 static const char *const fio_mail_words[] = { "\"fio version\"", ": (groupid=", ";fio-", "IOPS=",
-					       "iops=", NULL };
+					       "iops=", "Run status group ", NULL };
 
 const struct parser parser_fio = {
 	.name = "fio",

@@ -8,6 +8,7 @@
  * are the same: <dir>-iops, <dir>-bw, <dir>-clat-mean, <dir>-clat-p99.5...
  */
 #include "parse_scan.h"
+#include "../core/strbuf.h"
 
 #include <stddef.h>
 
@@ -55,9 +56,29 @@ int fio_add_number(struct fio_text *ft, size_t idx, const char *metric, const ch
 int fio_add_pairs(struct fio_text *ft, size_t idx, const char *prefix, const char *s,
 		  const struct fio_key *keys, size_t nkeys);
 const char *fio_paren_unit(const char *s, char *buf, size_t size);
+/* fio's "usec" as "us" and the like (into buf when it is kept as printed). */
+const char *fio_unit_name(const char *u, size_t n, char *buf, size_t size);
+
+/* "seqr: (groupid=0, jobs=1): err= 0: pid=27185: ...": the name's length and the pid (-1: none). */
+int fio_job_head(const char *s, size_t *name_len, long *pid);
+/*
+ * "  write: IOPS=12.5k, BW=97.0MiB/s ..." (fio 3) or "  read : io=..., bw=..."
+ * (fio 2): a job's first line, alone when grep took its head away.
+ */
+int fio_direction_line(const char *s);
+/*
+ * Line idx into line, with the lines a mail client wrapped it onto: the
+ * line ends in ',' and the next goes on with "key=", or (paren) the next
+ * starts with '(' ("(102MB/s-102MB/s), io=..."); ft->joined and ft->part
+ * say where each starts.  Returns the number of lines taken.
+ */
+size_t fio_joined_line(struct fio_text *ft, size_t idx, struct strbuf *line, int paren);
 
 int fio_text_starts(struct scan *sc, size_t i);
 size_t fio_text_read_block(struct scan *sc, size_t i);
+/* A "Run status group N (all jobs):" summary (parse_fio_group.c). */
+int fio_group_starts(struct scan *sc, size_t i);
+size_t fio_group_read_block(struct scan *sc, size_t i);
 int fio_terse_starts(struct scan *sc, size_t i);
 size_t fio_terse_read_block(struct scan *sc, size_t i);
 

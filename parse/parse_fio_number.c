@@ -13,8 +13,27 @@
  * values on them.
  */
 
-/* "usec" -> "us" and the like; others as printed. */
-static const char *unit_name(const char *u, size_t n, char *buf, size_t size)
+/*
+ * Whether u is a unit fio prints glued to a number: a time (after
+ * fio_unit_name), bytes or bytes a second with an optional SI or IEC
+ * prefix ("KB/s", "MiB/s", "B/s"), or a percentage.
+ */
+static int known_unit(const char *u)
+{
+	static const char *const times[] = { "ns", "us", "ms", "s", "%" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(times); i++)
+		if (!strcmp(u, times[i]))
+			return 1;
+	if (*u && strchr("kKMGTPE", *u) && *++u == 'i')
+		u++;
+	if (*u++ != 'B')
+		return 0;
+	return !*u || !strcmp(u, "/s");
+}
+
+const char *fio_unit_name(const char *u, size_t n, char *buf, size_t size)
 {
 	static const struct { const char *printed, *unit; } names[] = {
 		{ "nsec", "ns" }, { "usec", "us" }, { "msec", "ms" }, { "sec", "s" },
@@ -132,7 +151,10 @@ int fio_add_number(struct fio_text *ft, size_t idx, const char *metric, const ch
 	} else if (num.len < n) {
 		size_t gap = strspn(s + num.len, " ");   /* fio 2.0: "bw=618740 B/s" */
 
-		unit = unit_name(s + num.len + gap, n - num.len - gap, buf, sizeof(buf));
+		unit = fio_unit_name(s + num.len + gap, n - num.len - gap, buf, sizeof(buf));
+		/* "91x0KB/s" is a damaged number, not 91 "x0KB/s" */
+		if (!known_unit(unit))
+			return -1;
 	}
 	if (!strcmp(unit ? unit : "", "%"))
 		unit = "%";
@@ -187,5 +209,5 @@ const char *fio_paren_unit(const char *s, char *buf, size_t size)
 	for (n = 0, open++; open < close && n + 1 < sizeof(packed); open++)
 		if (*open != ' ')
 			packed[n++] = *open;
-	return unit_name(packed, n, buf, size);
+	return fio_unit_name(packed, n, buf, size);
 }

@@ -228,8 +228,7 @@ static enum job_line read_job_line(struct fio_text *ft, size_t idx, const char *
 	return *s ? JOB_OTHER : JOB_ENDED;
 }
 
-/* "seqr: (groupid=0, jobs=1): err= 0: pid=27185: ..." */
-static int job_head(const char *s, size_t *name_len, long *pid)
+int fio_job_head(const char *s, size_t *name_len, long *pid)
 {
 	const char *g = strstr(s, ": (groupid="), *p;
 
@@ -246,7 +245,7 @@ static int job_head(const char *s, size_t *name_len, long *pid)
  * "  write: IOPS=12.5k, BW=97.0MiB/s ..." (fio 3) or "  read : io=..., bw=..."
  * (fio 2): a job's first line, alone when grep took its head away.
  */
-static int direction_line(const char *s)
+int fio_direction_line(const char *s)
 {
 	static const char *const dirs[] = { "read", "write", "trim" };
 	const char *colon;
@@ -268,8 +267,8 @@ int fio_text_starts(struct scan *sc, size_t i)
 	size_t n;
 	long pid;
 
-	return job_head(sc->v[i].s, &n, &pid) || !strcmp(sc->v[i].s, "Disk stats (read/write):") ||
-	       direction_line(sc->v[i].s);
+	return fio_job_head(sc->v[i].s, &n, &pid) || !strcmp(sc->v[i].s, "Disk stats (read/write):") ||
+	       fio_direction_line(sc->v[i].s) || fio_group_starts(sc, i);
 }
 
 /* "key=" (or fio's ">=64=") at s: the rest of a "key=value, " list. */
@@ -283,11 +282,7 @@ static int continues_pairs(const char *s)
 	return *s == '=';
 }
 
-/*
- * Line idx into line, with the lines a mail client wrapped it onto (the
- * line ends in ',' and the next goes on with "key="); the lines it took.
- */
-static size_t joined_line(struct fio_text *ft, size_t idx, struct strbuf *line)
+size_t fio_joined_line(struct fio_text *ft, size_t idx, struct strbuf *line, int paren)
 {
 	struct scan *sc = ft->sc;
 	size_t k = idx;
@@ -296,8 +291,12 @@ static size_t joined_line(struct fio_text *ft, size_t idx, struct strbuf *line)
 	strbuf_addstr(line, sc->v[idx].s);
 	ft->part[0] = 0;
 	ft->parts = 1;
-	while (k + 1 < sc->nr && !sc->v[k + 1].used && line->len && line->buf[line->len - 1] == ',' &&
-	       ft->parts < ARRAY_SIZE(ft->part) && continues_pairs(sc->v[k + 1].s)) {
+	while (k + 1 < sc->nr && !sc->v[k + 1].used && line->len && ft->parts < ARRAY_SIZE(ft->part)) {
+		const char *next = sc->v[k + 1].s;
+
+		if (!(line->buf[line->len - 1] == ',' && continues_pairs(next)) &&
+		    !(paren && *skip_blanks(next) == '('))
+			break;
 		k++;
 		strbuf_addch(line, ' ');
 		ft->part[ft->parts++] = line->len;
@@ -317,7 +316,7 @@ static int same_job_follows(struct scan *sc, size_t from, const char *head, size
 	if (pid < 0)
 		return 0;
 	for (k = from; k < sc->nr; k++)
-		if (job_head(sc->v[k].s, &n, &other) && other == pid && n == name_len &&
+		if (fio_job_head(sc->v[k].s, &n, &other) && other == pid && n == name_len &&
 		    !memcmp(sc->v[k].s, head, n))
 			return 1;
 	return 0;
@@ -330,7 +329,7 @@ static int run_goes_on(struct scan *sc, size_t i)
 	long pid;
 
 	for (k = i; k > 0; k--)
-		if (job_head(sc->v[k - 1].s, &n, &pid))
+		if (fio_job_head(sc->v[k - 1].s, &n, &pid))
 			return same_job_follows(sc, i, sc->v[k - 1].s, n, pid);
 	return 0;
 }
@@ -413,7 +412,7 @@ static size_t past_blanks(const struct fio_text *ft, size_t idx)
 
 	while (k < sc->nr && !sc->v[k].used && !*skip_blanks(sc->v[k].s) && k - idx < 2)
 		k++;
-	if (k == idx || k >= sc->nr || sc->v[k].used || job_head(sc->v[k].s, &n, &pid) ||
+	if (k == idx || k >= sc->nr || sc->v[k].used || fio_job_head(sc->v[k].s, &n, &pid) ||
 	    !job_line_like(ft, skip_blanks(sc->v[k].s)))
 		return idx;
 	return k;
@@ -435,13 +434,13 @@ static size_t read_job_lines(struct fio_text *ft, size_t from, int headless)
 		long other;
 		enum job_line got;
 
-		if (job_head(sc->v[idx].s, &n, &other))
+		if (fio_job_head(sc->v[idx].s, &n, &other))
 			break;
 		if (!headless && (ft->dir || idx == from) && (lines = past_blanks(ft, idx)) > idx) {
 			idx = lines;
 			continue;
 		}
-		lines = joined_line(ft, idx, &line);
+		lines = fio_joined_line(ft, idx, &line, 0);
 		got = read_job_line(ft, idx, line.buf);
 		ft->joined = NULL;
 		if (got == JOB_ENDED || (headless && got == JOB_OTHER))
@@ -459,7 +458,7 @@ size_t fio_text_read_block(struct scan *sc, size_t i)
 	long pid;
 	char *name;
 
-	if (direction_line(sc->v[i].s)) {
+	if (fio_direction_line(sc->v[i].s)) {
 		idx = read_job_lines(&ft, i, 1);
 		name = scan_command_above(sc, i);
 		/* "fio job.fio | grep -i IOPS": the filter is not part of the benchmark */
@@ -469,7 +468,9 @@ size_t fio_text_read_block(struct scan *sc, size_t i)
 		free(name);
 		return idx - i;
 	}
-	if (!job_head(sc->v[i].s, &name_len, &pid))
+	if (fio_group_starts(sc, i))
+		return fio_group_read_block(sc, i);
+	if (!fio_job_head(sc->v[i].s, &name_len, &pid))
 		return read_disk_stats(sc, i);
 	idx = read_job_lines(&ft, i + 1, 0);
 	if (!ft.dir)

@@ -1,0 +1,201 @@
+#include "parse_fio.h"
+#include "../core/strbuf.h"
+#include "../core/util.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * fio's group summaries, under the jobs of each group:
+ *   Run status group 0 (all jobs):
+ *     WRITE: io=3200.0MB, aggrb=13095KB/s, minb=3273KB/s, maxb=3284KB/s,
+ *            mint=249447msec, maxt=250214msec                           fio 2
+ *     WRITE: bw=113MiB/s (118MB/s), 113MiB/s-113MiB/s (118MB/s-118MB/s),
+ *            io=27.4GiB (29.4GB), run=248965-248965msec                  fio 3
+ * Under job reports the summary restates them and is passed by.  Mail
+ * often holds the summaries alone (the jobs' reports cut away to keep a
+ * post short): then they are the results, a record per group, its
+ * directions' aggregate rate, the slowest and fastest job's rates, the
+ * bytes moved and the shortest and longest job's run time.
+ */
+
+static const char *const group_words[] = { "READ", "WRITE", "TRIM" };
+static const char *const group_dirs[] = { "read", "write", "trim" };
+
+/* "Run status group 0 (all jobs):": the group's number in *group. */
+static int group_head(const char *s, long *group)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strncmp(s, "Run status group ", 17))
+		return 0;
+	*group = strtol(s + 17, &end, 10);
+	return end != s + 17 && !strncmp(end, " (all jobs):", 12);
+}
+
+/* "  WRITE: ..." at s: the direction's index, -1 if it is none. */
+static int group_direction(const char *s)
+{
+	size_t d, n;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (d = 0; d < ARRAY_SIZE(group_words); d++) {
+		n = strlen(group_words[d]);
+		if (!strncmp(s, group_words[d], n) && s[n] == ':')
+			return (int)d;
+	}
+	return -1;
+}
+
+int fio_group_starts(struct scan *sc, size_t i)
+{
+	long group;
+
+	return group_head(sc->v[i].s, &group) && i + 1 < sc->nr && group_direction(sc->v[i + 1].s) >= 0;
+}
+
+/*
+ * Whether the summary at line i restates job reports above it: a job's
+ * head or direction line between it and the summary before it.
+ */
+static int restates_jobs(struct scan *sc, size_t i)
+{
+	size_t k, n;
+	long pid, group;
+
+	for (k = i; k-- > 0;) {
+		const char *s = sc->v[k].s;
+
+		if (group_head(s, &group))
+			return 0;
+		if (fio_job_head(s, &n, &pid) || fio_direction_line(s))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * "113MiB/s-113MiB/s" or "248965-248965msec" (len n at s) as metrics lo
+ * and hi; the first takes the second's unit when it has none.
+ */
+static int add_range(struct fio_text *ft, size_t idx, const char *lo, const char *hi,
+		     const char *s, size_t n)
+{
+	const char *dash = memchr(s, '-', n), *unit, *end = s + n;
+	char buf[24];
+	size_t first;
+	int ret;
+
+	if (!dash)
+		return -1;
+	first = (size_t)(dash - s);
+	for (unit = dash + 1; unit < end && (*unit == '.' || isdigit((unsigned char)*unit)); unit++)
+		;
+	if (first && isdigit((unsigned char)s[first - 1]) && unit < end)
+		ret = fio_add_number(ft, idx, lo, s, first,
+				     fio_unit_name(unit, (size_t)(end - unit), buf, sizeof(buf)));
+	else
+		ret = fio_add_number(ft, idx, lo, s, first, NULL);
+	if (fio_add_number(ft, idx, hi, dash + 1, (size_t)(end - dash - 1), NULL) < 0)
+		ret = -1;
+	return ret;
+}
+
+/* fio 3's "bw=113MiB/s (118MB/s), 113MiB/s-113MiB/s (118MB/s-118MB/s), io=27.4GiB (29.4GB), run=A-Bmsec" */
+static int read_fio3(struct fio_text *ft, size_t idx, const char *prefix, const char *s)
+{
+	char metric[48], metric2[48];
+	const char *p = strstr(s, "bw="), *e;
+	int ret = 0;
+
+	if (!p)
+		return -1;
+	p += 3;
+	e = p + strcspn(p, " ,");
+	snprintf(metric, sizeof(metric), "%sbw", prefix);
+	if (fio_add_number(ft, idx, metric, p, (size_t)(e - p), NULL) < 0)
+		ret = -1;
+	p = e + strspn(e, " ");
+	if (*p == '(' && (e = strchr(p, ')'))) {
+		snprintf(metric, sizeof(metric), "%sbw-decimal", prefix);
+		if (fio_add_number(ft, idx, metric, p + 1, (size_t)(e - p - 1), NULL) < 0)
+			ret = -1;
+		p = e + 1;
+	}
+	p += strspn(p, ", ");
+	if (*p >= '0' && *p <= '9') {
+		e = p + strcspn(p, " ,");
+		snprintf(metric, sizeof(metric), "%sbw-min", prefix);
+		snprintf(metric2, sizeof(metric2), "%sbw-max", prefix);
+		if (add_range(ft, idx, metric, metric2, p, (size_t)(e - p)) < 0)
+			ret = -1;
+	}
+	if ((p = strstr(s, "io="))) {
+		p += 3;
+		e = p + strcspn(p, " ,");
+		snprintf(metric, sizeof(metric), "%sio", prefix);
+		if (fio_add_number(ft, idx, metric, p, (size_t)(e - p), NULL) < 0)
+			ret = -1;
+	}
+	if ((p = strstr(s, "run="))) {
+		p += 4;
+		e = p + strcspn(p, " ,");
+		snprintf(metric, sizeof(metric), "%sruntime-min", prefix);
+		snprintf(metric2, sizeof(metric2), "%sruntime", prefix);
+		if (add_range(ft, idx, metric, metric2, p, (size_t)(e - p)) < 0)
+			ret = -1;
+	}
+	return ret;
+}
+
+size_t fio_group_read_block(struct scan *sc, size_t i)
+{
+	static const struct fio_key keys2[] = {
+		{ "io", "io", NULL }, { "aggrb", "bw", NULL }, { "minb", "bw-min", NULL },
+		{ "maxb", "bw-max", NULL }, { "mint", "runtime-min", NULL }, { "maxt", "runtime", NULL },
+	};
+	struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "", NULL, { 0 }, 0 };
+	struct strbuf line = STRBUF_INIT, name = STRBUF_INIT;
+	int restated = restates_jobs(sc, i);
+	size_t idx = i + 1;
+	long group = 0;
+	char *command;
+	int d;
+
+	group_head(sc->v[i].s, &group);
+	while (idx < sc->nr && !sc->v[idx].used && (d = group_direction(sc->v[idx].s)) >= 0) {
+		size_t lines = fio_joined_line(&ft, idx, &line, 1);
+		const char *s = strchr(line.buf, ':') + 1;
+		char prefix[16];
+
+		snprintf(prefix, sizeof(prefix), "%s-", group_dirs[d]);
+		/* fio 2's pairs say which number is damaged; fio 3's line is read here */
+		if (restated)
+			;
+		else if (strstr(s, "aggrb="))
+			fio_add_pairs(&ft, idx, prefix, s, keys2, ARRAY_SIZE(keys2));
+		else if (read_fio3(&ft, idx, prefix, s) < 0)
+			scan_damaged(sc, idx, "expected bw=, io= and run= numbers in fio's group summary");
+		ft.joined = NULL;
+		idx += lines;
+	}
+	if (!restated) {
+		command = scan_command_above(sc, i);
+		/* the summary above is the same run's: its name without its group */
+		if (command && strstr(command, " group "))
+			*strstr(command, " group ") = '\0';
+		/* a group per record: the groups of one run measure different jobs */
+		strbuf_addf(&name, "%s group %ld", command ? command : "fio", group);
+		fio_commit(sc, &ft.p, name.buf, NULL, 0);
+		free(command);
+	}
+	pending_clear(&ft.p);
+	strbuf_release(&name);
+	strbuf_release(&line);
+	return idx - i;
+}
