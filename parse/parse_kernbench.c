@@ -1,9 +1,11 @@
 #include "parse_scan.h"
+#include "../core/strbuf.h"
 #include "../core/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /*
  * kernbench's averages, one block a load:
@@ -16,7 +18,9 @@
  *   Sleeps 16008.3 (980.362)
  * (older kernbench: "Average Half Load Run:" and no deviations).  The
  * benchmark is the heading's load: "kernbench Half load -j 2"; a
- * deviation is the metric's "-stddev".
+ * deviation is the metric's "-stddev".  Two or more runs pasted side by
+ * side (each row's label again before each run's numbers, or once) are
+ * a record each, the legend above naming them.
  */
 static const struct {
 	const char *label, *metric, *unit;
@@ -38,59 +42,187 @@ static int kernbench_starts(struct scan *sc, size_t i)
 	       (!strcmp(s + n - 4, "Run:") || strstr(s, " Run (std deviation):"));
 }
 
-/* "Elapsed Time 50.3233 (1.82716)": 1 read, 0 not such a row, -1 damaged */
-static int read_row(struct pending *p, size_t idx, const char *s)
+/* Runs read side by side: "Elapsed Time 338.1 (0.87)     Elapsed Time 336.4 (1.69)". */
+#define MAX_COLUMNS 8
+
+/* The row whose label starts s ("Elapsed Time "), its length in *n; -1 if none. */
+static int row_label(const char *s, size_t *n)
 {
-	struct scan_toks t = SCAN_TOKS_INIT;
-	char metric[48];
-	size_t r, n, k;
-	int ret = 0;
+	size_t r;
 
 	for (r = 0; r < ARRAY_SIZE(rows); r++) {
-		n = strlen(rows[r].label);
-		if (!strncmp(s, rows[r].label, n) && s[n] == ' ')
-			break;
+		*n = strlen(rows[r].label);
+		if (!strncmp(s, rows[r].label, *n) && (s[*n] == ' ' || s[*n] == '\t'))
+			return (int)r;
 	}
-	if (r == ARRAY_SIZE(rows))
-		return 0;
-	scan_split(&t, s + n);
-	if (t.nr < 1 || t.nr > 2 || pending_number(p, idx, rows[r].metric, rows[r].unit, &t.v[0], 0, 0) < 0)
-		ret = -1;
-	if (!ret && t.nr == 2) {
-		struct scan_tok dev = t.v[1];
+	return -1;
+}
 
-		k = dev.len;
-		if (k < 3 || dev.s[0] != '(' || dev.s[k - 1] != ')') {
-			ret = -1;
-		} else {
+static const char *skip_blanks(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* The word at s up to a blank, as a token. */
+static struct scan_tok word_at(const char *s)
+{
+	struct scan_tok t = { s, strcspn(s, " \t") };
+
+	return t;
+}
+
+/*
+ * "Elapsed Time 50.3233 (1.82716)", or several runs on one line (the
+ * label again before each, or once): the runs' values into p[0..], their
+ * count in *columns.  1 read, 0 not such a row, -1 damaged.
+ */
+static int read_row(struct pending *p, size_t *columns, size_t idx, const char *s)
+{
+	char metric[48];
+	size_t n, c = 0;
+	int r = row_label(s, &n), again;
+
+	if (r < 0)
+		return 0;
+	s = skip_blanks(s + n);
+	while (*s) {
+		struct scan_tok num = word_at(s), dev;
+
+		if (c == MAX_COLUMNS || pending_number(&p[c], idx, rows[r].metric, rows[r].unit, &num, 0, 0) < 0)
+			return -1;
+		s = skip_blanks(s + num.len);
+		if (*s == '(') {
+			dev = word_at(s);
+			if (dev.len < 3 || dev.s[dev.len - 1] != ')')
+				return -1;
 			dev.s++;
 			dev.len -= 2;
 			snprintf(metric, sizeof(metric), "%s-stddev", rows[r].metric);
-			if (pending_number(p, idx, metric, rows[r].unit, &dev, 0, 0) < 0)
-				ret = -1;
+			if (pending_number(&p[c], idx, metric, rows[r].unit, &dev, 0, 0) < 0)
+				return -1;
+			s = skip_blanks(dev.s + dev.len + 1);
 		}
+		c++;
+		again = row_label(s, &n);
+		if (again >= 0 && again != r)
+			return -1;
+		if (again >= 0)
+			s = skip_blanks(s + n);
 	}
-	scan_toks_release(&t);
-	return ret < 0 ? -1 : 1;
+	*columns = c;
+	return c ? 1 : -1;
+}
+
+/* A legend: what the lines above say of each run side by side. */
+struct legend {
+	struct strbuf label[MAX_COLUMNS];   /* "With 'if'", "Host: stp4-002" */
+	char *kernel[MAX_COLUMNS];          /* from "kernel: 2.6.13-rc4" */
+};
+
+/*
+ * Line s as a legend line of columns labels, apart by two blanks or a
+ * tab ("With 'if':      Without 'if':"), into lg; 0, or -1 when it is
+ * none (lg unchanged).
+ */
+static int legend_line(struct legend *lg, const char *s, size_t columns)
+{
+	const char *start[MAX_COLUMNS], *end[MAX_COLUMNS], *e;
+	size_t c;
+
+	for (c = 0, s = skip_blanks(s); *s && c < columns; c++, s = skip_blanks(e)) {
+		for (e = s; *e && *e != '\t' && !(e[0] == ' ' && e[1] == ' '); e++)
+			;
+		start[c] = s;
+		end[c] = e[-1] == ':' ? e - 1 : e;
+	}
+	if (c != columns || *s)
+		return -1;
+	for (c = 0; c < columns; c++) {
+		size_t n = (size_t)(end[c] - start[c]);
+
+		if (n > 7 && !strncasecmp(start[c], "kernel:", 7) && !lg->kernel[c]) {
+			lg->kernel[c] = xstrndup(skip_blanks(start[c] + 7),
+						 (size_t)(end[c] - skip_blanks(start[c] + 7)));
+			continue;
+		}
+		/* the line nearer the numbers comes first */
+		if (lg->label[c].len)
+			strbuf_addstr(&lg->label[c], ", ");
+		strbuf_add(&lg->label[c], start[c], n);
+	}
+	return 0;
+}
+
+/*
+ * The legend of runs side by side: the lines of as many labels as there
+ * are runs right above the block's heading, or above the blocks before it
+ * of the same paste.  0 found, -1 not.
+ */
+static int find_legend(struct legend *lg, struct scan *sc, size_t i, size_t columns)
+{
+	size_t k, n, lines = 0;
+
+	for (k = i; k-- > 0;) {
+		const char *s = sc->v[k].s;
+
+		if (!*skip_blanks(s)) {
+			if (lines)
+				break;
+			continue;
+		}
+		if (kernbench_starts(sc, k) || row_label(s, &n) >= 0) {
+			if (lines)
+				break;
+			continue;
+		}
+		if (legend_line(lg, s, columns) < 0)
+			break;
+		lines++;
+	}
+	return lines ? 0 : -1;
+}
+
+static void legend_release(struct legend *lg)
+{
+	size_t c;
+
+	for (c = 0; c < MAX_COLUMNS; c++) {
+		strbuf_release(&lg->label[c]);
+		free(lg->kernel[c]);
+	}
 }
 
 static size_t kernbench_read_block(struct scan *sc, size_t i)
 {
-	struct pending p = PENDING_INIT;
+	struct pending p[MAX_COLUMNS];
+	struct legend lg;
 	const char *head = sc->v[i].s + 8;
-	size_t idx, len;
-	char name[96];
+	size_t idx, len, c, columns = 0, row_columns, from;
+	char name[96], column[24];
+	int legend;
 
+	memset(&lg, 0, sizeof(lg));
+	for (c = 0; c < MAX_COLUMNS; c++) {
+		p[c] = (struct pending)PENDING_INIT;
+		strbuf_init(&lg.label[c], 0);
+	}
 	for (idx = i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
-		int r = read_row(&p, idx, sc->v[idx].s);
+		int r = read_row(p, &row_columns, idx, sc->v[idx].s);
 
+		if (r > 0 && columns && row_columns != columns)
+			r = -1;
 		if (r < 0)
 			scan_damaged(sc, idx, "expected 'LABEL N (DEVIATION)' in kernbench's averages");
 		if (r <= 0)
 			break;
+		columns = row_columns;
 	}
 	if (idx == i + 1) {
-		pending_clear(&p);
+		for (c = 0; c < MAX_COLUMNS; c++)
+			pending_clear(&p[c]);
+		legend_release(&lg);
 		return 0;   /* a heading alone, or kernbench's table form the importer reads */
 	}
 	if (idx - i - 1 < ARRAY_SIZE(rows))
@@ -98,7 +230,22 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 			     idx - i - 1);
 	len = strstr(head, " Run") ? (size_t)(strstr(head, " Run") - head) : strlen(head);
 	snprintf(name, sizeof(name), "kernbench %.*s", (int)(len < 80 ? len : 80), head);
-	pending_commit(sc, &p, name);
+	legend = columns > 1 ? find_legend(&lg, sc, i, columns) : -1;
+	for (c = 0; c < MAX_COLUMNS; c++) {
+		from = sc->out->nr;
+		pending_commit(sc, &p[c], name);
+		if (columns < 2 || c >= columns)
+			continue;
+		/* runs side by side are told apart by their legend, or by their place */
+		snprintf(column, sizeof(column), "column %zu", c + 1);
+		for (; from < sc->out->nr; from++) {
+			if (!legend && lg.kernel[c])
+				record_set(&sc->out->v[from].kernel, lg.kernel[c]);
+			if (legend || lg.label[c].len)
+				record_set(&sc->out->v[from].options, legend ? column : lg.label[c].buf);
+		}
+	}
+	legend_release(&lg);
 	return idx - i;
 }
 
