@@ -212,18 +212,52 @@ static void run_name(struct scan *sc, size_t h, char *name, size_t size)
 	scan_toks_release(&t);
 }
 
+/* How long a run's label before its throughput line may be: "2.6.27-rc8:", " + patch  :". */
+#define LABEL_MAX 40
+
+/*
+ * "2.6.27-rc8: Throughput 13.42 MB/sec ...": runs compared line by line,
+ * each throughput line after its run's label and a colon.  Where the
+ * throughput line starts, the label (colon and blanks cut) in *label and
+ * *len; NULL when the line is no such one.
+ */
+static const char *labelled_throughput(const char *s, const char **label, size_t *len)
+{
+	const char *t = strstr(s, "Throughput "), *e;
+
+	if (!t || t - s > LABEL_MAX || !isdigit((unsigned char)t[11]))
+		return NULL;
+	for (e = t; e > s && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	if (e == s || e[-1] != ':')
+		return NULL;
+	for (*label = s; **label == ' ' || **label == '\t'; (*label)++)
+		;
+	for (e--; e > *label && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	if (e == *label)
+		return NULL;
+	*len = (size_t)(e - *label);
+	return t;
+}
+
 static int dbench_starts(struct scan *sc, size_t i)
 {
-	return scan_begins(&sc->v[i], "Operation") || scan_begins(&sc->v[i], "Throughput");
+	const char *label;
+	size_t len;
+
+	return scan_begins(&sc->v[i], "Operation") || scan_begins(&sc->v[i], "Throughput") ||
+	       labelled_throughput(sc->v[i].s, &label, &len);
 }
 
 static size_t dbench_read_block(struct scan *sc, size_t i)
 {
 	struct scan_toks t = SCAN_TOKS_INIT;
 	struct pending p = PENDING_INIT;
-	size_t lines = 0;
+	size_t lines = 0, label_len = 0;
+	const char *label = NULL, *from = labelled_throughput(sc->v[i].s, &label, &label_len);
 
-	scan_split(&t, sc->v[i].s);
+	scan_split(&t, from ? from : sc->v[i].s);
 	if (is_header(&t)) {
 		char name[64];
 		size_t last, k;
@@ -245,9 +279,16 @@ static size_t dbench_read_block(struct scan *sc, size_t i)
 		} else {
 			char name[64];
 
+			size_t from_rec = sc->out->nr;
+			char *options = from ? xstrndup(label, label_len) : NULL;
+
 			name_from_above(sc, i, &clients);
 			name_with(name, sizeof(name), &clients, &mode);
 			pending_commit(sc, &p, name);
+			/* the run's label is what tells it from the lines beside it */
+			for (; options && from_rec < sc->out->nr; from_rec++)
+				record_set(&sc->out->v[from_rec].options, options);
+			free(options);
 		}
 		lines = 1;
 	}
