@@ -18,8 +18,19 @@
  *            95th percentile:                        0.02
  *   Threads fairness:
  *       execution time (avg/stddev):   2.9891/0.00
+ * and sysbench 0.4's, from "Operations performed:" on:
+ *   Operations performed:  27810 Read, 18540 Write, 59264 Other = 105614 Total
+ *   Read 434.53Mb  Written 289.69Mb  Total transferred 724.22Mb  (2.414Mb/sec)
+ *     154.49 Requests/sec executed
+ *   Test execution summary:
+ *       total time:                          300.0140s
+ *       per-request statistics:
+ *            approx.  95 percentile:              11.81ms
+ *   Threads fairness: (as 1.0's)
  * The benchmark is "sysbench fileio" and the test sysbench says it did
- * ("Doing random r/w test" above the report).
+ * ("Doing random r/w test" above the report).  A section's heading
+ * stands at the report's own indent, its rows further in: a report
+ * pasted indented (or quoted) reads the same.
  */
 struct row {
 	const char *section, *label, *metric, *unit;
@@ -39,6 +50,14 @@ static const struct row rows[] = {
 	{ "Latency (ms):", "max:", "latency-max", "ms", 0 },
 	{ "Latency (ms):", "95th percentile:", "latency-p95", "ms", 0 },
 	{ "Latency (ms):", "sum:", "latency-sum", "ms", 0 },
+	{ "Test execution summary:", "total time:", "elapsed", "s", 0 },
+	{ "Test execution summary:", "total number of events:", "events", NULL, 0 },
+	{ "Test execution summary:", "total time taken by event execution:", "event-time", "s", 0 },
+	{ "Test execution summary:", "per-request statistics:", NULL, NULL, 0 },
+	{ "Test execution summary:", "min:", "latency-min", "ms", 0 },
+	{ "Test execution summary:", "avg:", "latency-avg", "ms", 0 },
+	{ "Test execution summary:", "max:", "latency-max", "ms", 0 },
+	{ "Test execution summary:", "approx.  95 percentile:", "latency-p95", "ms", 0 },
 	{ "Threads fairness:", "events (avg/stddev):", "thread-events", NULL, 1 },
 	{ "Threads fairness:", "execution time (avg/stddev):", "thread-time", "s", 1 },
 };
@@ -62,7 +81,9 @@ static int is_section(const char *s)
 
 static int sysbench_starts(struct scan *sc, size_t i)
 {
-	return !strcmp(sc->v[i].s, "File operations:");
+	const char *s = skip_blanks(sc->v[i].s);
+
+	return !strcmp(s, "File operations:") || !strncmp(s, "Operations performed:", 21);
 }
 
 /* One value "3.0184s" or pair "2.9891/0.00" of a row; -1 when damaged. */
@@ -72,9 +93,11 @@ static int read_value(struct pending *p, size_t idx, const struct row *r, const 
 	char metric[48];
 	const char *slash;
 
+	if (!r->metric)
+		return *v ? -1 : 0;   /* a heading of the rows under it */
 	if (!r->pair)
 		return pending_number(p, idx, r->metric, r->unit, &t,
-				      r->unit && !strcmp(r->unit, "s") && tok_ends(&t, "s") ? 1 : 0, 0);
+				      r->unit && tok_ends(&t, r->unit) ? strlen(r->unit) : 0, 0);
 	slash = strchr(v, '/');
 	if (!slash)
 		return -1;
@@ -95,7 +118,7 @@ static void name_of(struct scan *sc, size_t i, char *name, size_t size)
 
 	snprintf(name, size, "sysbench fileio");
 	for (k = i; k > 0 && i - k < 40; k--) {
-		const char *s = sc->v[k - 1].s, *end;
+		const char *s = skip_blanks(sc->v[k - 1].s), *end;
 
 		if (!strncmp(s, "Doing ", 6) && (end = strstr(s, " test")) && end - s < 64) {
 			snprintf(name, size, "sysbench fileio %.*s", (int)(end - s - 6), s + 6);
@@ -104,23 +127,84 @@ static void name_of(struct scan *sc, size_t i, char *name, size_t size)
 	}
 }
 
+/* "(2.414Mb/sec)" at the end of sysbench 0.4's "Total transferred" line; -1 damaged, 0 none. */
+static int read_rate(struct pending *p, size_t idx, const char *s)
+{
+	const char *open = strrchr(s, '('), *close = open ? strchr(open, ')') : NULL;
+	struct scan_tok num;
+	char unit[24];
+	size_t n;
+
+	if (!strstr(s, "Total transferred ") || !open || !close || close - open < 7 ||
+	    memcmp(close - 4, "/sec", 4))
+		return 0;
+	num.s = open + 1;
+	num.len = strspn(num.s, "0123456789.");
+	n = (size_t)(close - num.s) - num.len;
+	if (!num.len || n >= sizeof(unit) || n < 5)
+		return -1;
+	memcpy(unit, num.s + num.len, n);
+	unit[n] = '\0';
+	return pending_number(p, idx, "throughput", unit, &num, 0, 0) < 0 ? -1 : 1;
+}
+
+/*
+ * sysbench 0.4's lines above its sections, from line i; the line after
+ * them.  "N Read, N Write, N Other = N Total" are counts of operations,
+ * "(2.414Mb/sec)" the rate, "154.49 Requests/sec executed".
+ */
+static size_t read_totals(struct scan *sc, struct pending *p, size_t i)
+{
+	static const char *const ops_metrics[] = { "read-ops", "write-ops", "other-ops", "total-ops" };
+	static const char *const ops_units[] = { NULL, NULL, NULL, NULL };
+	static const char *const req_metrics[] = { "requests" }, *const req_units[] = { "req/s" };
+	struct scan_toks t = SCAN_TOKS_INIT;
+	size_t idx = i;
+	int got;
+
+	scan_split(&t, sc->v[idx].s);
+	got = scan_match(p, idx, &t, "Operations performed: %n Read, %n Write, %n Other = %n Total",
+			 ops_metrics, ops_units);
+	if (got <= 0)
+		scan_damaged(sc, idx, "expected 'Operations performed: N Read, N Write, N Other = N Total'");
+	if (++idx < sc->nr && !sc->v[idx].used && (got = read_rate(p, idx, sc->v[idx].s)) != 0) {
+		if (got < 0)
+			scan_damaged(sc, idx, "expected a rate '(N<unit>/sec)' after sysbench's total");
+		idx++;
+	}
+	if (idx < sc->nr && !sc->v[idx].used) {
+		scan_split(&t, sc->v[idx].s);
+		got = scan_match(p, idx, &t, "%n Requests/sec executed", req_metrics, req_units);
+		if (got < 0)
+			scan_damaged(sc, idx, "expected a number before sysbench's 'Requests/sec executed'");
+		if (got)
+			idx++;
+	}
+	scan_toks_release(&t);
+	return idx;
+}
+
 static size_t sysbench_read_block(struct scan *sc, size_t i)
 {
 	struct pending p = PENDING_INIT;
 	const char *section = NULL;
-	size_t idx, last = i;
+	size_t idx = i, last = i, base = (size_t)(skip_blanks(sc->v[i].s) - sc->v[i].s);
 	char name[96];
 
-	for (idx = i; idx < sc->nr && !sc->v[idx].used; idx++) {
+	if (strcmp(skip_blanks(sc->v[i].s), "File operations:"))
+		last = (idx = read_totals(sc, &p, i)) - 1;
+	for (; idx < sc->nr && !sc->v[idx].used; idx++) {
 		const char *s = sc->v[idx].s, *t = skip_blanks(s);
 		size_t r;
 
 		if (!*t)
 			continue;
-		if (s == t) {
-			if (!is_section(s))
+		if ((size_t)(t - s) < base)
+			break;
+		if ((size_t)(t - s) == base) {
+			if (!is_section(t))
 				break;
-			section = s;
+			section = t;
 			last = idx;
 			continue;
 		}
@@ -146,11 +230,11 @@ static size_t sysbench_read_block(struct scan *sc, size_t i)
 	return last - i + 1;
 }
 
-static const char *const sysbench_mail_words[] = { "File operations:", NULL };
+static const char *const sysbench_mail_words[] = { "File operations:", "Operations performed:", NULL };
 
 const struct parser parser_sysbench = {
 	.name = "sysbench",
-	.summary = "sysbench fileio's report (sysbench 1.0)",
+	.summary = "sysbench fileio's report (sysbench 1.0 and 0.4)",
 	.starts = sysbench_starts,
 	.read_block = sysbench_read_block,
 	.flags = PARSER_IN_MAIL,
