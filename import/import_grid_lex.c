@@ -73,22 +73,22 @@ size_t grid_split_pieces(struct grid_piece **out, size_t *alloc, const char *s, 
 
 /*
  * Whether a piece of s[0, n) may be a value (grid_may_be_value), looked
- * at before the line is split: most lines are prose, with not one.
+ * at before the line is split: most lines are prose, with not one.  Only
+ * a piece's first bytes say, so the rest of each piece is passed over
+ * unlooked at.
  */
 static int may_hold_value(const char *s, size_t n)
 {
-	int piece_starts = 1;
-	size_t i;
+	const char *e = s + n;
 
-	for (i = 0; i < n; i++) {
-		if (apart[(unsigned char)s[i]]) {
-			piece_starts = 1;
-			continue;
-		}
+	while (s < e) {
+		while (s < e && apart[(unsigned char)*s])
+			s++;
 		/* the rest of the line from here: its first two bytes are the piece's, or a blank ends it */
-		if (piece_starts && grid_may_be_value(s + i, n - i))
+		if (s < e && grid_may_be_value(s, (size_t)(e - s)))
 			return 1;
-		piece_starts = 0;
+		while (s < e && !apart[(unsigned char)*s])
+			s++;
 	}
 	return 0;
 }
