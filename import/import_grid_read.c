@@ -35,13 +35,14 @@ static size_t words(const char *s)
 /* Words of a title that say nothing of what was measured. */
 static int informative_title(const char *t)
 {
-	static const char *const empty[] = {
+	static const char *const empty_list[] = {
 		"here", "are", "is", "the", "results", "result", "and", "some", "numbers", "my",
 		"following", "below", "as", "follows", "were", "these", "this", "of", "a", "an",
 		"i", "got", "with", "for", "on", "to", "quick", "data", "summary", "ok", "so",
 		"then", "now", "again", "test", "tests", "run", "runs", "seconds", "secs", "sec",
 		"minutes", "times", "time", "in", "mb/s", "ms",
 	};
+	static struct grid_wordset empty = GRID_WORDSET(empty_list);
 
 	while (*t) {
 		size_t n;
@@ -51,7 +52,7 @@ static int informative_title(const char *t)
 		n = 0;
 		while (isalnum((unsigned char)t[n]) || t[n] == '_' || t[n] == '-' || t[n] == '.')
 			n++;
-		if (n && !grid_word_in(t, n, empty, ARRAY_SIZE(empty)))
+		if (n && !grid_word_in(t, n, &empty))
 			return 1;
 		t += n;
 	}
@@ -261,7 +262,7 @@ static int system_fact(const char *label)
 {
 	size_t n = grid_first_word(label);
 
-	return grid_word_in(label, n, grid_fact_words, grid_nfact_words) && !label[n];
+	return grid_word_in(label, n, &grid_fact_words) && !label[n];
 }
 
 /* A row label that goes on from the row above: "and with requested change", "+ foo". */
@@ -492,7 +493,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			int scaled = 0;
 
 			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct ||
-			    (c->suffix.n && grid_word_in(c->suffix.s, c->suffix.n, grid_param_words, grid_nparam_words)))
+			    (c->suffix.n && grid_word_in(c->suffix.s, c->suffix.n, &grid_param_words)))
 				continue;
 			if (c->kind == GRID_DURATION) {
 				value = seconds_of(c);
