@@ -267,15 +267,33 @@ static void join_wrapped(struct lineinfo *li, const struct grid_line *lines, siz
 	}
 }
 
-/* At least one value, and one row only under a header naming two or more columns. */
-static int worth_keeping(const struct grid *g)
+/* Whether a cell of g holds a value, not a missing one's mark. */
+static int has_value(const struct grid *g)
 {
-	size_t i, k, values = 0;
+	size_t i, k;
 
 	for (i = 0; i < g->nrows; i++)
 		for (k = 0; k < g->rows[i].ncells; k++)
-			values += g->rows[i].cells[k].kind != GRID_MISSING;
-	if (!values)
+			if (g->rows[i].cells[k].kind != GRID_MISSING)
+				return 1;
+	return 0;
+}
+
+/*
+ * Whether g, its rows built, may be kept once its header lines are read
+ * (worth_keeping): header lines add no value and no column, and one row
+ * stays one row, so most lines of prose that read as a row are let go
+ * here, before their header lines are looked for.
+ */
+static int may_keep(const struct grid *g)
+{
+	return (g->nrows >= 2 || g->ncols >= 2) && has_value(g);
+}
+
+/* At least one value, and one row only under a header naming two or more columns. */
+static int worth_keeping(const struct grid *g)
+{
+	if (!has_value(g))
 		return 0;
 	if (g->nrows >= 2)
 		return 1;
@@ -345,6 +363,10 @@ int grid_find_in(struct grid_room *room, struct grid **out, size_t *nout,
 			continue;
 		}
 		i = build(&g, lines, li, nr, i);
+		if (!may_keep(&g)) {
+			grid_release(&g);
+			continue;
+		}
 		grid_find_heads(&g, lines, li, floor);
 		grid_numbers_head(&g);
 		if (worth_keeping(&g)) {
