@@ -116,12 +116,12 @@ static size_t phrases(struct grid_span *out, const struct grid_span *w, size_t n
  * *clash whether two names fell on one column; returns how many names
  * stand over no column at all.
  */
-static size_t map_names(long *col, const struct grid *g, const int *change,
+static size_t map_names(long *col, char *seen, const struct grid *g, const int *change,
 			const struct grid_span *w, size_t nw, size_t *named, int *clash)
 {
-	char *seen = xcalloc(g->ncols, 1);
 	size_t i, lost = 0;
 
+	memset(seen, 0, g->ncols);
 	*named = 0;
 	*clash = 0;
 	for (i = 0; i < nw; i++) {
@@ -135,7 +135,6 @@ static size_t map_names(long *col, const struct grid *g, const int *change,
 			(*named)++;
 		}
 	}
-	free(seen);
 	return lost;
 }
 
@@ -149,13 +148,17 @@ static int read_head(struct grid_head *out, const struct grid *g, const int *cha
 		     const char *s, size_t n, size_t line)
 {
 	struct grid_span *w = NULL, *ph;
-	size_t alloc = 0, nw = grid_words(&w, &alloc, s, n), np, i, named, lost;
-	long *col = xcalloc(nw ? nw : 1, sizeof(*col)), last = -3;
-	int clash, ret = -1;
+	size_t alloc = 0, nw = grid_words(&w, &alloc, s, n), room = nw ? nw : 1, np, i;
+	size_t named, lost, wnamed, wlost;
+	/* the columns of the phrases and of the words, in one block; col: the ones taken */
+	long *cols = xcalloc(2 * room, sizeof(*cols)), *col = cols, *wcol = cols + room, last = -3;
+	/* which columns a name stands over, for map_names */
+	char *seen = xmalloc(g->ncols ? g->ncols : 1);
+	int clash, wclash, ret = -1;
 
 	memset(out, 0, sizeof(*out));
 	out->line = line;
-	ph = xcalloc(nw ? nw : 1, sizeof(*ph));
+	ph = xcalloc(room, sizeof(*ph));
 	if (!nw || is_sentence(w, nw, s, n))
 		goto done;
 	/* a line with an address in it is a title or prose, never names of columns */
@@ -163,29 +166,23 @@ static int read_head(struct grid_head *out, const struct grid *g, const int *cha
 		if (w[i].n > 7 && (!memcmp(w[i].s, "http://", 7) || !memcmp(w[i].s, "https://", 8)))
 			goto done;
 	np = phrases(ph, w, nw, s);
-	lost = map_names(col, g, change, ph, np, &named, &clash);
-	{
-		/* word by word, when that names more columns */
-		long *wcol = xcalloc(nw, sizeof(*wcol));
-		size_t wnamed;
-		int wclash;
-		size_t wlost = map_names(wcol, g, change, w, nw, &wnamed, &wclash);
+	lost = map_names(col, seen, g, change, ph, np, &named, &clash);
+	/* word by word, when that names more columns */
+	wlost = map_names(wcol, seen, g, change, w, nw, &wnamed, &wclash);
+	if (wnamed > named || ((clash || lost) && wnamed == named && wlost <= lost)) {
+		struct grid_span *phrased = ph;
 
-		if (wnamed > named || ((clash || lost) && wnamed == named && wlost <= lost)) {
-			free(ph);
-			free(col);
-			ph = w;
-			w = NULL;
-			col = wcol;
-			np = nw;
-			lost = wlost;
-			named = wnamed;
-		} else {
-			free(wcol);
-		}
+		ph = w;
+		w = phrased;
+		col = wcol;
+		np = nw;
+		lost = wlost;
+		named = wnamed;
 	}
 	if (lost > 1 || !named || (named * 2 < g->ncols && named < 2))
 		goto done;
+	/* no more names than phrases or words: one allocation holds them */
+	out->names = xmalloc(np * sizeof(*out->names));
 	for (i = 0; i < np; i++) {
 		struct grid_name *nm;
 
@@ -197,7 +194,6 @@ static int read_head(struct grid_head *out, const struct grid *g, const int *cha
 			nm->text.x1 = ph[i].x1;
 			continue;
 		}
-		out->names = xrealloc(out->names, (out->nnames + 1) * sizeof(*out->names));
 		nm = &out->names[out->nnames++];
 		nm->text = ph[i];
 		nm->col = col[i];
@@ -207,7 +203,8 @@ static int read_head(struct grid_head *out, const struct grid *g, const int *cha
 done:
 	free(w);
 	free(ph);
-	free(col);
+	free(cols);
+	free(seen);
 	return ret;
 }
 
