@@ -196,27 +196,44 @@ static char *scaled_seconds(const struct grid_cell *c)
 	}
 }
 
+/*
+ * The strings the value before was given, as copied among out's: the
+ * values of a row, or of a column, share their benchmark, kernel, config,
+ * metric and unit, so each is copied once, not once a value.
+ */
+struct copies {
+	char *unit, *metric, *benchmark, *kernel, *options;
+};
+
+/* s among out's strings: the copy *last, when it is the same text, else a new copy kept in *last. */
+static char *copy_of(struct grid_values *out, char **last, const char *s)
+{
+	if (!s)
+		return NULL;
+	if (!*last || strcmp(*last, s))
+		*last = arena_strdup(&out->strings, s);
+	return *last;
+}
+
 /* A value for out, its strings copied among out's; value is the caller's malloc'd one, freed here. */
-static void add_value(struct grid_values *out, size_t line, size_t col, char *value, const char *unit,
-		      const char *metric, const char *benchmark, const char *kernel,
+static void add_value(struct grid_values *out, struct copies *kept, size_t line, size_t col, char *value,
+		      const char *unit, const char *metric, const char *benchmark, const char *kernel,
 		      const char *fs, const char *options)
 {
 	struct grid_value *v;
-
-	struct arena *a = &out->strings;
 
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	v = &out->v[out->nr++];
 	v->line = line;
 	v->col = col;
-	v->value = arena_strdup(a, value);
+	v->value = arena_strdup(&out->strings, value);
 	free(value);
-	v->unit = unit ? arena_strdup(a, unit) : NULL;
-	v->metric = metric ? arena_strdup(a, metric) : NULL;
-	v->benchmark = benchmark ? arena_strdup(a, benchmark) : NULL;
-	v->kernel = kernel ? arena_strdup(a, kernel) : NULL;
+	v->unit = copy_of(out, &kept->unit, unit);
+	v->metric = copy_of(out, &kept->metric, metric);
+	v->benchmark = copy_of(out, &kept->benchmark, benchmark);
+	v->kernel = copy_of(out, &kept->kernel, kernel);
 	v->fs = fs;
-	v->options = options ? arena_strdup(a, options) : NULL;
+	v->options = copy_of(out, &kept->options, options);
 }
 
 /* A row's name: its label, or the text right of its cells (the 0-day robot's rows). */
@@ -361,6 +378,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	char *group_config = NULL;  /* what a group named "with patch:" says, for its rows */
 	long param = -1;
 	int col_kernel = 0, col_config = 0;
+	struct copies kept = { NULL, NULL, NULL, NULL, NULL };
 
 	grid_columns_read(cols, g, &rd);
 	for (k = 0; k < g->ncols; k++) {
@@ -530,7 +548,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				/* time's user and sys are seconds, whatever the table leaves unsaid */
 				if (!unit && !u && metric && (!strcmp(metric, "user") || !strcmp(metric, "sys")))
 					unit = "s";
-				add_value(out, r->line, r->col[j], value, unit ? unit : u, metric, b ? b : bench,
+				add_value(out, &kept, r->line, r->col[j], value, unit ? unit : u, metric, b ? b : bench,
 					  col->kernel ? col->kernel : kernel ? kernel : title_kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
 				free(u);
@@ -539,7 +557,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			if (c->note.n && c->note_spread && c->note_value.n) {
 				char *m = join2(metric ? metric : "value", " ", "stddev");
 
-				add_value(out, r->line, r->col[j], xstrndup(c->note_value.s, c->note_value.n),
+				add_value(out, &kept, r->line, r->col[j], xstrndup(c->note_value.s, c->note_value.n),
 					  c->note_pct ? "%" : unit, m, bench,
 					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
