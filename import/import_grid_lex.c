@@ -346,10 +346,13 @@ int grid_row_lex(struct grid_lexer *lx, struct grid_row *out, const char *s, siz
 	}
 	out->label = join(p, 0, it[from].piece);
 	out->tail = to < nit ? join(p, it[to].piece, np) : join(p, 0, 0);
-	out->cells = xcalloc(to - from, sizeof(*out->cells));
+	/* the cells counted first: each is copied once, and nothing is cleared that is not used */
 	for (k = from; k < to; k++)
+		out->ncells += it[k].cell;
+	out->cells = xmalloc(out->ncells * sizeof(*out->cells));
+	for (k = from, i = 0; k < to; k++)
 		if (it[k].cell)
-			out->cells[out->ncells++] = it[k].c;
+			out->cells[i++] = it[k].c;
 	return 0;
 }
 
