@@ -100,7 +100,7 @@ static size_t wordset_first(struct grid_wordset *set, unsigned char c)
 	return set->head[c];
 }
 
-int grid_word_in(const char *w, size_t n, struct grid_wordset *set)
+size_t grid_word_at(const char *w, size_t n, struct grid_wordset *set)
 {
 	size_t i;
 
@@ -109,8 +109,13 @@ int grid_word_in(const char *w, size_t n, struct grid_wordset *set)
 	/* the words are in lower case: the first byte, folded as strncasecmp folds it, finds them */
 	for (i = wordset_first(set, (unsigned char)ascii_lower((unsigned char)w[0])); i; i = set->next[i - 1])
 		if (strlen(set->words[i - 1]) == n && !strncasecmp(set->words[i - 1], w, n))
-			return 1;
+			return i;
 	return 0;
+}
+
+int grid_word_in(const char *w, size_t n, struct grid_wordset *set)
+{
+	return grid_word_at(w, n, set) != 0;
 }
 
 int grid_word_is(const char *w, size_t n, struct grid_wordset *set)
@@ -157,13 +162,15 @@ static int is_tag(const char *s, size_t n)
  */
 static char *name_unit(const char *s)
 {
-	/* written in lower case, with their lengths */
-	static const struct { const char *word; size_t n; const char *unit; } units[] = {
-		{ "(s)", 3, "s" }, { "(sec)", 5, "s" }, { "sec", 3, "s" }, { "secs", 4, "s" },
-		{ "seconds", 7, "s" }, { "(secs)", 6, "s" }, { "(seconds)", 9, "s" },
-		{ "(ms)", 4, "ms" }, { "ms", 2, "ms" }, { "(us)", 4, "us" }, { "usec", 4, "us" },
-		{ "%", 1, "%" }, { "(%)", 3, "%" },
+	/* written in lower case; unit_of[i] is what words[i] names */
+	static const char *const words[] = {
+		"(s)", "(sec)", "sec", "secs", "seconds", "(secs)", "(seconds)",
+		"(ms)", "ms", "(us)", "usec", "%", "(%)",
 	};
+	static const char *const unit_of[] = {
+		"s", "s", "s", "s", "s", "s", "s", "ms", "ms", "us", "us", "%", "%",
+	};
+	static struct grid_wordset units = GRID_WORDSET(words);
 
 	while (*s) {
 		size_t n, i, slash;
@@ -184,10 +191,8 @@ static char *name_unit(const char *s)
 			n -= (size_t)(open + 1 - w) + 1;
 			w = open + 1;
 		}
-		for (i = 0; i < ARRAY_SIZE(units); i++)
-			if (units[i].n == n && units[i].word[0] == ascii_lower((unsigned char)w[0]) &&
-			    !strncasecmp(w, units[i].word, n))
-				return xstrdup(units[i].unit);
+		if ((i = grid_word_at(w, n, &units)))
+			return xstrdup(unit_of[i - 1]);
 		/* "%CPU", "CPU%", but "50%" is a value that a name holds, no unit */
 		if (w[0] == '%' || (w[n - 1] == '%' && n > 1 && !isdigit((unsigned char)w[n - 2])))
 			return xstrdup("%");
@@ -282,7 +287,7 @@ static const char *fs_suffix(const char *s, size_t n)
 	return NULL;
 }
 
-/* A file system named by a later word of a label: "sda ext4", "raid5 xfs". */
+/* A file system named by a later word of a label ("sda ext4", "raid5 xfs"), s after the first. */
 static const char *fs_among_words(const char *s)
 {
 	while (*s) {
@@ -362,7 +367,7 @@ void grid_classify(struct name *out, const char *s, size_t n, const struct readi
 		return;
 	}
 	if ((fs = import_label_fs(s, &opts)) || (fs = fs_word(s, w)) ||
-	    (w == n && (fs = fs_suffix(s, n))) || (fs = fs_among_words(s))) {
+	    (w == n && (fs = fs_suffix(s, n))) || (fs = fs_among_words(s + w))) {
 		out->role = ROLE_FS;
 		out->fs = fs;
 		/*

@@ -65,6 +65,8 @@ struct grid_wordset {
 
 /* Whether w[0, n) is one of set's words, case folded; the words are written in lower case. */
 int grid_word_in(const char *w, size_t n, struct grid_wordset *set);
+/* Which of set's words w[0, n) is, case folded: 1 + its index, 0 if none. */
+size_t grid_word_at(const char *w, size_t n, struct grid_wordset *set);
 /* Whether w[0, n) is one of set's words, byte for byte. */
 int grid_word_is(const char *w, size_t n, struct grid_wordset *set);
 char *grid_trimmed(const char *s, size_t n);
