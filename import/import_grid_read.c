@@ -126,27 +126,27 @@ static char *seconds_of(const struct grid_cell *c)
 	return out;
 }
 
-/* The number without thousands separators: "1,201,333" is 1201333; "4,14" stays. */
-static char *plain_number(const struct grid_cell *c)
+/* The number without thousands separators, in *sb: "1,201,333" is 1201333; "4,14" stays. */
+static const char *plain_number(struct strbuf *sb, const struct grid_cell *c)
 {
-	char *out = xmalloc(c->value.n + 1);
-	size_t i, len = 0;
+	size_t i;
 
-	for (i = 0; i < c->value.n; i++)
-		if (c->value.s[i] != ',' || !c->thousands)
-			out[len++] = c->value.s[i];
-	out[len] = '\0';
-	return out;
+	strbuf_reset(sb);
+	if (!c->thousands)
+		strbuf_add(sb, c->value.s, c->value.n);
+	for (i = 0; c->thousands && i < c->value.n; i++)
+		if (c->value.s[i] != ',')
+			strbuf_addch(sb, c->value.s[i]);
+	return sb->buf;
 }
 
 /* "412k", "3.1G": a count with its multiplier worked out, when it comes out whole. */
-static char *multiplied(const struct grid_cell *c)
+static char *multiplied(const struct grid_cell *c, struct strbuf *num)
 {
 	static const struct { char m; double f; } mult[] = {
 		{ 'k', 1e3 }, { 'K', 1e3 }, { 'M', 1e6 }, { 'G', 1e9 }, { 'T', 1e12 },
 	};
 	size_t i;
-	char *num;
 	double v;
 	struct strbuf sb = STRBUF_INIT;
 
@@ -157,9 +157,7 @@ static char *multiplied(const struct grid_cell *c)
 			break;
 	if (i == ARRAY_SIZE(mult))
 		return NULL;
-	num = plain_number(c);
-	v = strtod(num, NULL) * mult[i].f;
-	free(num);
+	v = strtod(plain_number(num, c), NULL) * mult[i].f;
 	if (v != (double)(long long)v || v > 9e15)
 		return NULL;
 	strbuf_addf(&sb, "%lld", (long long)v);
@@ -215,8 +213,8 @@ static char *copy_of(struct grid_values *out, char **last, const char *s)
 	return *last;
 }
 
-/* A value for out, its strings copied among out's; value is the caller's malloc'd one, freed here. */
-static void add_value(struct grid_values *out, struct copies *kept, size_t line, size_t col, char *value,
+/* A value for out, its strings copied among out's. */
+static void add_value(struct grid_values *out, struct copies *kept, size_t line, size_t col, const char *value,
 		      const char *unit, const char *metric, const char *benchmark, const char *kernel,
 		      const char *fs, const char *options)
 {
@@ -227,7 +225,6 @@ static void add_value(struct grid_values *out, struct copies *kept, size_t line,
 	v->line = line;
 	v->col = col;
 	v->value = arena_strdup(&out->strings, value);
-	free(value);
 	v->unit = copy_of(out, &kept->unit, unit);
 	v->metric = copy_of(out, &kept->metric, metric);
 	v->benchmark = copy_of(out, &kept->benchmark, benchmark);
@@ -379,6 +376,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	long param = -1;
 	int col_kernel = 0, col_config = 0;
 	struct copies kept = { NULL, NULL, NULL, NULL, NULL };
+	struct strbuf num = STRBUF_INIT;  /* a value's number, one cell after another */
 
 	grid_columns_read(cols, g, &rd);
 	for (k = 0; k < g->ncols; k++) {
@@ -428,6 +426,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		const char *kernel = NULL, *fs = NULL, *options = NULL, *bench_row = NULL;
 		const char *tail_metric = NULL;
 		char *param_text = NULL, *bench, *cont = NULL;
+		char *row_metric = NULL;  /* the metric the row's name says, made for its first value */
 
 		if (rn->role == ROLE_CHANGE || system_fact(rn->text) || !strncmp(rn->text, "Ops ", 4))
 			continue;
@@ -507,22 +506,24 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			const struct grid_cell *c = &r->cells[j];
 			const struct column *col = &cols[r->col[j]];
 			const char *unit = NULL, *metric;
-			char *value, *metric_made = NULL;  /* metric, when made here rather than the table's */
+			const char *value;
+			char *made = NULL, *metric_made = NULL;  /* value, metric, when made here rather than the table's */
 			int scaled = 0;
 
 			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct ||
 			    (c->suffix.n && grid_word_in(c->suffix.s, c->suffix.n, &grid_param_words)))
 				continue;
+			/* a plain number, as most values are, is written in num: no allocation of its own */
 			if (c->kind == GRID_DURATION) {
-				value = seconds_of(c);
+				value = made = seconds_of(c);
 				unit = "s";
-			} else if ((value = scaled_seconds(c))) {
+			} else if ((value = made = scaled_seconds(c))) {
 				unit = "s";
-			} else if ((value = multiplied(c))) {
+			} else if ((value = made = multiplied(c, &num))) {
 				unit = col->unit ? col->unit : rn->unit;
 				scaled = 1;
 			} else {
-				value = plain_number(c);
+				value = plain_number(&num, c);
 				unit = c->unit.n ? NULL : col->unit ? col->unit : rn->unit;
 			}
 			if (col->metric)
@@ -532,7 +533,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			else if (total)
 				metric = total;
 			else if (rn->role == ROLE_METRIC)
-				metric = metric_made = grid_metric_of(rn->text);
+				metric = row_metric ? row_metric : (row_metric = grid_metric_of(rn->text));
 			else if (c->suffix.n) {
 				char *w = xstrndup(c->suffix.s, c->suffix.n);
 
@@ -553,11 +554,14 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 					  col->options ? col->options : options);
 				free(u);
 				free(b);
+				free(made);
 			}
 			if (c->note.n && c->note_spread && c->note_value.n) {
 				char *m = join2(metric ? metric : "value", " ", "stddev");
 
-				add_value(out, &kept, r->line, r->col[j], xstrndup(c->note_value.s, c->note_value.n),
+				strbuf_reset(&num);
+				strbuf_add(&num, c->note_value.s, c->note_value.n);
+				add_value(out, &kept, r->line, r->col[j], num.buf,
 					  c->note_pct ? "%" : unit, m, bench,
 					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
@@ -567,12 +571,14 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		}
 		free(bench);
 		free(param_text);
+		free(row_metric);
 		/* the next row may continue this one */
 		if (cont) {
 			free(cont_kept);
 			cont_kept = cont;
 		}
 	}
+	strbuf_release(&num);
 	free(cont_kept);
 	free(group_config);
 	free(title_kernel);
