@@ -79,13 +79,19 @@ size_t grid_split_pieces(struct grid_piece **out, size_t *alloc, const char *s, 
  */
 static int may_hold_value(const char *s, size_t n)
 {
+	/* the bytes grid_may_be_value lets a value start with: most words go at this one look */
+	static const unsigned char may_start[256] = {
+		['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
+		['7'] = 1, ['8'] = 1, ['9'] = 1, ['+'] = 1, ['-'] = 1, ['.'] = 1, ['?'] = 1,
+		['N'] = 1, ['n'] = 1,
+	};
 	const char *e = s + n;
 
 	while (s < e) {
 		while (s < e && apart[(unsigned char)*s])
 			s++;
 		/* the rest of the line from here: its first two bytes are the piece's, or a blank ends it */
-		if (s < e && grid_may_be_value(s, (size_t)(e - s)))
+		if (s < e && may_start[(unsigned char)*s] && grid_may_be_value(s, (size_t)(e - s)))
 			return 1;
 		while (s < e && !apart[(unsigned char)*s])
 			s++;
