@@ -6,6 +6,7 @@
  */
 #include "import_grid.h"
 #include "import_grid_lex.h"
+#include "import_grid_name.h"
 #include "../parse/parse_duration.h"
 #include "../core/strbuf.h"
 #include "../core/util.h"
@@ -74,17 +75,6 @@ static size_t number_len(const char *s, size_t n, int *thousands)
 
 static int is_per_time(const char *s, size_t n);
 
-/* Whether s[0, n) is one of the words (a word is compared only when its first character is s's). */
-static int word_in(const char *s, size_t n, const char *const *words, size_t nwords)
-{
-	size_t i;
-
-	for (i = 0; n && i < nwords; i++)
-		if (words[i][0] == s[0] && strlen(words[i]) == n && !memcmp(words[i], s, n))
-			return 1;
-	return 0;
-}
-
 /*
  * Whether s is a unit that stands glued to a number: "%", "s", "ms",
  * "MB", "k", "x", or anything per second ("MB/s", "Mb/sec", "KiB/s").
@@ -92,23 +82,25 @@ static int word_in(const char *s, size_t n, const char *const *words, size_t nwo
  */
 static int is_glued_unit(const char *s, size_t n)
 {
-	static const char *const units[] = {
+	static const char *const list[] = {
 		"%", "s", "sec", "secs", "ms", "msec", "us", "usec", "ns", "m", "min",
 		"mins", "h", "x", "X", "k", "K", "M", "G", "T", "B", "KB", "kB", "MB",
 		"GB", "TB", "KiB", "MiB", "GiB", "TiB", "Kb", "Mb", "Gb", "MBps", "KBps",
 	};
+	static struct grid_wordset units = GRID_WORDSET(list);
 
 	/* each starts with a letter or '%': "2.6.12" (".12" after "2.6") goes at once */
 	if (!n || (!is_alpha(s[0]) && s[0] != '%'))
 		return 0;
-	return word_in(s, n, units, ARRAY_SIZE(units)) || is_per_time(s, n);
+	return grid_word_is(s, n, &units) || is_per_time(s, n);
 }
 
 static int is_missing(const char *s, size_t n)
 {
-	static const char *const words[] = { "N/A", "n/a", "NA", "n.a.", "-", "--", "---", "?" };
+	static const char *const list[] = { "N/A", "n/a", "NA", "n.a.", "-", "--", "---", "?" };
+	static struct grid_wordset words = GRID_WORDSET(list);
 
-	return word_in(s, n, words, ARRAY_SIZE(words));
+	return grid_word_is(s, n, &words);
 }
 
 /* A duration with ':' or h/m/s units ("2:35", "0m2.129s", "1m.10s" is not one). */
@@ -176,14 +168,15 @@ static int read_value(struct grid_cell *c, const char *s, size_t n)
 /* A unit written apart from its number: "MB/s", "sec", "%", "files/sec". */
 static int is_unit_word(const char *s, size_t n)
 {
-	static const char *const words[] = {
+	static const char *const list[] = {
 		"%", "s", "sec", "secs", "second", "seconds", "ms", "msec", "msecs",
 		"us", "usec", "usecs", "ns", "min", "mins", "minute", "minutes", "h", "hr", "hrs",
 		"hour", "hours", "x", "iops",
 		"IOPS", "tps", "MB", "KB", "kB", "GB", "MiB", "KiB", "GiB",
 	};
+	static struct grid_wordset words = GRID_WORDSET(list);
 
-	return word_in(s, n, words, ARRAY_SIZE(words)) || is_per_time(s, n);
+	return grid_word_is(s, n, &words) || is_per_time(s, n);
 }
 
 /* Anything per second or per minute: "MB/sec", "ops/s", "files/sec", "KiB/s". */

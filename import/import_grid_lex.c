@@ -73,22 +73,28 @@ size_t grid_split_pieces(struct grid_piece **out, size_t *alloc, const char *s, 
 
 /*
  * Whether a piece of s[0, n) may be a value (grid_may_be_value), looked
- * at before the line is split: most lines are prose, with not one.
+ * at before the line is split: most lines are prose, with not one.  Only
+ * a piece's first bytes say, so the rest of each piece is passed over
+ * unlooked at.
  */
 static int may_hold_value(const char *s, size_t n)
 {
-	int piece_starts = 1;
-	size_t i;
+	/* the bytes grid_may_be_value lets a value start with: most words go at this one look */
+	static const unsigned char may_start[256] = {
+		['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
+		['7'] = 1, ['8'] = 1, ['9'] = 1, ['+'] = 1, ['-'] = 1, ['.'] = 1, ['?'] = 1,
+		['N'] = 1, ['n'] = 1,
+	};
+	const char *e = s + n;
 
-	for (i = 0; i < n; i++) {
-		if (apart[(unsigned char)s[i]]) {
-			piece_starts = 1;
-			continue;
-		}
+	while (s < e) {
+		while (s < e && apart[(unsigned char)*s])
+			s++;
 		/* the rest of the line from here: its first two bytes are the piece's, or a blank ends it */
-		if (piece_starts && grid_may_be_value(s + i, n - i))
+		if (s < e && may_start[(unsigned char)*s] && grid_may_be_value(s, (size_t)(e - s)))
 			return 1;
-		piece_starts = 0;
+		while (s < e && !apart[(unsigned char)*s])
+			s++;
 	}
 	return 0;
 }
@@ -346,10 +352,13 @@ int grid_row_lex(struct grid_lexer *lx, struct grid_row *out, const char *s, siz
 	}
 	out->label = join(p, 0, it[from].piece);
 	out->tail = to < nit ? join(p, it[to].piece, np) : join(p, 0, 0);
-	out->cells = xcalloc(to - from, sizeof(*out->cells));
+	/* the cells counted first: each is copied once, and nothing is cleared that is not used */
 	for (k = from; k < to; k++)
+		out->ncells += it[k].cell;
+	out->cells = xmalloc(out->ncells * sizeof(*out->cells));
+	for (k = from, i = 0; k < to; k++)
 		if (it[k].cell)
-			out->cells[out->ncells++] = it[k].c;
+			out->cells[i++] = it[k].c;
 	return 0;
 }
 

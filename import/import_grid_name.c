@@ -23,7 +23,7 @@ void grid_name_release(struct name *n)
 }
 
 /* Words that name a measured quantity, whole or before a unit. */
-static const char *const metric_words[] = {
+static const char *const metric_list[] = {
 	"elapsed", "real", "wall", "total", "time", "times", "user", "usr", "sys", "system",
 	"cpu", "cpu%", "%cpu", "throughput", "tput", "rate", "bandwidth", "bw", "speed",
 	"latency", "lat", "avg", "ave", "average", "mean", "median", "min", "max", "stddev", "std",
@@ -36,28 +36,34 @@ static const char *const metric_words[] = {
 };
 
 /* Names of columns that hold no result of their own. */
-static const char *const skip_words[] = {
+static const char *const skip_list[] = {
 	"[runs]", "runs", "baseline", "base", "samples", "iterations", "#", "count", "no.",
 	"run",
 };
 
-static const char *const change_words[] = {
+static const char *const change_list[] = {
 	"%change", "change", "%diff", "diff", "delta", "%", "(%)", "gain", "%gain", "+/-",
 	"improvement", "speedup", "%speedup", "regression",
 };
 
 /* Words that make a number beside them a parameter: "4 threads", "clients". */
-const char *const grid_param_words[] = {
+static const char *const param_list[] = {
 	"threads", "thread", "clients", "client", "procs", "processes", "jobs", "tasks",
 	"users", "streams", "readers", "writers", "n", "nr", "size", "mb", "gb", "kb",
 	"filesize", "blocksize", "bs", "iodepth", "files", "fsuse%", "use%", "loop",
 };
 
 /* Names of the system a row may give: facts of the machine, no results. */
-const char *const grid_fact_words[] = {
+static const char *const fact_list[] = {
 	"memtotal", "memfree", "memory", "mem", "ram", "pagesize", "page_size", "swap",
 	"swaptotal", "hugepagesize", "cpus", "cpu(s)", "nodes", "cores", "sockets",
 };
+
+static struct grid_wordset metric_words = GRID_WORDSET(metric_list);
+static struct grid_wordset skip_words = GRID_WORDSET(skip_list);
+static struct grid_wordset change_words = GRID_WORDSET(change_list);
+struct grid_wordset grid_param_words = GRID_WORDSET(param_list);
+struct grid_wordset grid_fact_words = GRID_WORDSET(fact_list);
 
 static int ascii_lower(int c)
 {
@@ -70,17 +76,56 @@ static int same_word(const char *a, const char *b)
 	return ascii_lower((unsigned char)a[0]) == ascii_lower((unsigned char)b[0]) && !strcasecmp(a, b);
 }
 
-int grid_word_in(const char *w, size_t n, const char *const *list, size_t nr)
+static void wordset_build(struct grid_wordset *set)
+{
+	size_t i = set->nr;
+
+	if (set->nr > GRID_WORDSET_MAX)
+		abort();
+	/* from the last word back, so that each chain runs in the list's order */
+	while (i--) {
+		unsigned char c = (unsigned char)set->words[i][0];
+
+		set->next[i] = set->head[c];
+		set->head[c] = (unsigned char)(i + 1);
+	}
+	set->built = 1;
+}
+
+/* The words of set that start with byte c: the index + 1 of the first, 0 if none. */
+static size_t wordset_first(struct grid_wordset *set, unsigned char c)
+{
+	if (!set->built)
+		wordset_build(set);
+	return set->head[c];
+}
+
+size_t grid_word_at(const char *w, size_t n, struct grid_wordset *set)
 {
 	size_t i;
-	char first;
 
 	if (!n)
 		return 0;
-	/* the first character, folded as strncasecmp folds it, rules out most words at once */
-	first = (char)ascii_lower((unsigned char)w[0]);
-	for (i = 0; i < nr; i++)
-		if (list[i][0] == first && strlen(list[i]) == n && !strncasecmp(list[i], w, n))
+	/* the words are in lower case: the first byte, folded as strncasecmp folds it, finds them */
+	for (i = wordset_first(set, (unsigned char)ascii_lower((unsigned char)w[0])); i; i = set->next[i - 1])
+		if (strlen(set->words[i - 1]) == n && !strncasecmp(set->words[i - 1], w, n))
+			return i;
+	return 0;
+}
+
+int grid_word_in(const char *w, size_t n, struct grid_wordset *set)
+{
+	return grid_word_at(w, n, set) != 0;
+}
+
+int grid_word_is(const char *w, size_t n, struct grid_wordset *set)
+{
+	size_t i;
+
+	if (!n)
+		return 0;
+	for (i = wordset_first(set, (unsigned char)w[0]); i; i = set->next[i - 1])
+		if (strlen(set->words[i - 1]) == n && !memcmp(set->words[i - 1], w, n))
 			return 1;
 	return 0;
 }
@@ -117,13 +162,15 @@ static int is_tag(const char *s, size_t n)
  */
 static char *name_unit(const char *s)
 {
-	/* written in lower case, with their lengths */
-	static const struct { const char *word; size_t n; const char *unit; } units[] = {
-		{ "(s)", 3, "s" }, { "(sec)", 5, "s" }, { "sec", 3, "s" }, { "secs", 4, "s" },
-		{ "seconds", 7, "s" }, { "(secs)", 6, "s" }, { "(seconds)", 9, "s" },
-		{ "(ms)", 4, "ms" }, { "ms", 2, "ms" }, { "(us)", 4, "us" }, { "usec", 4, "us" },
-		{ "%", 1, "%" }, { "(%)", 3, "%" },
+	/* written in lower case; unit_of[i] is what words[i] names */
+	static const char *const words[] = {
+		"(s)", "(sec)", "sec", "secs", "seconds", "(secs)", "(seconds)",
+		"(ms)", "ms", "(us)", "usec", "%", "(%)",
 	};
+	static const char *const unit_of[] = {
+		"s", "s", "s", "s", "s", "s", "s", "ms", "ms", "us", "us", "%", "%",
+	};
+	static struct grid_wordset units = GRID_WORDSET(words);
 
 	while (*s) {
 		size_t n, i, slash;
@@ -144,10 +191,8 @@ static char *name_unit(const char *s)
 			n -= (size_t)(open + 1 - w) + 1;
 			w = open + 1;
 		}
-		for (i = 0; i < ARRAY_SIZE(units); i++)
-			if (units[i].n == n && units[i].word[0] == ascii_lower((unsigned char)w[0]) &&
-			    !strncasecmp(w, units[i].word, n))
-				return xstrdup(units[i].unit);
+		if ((i = grid_word_at(w, n, &units)))
+			return xstrdup(unit_of[i - 1]);
 		/* "%CPU", "CPU%", but "50%" is a value that a name holds, no unit */
 		if (w[0] == '%' || (w[n - 1] == '%' && n > 1 && !isdigit((unsigned char)w[n - 2])))
 			return xstrdup("%");
@@ -242,7 +287,7 @@ static const char *fs_suffix(const char *s, size_t n)
 	return NULL;
 }
 
-/* A file system named by a later word of a label: "sda ext4", "raid5 xfs". */
+/* A file system named by a later word of a label ("sda ext4", "raid5 xfs"), s after the first. */
 static const char *fs_among_words(const char *s)
 {
 	while (*s) {
@@ -309,11 +354,11 @@ void grid_classify(struct name *out, const char *s, size_t n, const struct readi
 	out->unit = name_unit(s);
 	if (!n || legend_name(out, rd))
 		return;
-	if (w == n && grid_word_in(s, n, skip_words, ARRAY_SIZE(skip_words))) {
+	if (w == n && grid_word_in(s, n, &skip_words)) {
 		out->role = ROLE_SKIP;
 		return;
 	}
-	if (grid_word_in(s, n, change_words, ARRAY_SIZE(change_words))) {
+	if (grid_word_in(s, n, &change_words)) {
 		out->role = ROLE_CHANGE;
 		return;
 	}
@@ -322,7 +367,7 @@ void grid_classify(struct name *out, const char *s, size_t n, const struct readi
 		return;
 	}
 	if ((fs = import_label_fs(s, &opts)) || (fs = fs_word(s, w)) ||
-	    (w == n && (fs = fs_suffix(s, n))) || (fs = fs_among_words(s))) {
+	    (w == n && (fs = fs_suffix(s, n))) || (fs = fs_among_words(s + w))) {
 		out->role = ROLE_FS;
 		out->fs = fs;
 		/*
@@ -333,12 +378,11 @@ void grid_classify(struct name *out, const char *s, size_t n, const struct readi
 		return;
 	}
 	if (is_digits(s, n) || (n > 2 && (s[0] == 'N' || s[0] == 'n') && s[1] == '=') ||
-	    (w < n && is_digits(s, w) && grid_word_in(s + w + 1, strlen(s + w + 1), grid_param_words,
-					       ARRAY_SIZE(grid_param_words)))) {
+	    (w < n && is_digits(s, w) && grid_word_in(s + w + 1, strlen(s + w + 1), &grid_param_words))) {
 		out->role = ROLE_PARAM;
 		return;
 	}
-	if (w == n && grid_word_in(s, n, grid_param_words, ARRAY_SIZE(grid_param_words))) {
+	if (w == n && grid_word_in(s, n, &grid_param_words)) {
 		out->role = ROLE_PARAMCOL;
 		return;
 	}
@@ -348,7 +392,7 @@ void grid_classify(struct name *out, const char *s, size_t n, const struct readi
 		out->role = ROLE_PARAMCOL;
 		return;
 	}
-	if (grid_word_in(s, w, metric_words, ARRAY_SIZE(metric_words)) || out->unit)
+	if (grid_word_in(s, w, &metric_words) || out->unit)
 		out->role = ROLE_METRIC;
 }
 
@@ -356,8 +400,7 @@ void grid_classify(struct name *out, const char *s, size_t n, const struct readi
 int grid_unit_alone(const char *name)
 {
 	char *u = name_unit(name);
-	int alone = u && !strchr(name, ' ') && !grid_word_in(name, strlen(name), metric_words,
-							 ARRAY_SIZE(metric_words));
+	int alone = u && !strchr(name, ' ') && !grid_word_in(name, strlen(name), &metric_words);
 
 	free(u);
 	return alone;
@@ -410,5 +453,3 @@ char *grid_metric_of(const char *name)
 	return xstrdup(name);
 }
 
-const size_t grid_nparam_words = ARRAY_SIZE(grid_param_words);
-const size_t grid_nfact_words = ARRAY_SIZE(grid_fact_words);

@@ -8,6 +8,7 @@
  * reader of a table's values (import_grid_read.c).
  */
 #include "import_grid.h"
+#include "../core/util.h"
 
 #include <stddef.h>
 
@@ -45,17 +46,35 @@ char *grid_metric_of(const char *name);
 char *grid_metric_of_unit(const char *unit);
 /* A name that is a unit alone ("MB/s", "(sec)"), no metric's word ("CPU%"). */
 int grid_unit_alone(const char *name);
-/* Whether w[0, n) is one of list[0, nr), case folded; the list is written in lower case. */
-int grid_word_in(const char *w, size_t n, const char *const *list, size_t nr);
+/*
+ * A list of words, indexed by first byte the first time it is looked in,
+ * so that a look compares only the words that start as the one looked
+ * for: no list is scanned whole.  At most GRID_WORDSET_MAX words.
+ */
+#define GRID_WORDSET_MAX 255
+
+struct grid_wordset {
+	const char *const *words;
+	size_t nr;
+	int built;
+	unsigned char head[256];              /* 1 + the first word starting with a byte, or 0 */
+	unsigned char next[GRID_WORDSET_MAX]; /* 1 + the next word with the same first byte, or 0 */
+};
+
+#define GRID_WORDSET(list) { (list), ARRAY_SIZE(list), 0, { 0 }, { 0 } }
+
+/* Whether w[0, n) is one of set's words, case folded; the words are written in lower case. */
+int grid_word_in(const char *w, size_t n, struct grid_wordset *set);
+/* Which of set's words w[0, n) is, case folded: 1 + its index, 0 if none. */
+size_t grid_word_at(const char *w, size_t n, struct grid_wordset *set);
+/* Whether w[0, n) is one of set's words, byte for byte. */
+int grid_word_is(const char *w, size_t n, struct grid_wordset *set);
 char *grid_trimmed(const char *s, size_t n);
 size_t grid_first_word(const char *s);
 int grid_starts_with_kernel(const char *s, size_t n);
 int grid_has_digit(const char *s);
 
 /* Words of a run's parameters ("threads", "bs") and of the machine's facts ("memtotal"). */
-extern const char *const grid_param_words[];
-extern const size_t grid_nparam_words;
-extern const char *const grid_fact_words[];
-extern const size_t grid_nfact_words;
+extern struct grid_wordset grid_param_words, grid_fact_words;
 
 #endif

@@ -1,9 +1,10 @@
 /*
- * What the values of a table are.  Each column's names and each row's
- * label say what they are (import_grid_name.c); whichever side names the
- * metric, the other names what was measured: one reader for every
- * orientation.
+ * What the values of a table are.  Each column's names (read by
+ * import_grid_column.c) and each row's label say what they are
+ * (import_grid_name.c); whichever side names the metric, the other names
+ * what was measured: one reader for every orientation.
  */
+#include "import_grid_column.h"
 #include "import_grid_name.h"
 #include "import_context.h"
 #include "import_heading.h"
@@ -15,246 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* What the table says of each column. */
-struct column {
-	char *kernel;
-	const char *fs;
-	char *options;
-	char *metric;       /* joined names of the metric lines, or NULL */
-	char *unit;
-	char *bench_param;  /* "4" over the column: the benchmark's parameter */
-	int skip, param;
-};
-
-/* The name head h gives column k, or NULL. */
-static const struct grid_name *name_over(const struct grid_head *h, size_t k)
-{
-	size_t i;
-
-	for (i = 0; i < h->nnames; i++)
-		if (h->names[i].col == (long)k)
-			return &h->names[i];
-	return NULL;
-}
-
-/*
- * What a header line names across the columns: metrics, kernels, file
- * systems (with their configs), plain names of configs ("vanilla",
- * "patched"), or nothing (the 0-day robot's "%stddev %change").
- */
-enum line_role { LINE_METRIC, LINE_KERNEL, LINE_FS, LINE_CONFIG, LINE_IGNORE };
-
-/* The 0-day robot's "%stddev  %change  %stddev": what the notes mean, no names. */
-static int annotation(const char *s, size_t n)
-{
-	return (n == 7 && !strncasecmp(s, "%stddev", 7)) || (n == 7 && !strncasecmp(s, "%change", 7)) ||
-	       (n == 6 && !strncasecmp(s, "stddev", 6));
-}
-
-/*
- * What a header line names across the columns: kernels, configs, or
- * metrics.  names[k] is the name over column k as grid_classify reads it.
- */
-static enum line_role head_role(const struct grid *g, const struct grid_head *h, const struct name *names)
-{
-	size_t k, kernels = 0, configs = 0, metrics = 0, none = 0, skips = 0;
-
-	size_t notes = 0, named = 0;
-
-	for (k = 0; k < g->ncols; k++) {
-		const struct grid_name *nm = name_over(h, k);
-
-		if (!nm)
-			continue;
-		named++;
-		if (annotation(nm->text.s, nm->text.n)) {
-			notes++;
-			continue;
-		}
-		switch (names[k].role) {
-		case ROLE_KERNEL: kernels++; break;
-		case ROLE_FS: configs++; break;
-		case ROLE_NONE: none++; break;
-		case ROLE_SKIP: skips++; break;
-		default: metrics++; break;
-		}
-	}
-	if (notes == named)
-		return LINE_IGNORE;
-	if (kernels && kernels >= configs + metrics + none)
-		return LINE_KERNEL;
-	if (configs && configs >= metrics + none)
-		return LINE_FS;
-	/*
-	 * names of configs carry no metric word: "vanilla", "shrinker-v1r1";
-	 * "base" or "baseline" beside them is a config too
-	 */
-	return metrics ? LINE_METRIC : LINE_CONFIG;
-}
-
-static void columns_read(struct column *cols, const struct grid *g, const struct reading *rd)
-{
-	enum line_role role[GRID_MAX_HEADS];
-	/* each head's name over each column, read once for the head's role and the column's names */
-	struct name *names = xcalloc(g->nheads * g->ncols + 1, sizeof(*names));
-	size_t h, k, metric_lines = 0;
-
-	for (h = 0; h < g->nheads; h++) {
-		for (k = 0; k < g->ncols; k++) {
-			const struct grid_name *nm = name_over(&g->heads[h], k);
-
-			if (nm)
-				grid_classify(&names[h * g->ncols + k], nm->text.s, nm->text.n, rd);
-		}
-		role[h] = head_role(g, &g->heads[h], names + h * g->ncols);
-		metric_lines += role[h] == LINE_METRIC;
-	}
-	/* a line of plain names over a metric line is part of the metric: "File" over "Size" */
-	for (h = 0; metric_lines && h + 1 < g->nheads; h++)
-		if (role[h] == LINE_CONFIG && role[h + 1] == LINE_METRIC && g->nheads > 1 &&
-		    h + 1 == g->nheads - 1)
-			role[h] = LINE_METRIC;
-	for (k = 0; k < g->ncols; k++) {
-		struct strbuf metric = STRBUF_INIT;
-		/* a metric of one name is that name, already read (grid_classify reads the trimmed text) */
-		struct name alone;
-		size_t metric_names = 0;
-
-		memset(&alone, 0, sizeof(alone));
-		for (h = 0; h < g->nheads; h++) {
-			struct name c = names[h * g->ncols + k];
-
-			if (!name_over(&g->heads[h], k))
-				continue;
-			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
-				cols[k].kernel = c.text;
-				c.text = NULL;
-			} else if (role[h] == LINE_CONFIG && h && role[h - 1] == LINE_CONFIG && cols[k].options &&
-				   !cols[k].fs && c.role != ROLE_FS && name_over(&g->heads[h - 1], k)) {
-				/*
-				 * a name split over two header lines ("nowake" over
-				 * "kswapd-v1r1") is one; a dash over a name holds its place
-				 */
-				struct strbuf joined = STRBUF_INIT;
-
-				if (strspn(cols[k].options, "-") < strlen(cols[k].options))
-					strbuf_addf(&joined, "%s ", cols[k].options);
-				strbuf_addstr(&joined, c.text);
-				free(cols[k].options);
-				cols[k].options = strbuf_detach(&joined, NULL);
-			} else if ((role[h] == LINE_CONFIG || role[h] == LINE_FS) && !cols[k].options &&
-				   !cols[k].fs) {
-				cols[k].fs = c.fs;
-				/* a file system's name is no config of its own: "ext3" under "2.4.18" */
-				if (c.role == ROLE_FS) {
-					cols[k].options = c.options;
-					c.options = NULL;
-				} else {
-					cols[k].options = c.text;
-					c.text = NULL;
-				}
-			} else if (role[h] == LINE_METRIC) {
-				if (metric.len)
-					strbuf_addch(&metric, ' ');
-				strbuf_addstr(&metric, c.text);
-				if (!metric_names++) {
-					alone = c;
-					memset(&c, 0, sizeof(c));
-				}
-			}
-			grid_name_release(&c);
-		}
-		if (metric.len) {
-			struct name c;
-
-			if (metric_names == 1) {
-				c = alone;
-				memset(&alone, 0, sizeof(alone));
-			} else {
-				grid_classify(&c, metric.buf, metric.len, rd);
-			}
-			cols[k].skip = c.role == ROLE_SKIP || c.role == ROLE_CHANGE;
-			cols[k].param = c.role == ROLE_PARAMCOL;
-			cols[k].unit = c.unit;
-			c.unit = NULL;
-			if (c.role == ROLE_PARAM) {
-				cols[k].bench_param = c.text;
-				c.text = NULL;
-			} else if (cols[k].unit && grid_unit_alone(c.text)) {
-				/* a unit alone names no metric: a rate is a throughput, a time elapsed */
-				cols[k].metric = grid_metric_of_unit(cols[k].unit);
-			} else {
-				cols[k].metric = grid_metric_of(c.text);
-			}
-			grid_name_release(&c);
-		}
-		grid_name_release(&alone);
-		strbuf_release(&metric);
-	}
-	/* each name's strings went with its copy c above */
-	free(names);
-}
-
-/* Whether every cell in column k is a plain whole number. */
-static int integers_in(const struct grid *g, size_t k)
-{
-	size_t i, j, seen = 0;
-
-	for (i = 0; i < g->nrows; i++)
-		for (j = 0; j < g->rows[i].ncells; j++) {
-			const struct grid_cell *c = &g->rows[i].cells[j];
-			size_t d;
-
-			if (g->rows[i].col[j] != k)
-				continue;
-			if (c->kind != GRID_NUMBER || c->unit.n || c->note.n)
-				return 0;
-			for (d = 0; d < c->value.n; d++)
-				if (!isdigit((unsigned char)c->value.s[d]))
-					return 0;
-			seen++;
-		}
-	return seen > 0;
-}
-
-/*
- * "Amean     1        64.29 (   0.00%)": under a header that names the
- * other columns, a first column of whole numbers it leaves unnamed is the
- * row's parameter (MMTests' client count), not a result.
- */
-static void unnamed_parameters(struct column *cols, const struct grid *g)
-{
-	size_t h, k, named = 0;
-
-	if (!g->nheads || g->ncols < 2)
-		return;
-	for (h = 0; h < g->nheads; h++)
-		if (name_over(&g->heads[h], 0))
-			return;
-	for (k = 1; k < g->ncols; k++)
-		for (h = 0; h < g->nheads; h++)
-			if (name_over(&g->heads[h], k)) {
-				named++;
-				break;
-			}
-	if (named && integers_in(g, 0))
-		cols[0].param = 1;
-}
-
-static void columns_release(struct column *cols, size_t n)
-{
-	size_t k;
-
-	for (k = 0; k < n; k++) {
-		free(cols[k].kernel);
-		free(cols[k].options);
-		free(cols[k].metric);
-		free(cols[k].unit);
-		free(cols[k].bench_param);
-	}
-	free(cols);
-}
 
 static size_t words(const char *s)
 {
@@ -274,13 +35,14 @@ static size_t words(const char *s)
 /* Words of a title that say nothing of what was measured. */
 static int informative_title(const char *t)
 {
-	static const char *const empty[] = {
+	static const char *const empty_list[] = {
 		"here", "are", "is", "the", "results", "result", "and", "some", "numbers", "my",
 		"following", "below", "as", "follows", "were", "these", "this", "of", "a", "an",
 		"i", "got", "with", "for", "on", "to", "quick", "data", "summary", "ok", "so",
 		"then", "now", "again", "test", "tests", "run", "runs", "seconds", "secs", "sec",
 		"minutes", "times", "time", "in", "mb/s", "ms",
 	};
+	static struct grid_wordset empty = GRID_WORDSET(empty_list);
 
 	while (*t) {
 		size_t n;
@@ -290,7 +52,7 @@ static int informative_title(const char *t)
 		n = 0;
 		while (isalnum((unsigned char)t[n]) || t[n] == '_' || t[n] == '-' || t[n] == '.')
 			n++;
-		if (n && !grid_word_in(t, n, empty, ARRAY_SIZE(empty)))
+		if (n && !grid_word_in(t, n, &empty))
 			return 1;
 		t += n;
 	}
@@ -364,27 +126,27 @@ static char *seconds_of(const struct grid_cell *c)
 	return out;
 }
 
-/* The number without thousands separators: "1,201,333" is 1201333; "4,14" stays. */
-static char *plain_number(const struct grid_cell *c)
+/* The number without thousands separators, in *sb: "1,201,333" is 1201333; "4,14" stays. */
+static const char *plain_number(struct strbuf *sb, const struct grid_cell *c)
 {
-	char *out = xmalloc(c->value.n + 1);
-	size_t i, len = 0;
+	size_t i;
 
-	for (i = 0; i < c->value.n; i++)
-		if (c->value.s[i] != ',' || !c->thousands)
-			out[len++] = c->value.s[i];
-	out[len] = '\0';
-	return out;
+	strbuf_reset(sb);
+	if (!c->thousands)
+		strbuf_add(sb, c->value.s, c->value.n);
+	for (i = 0; c->thousands && i < c->value.n; i++)
+		if (c->value.s[i] != ',')
+			strbuf_addch(sb, c->value.s[i]);
+	return sb->buf;
 }
 
 /* "412k", "3.1G": a count with its multiplier worked out, when it comes out whole. */
-static char *multiplied(const struct grid_cell *c)
+static char *multiplied(const struct grid_cell *c, struct strbuf *num)
 {
 	static const struct { char m; double f; } mult[] = {
 		{ 'k', 1e3 }, { 'K', 1e3 }, { 'M', 1e6 }, { 'G', 1e9 }, { 'T', 1e12 },
 	};
 	size_t i;
-	char *num;
 	double v;
 	struct strbuf sb = STRBUF_INIT;
 
@@ -395,9 +157,7 @@ static char *multiplied(const struct grid_cell *c)
 			break;
 	if (i == ARRAY_SIZE(mult))
 		return NULL;
-	num = plain_number(c);
-	v = strtod(num, NULL) * mult[i].f;
-	free(num);
+	v = strtod(plain_number(num, c), NULL) * mult[i].f;
 	if (v != (double)(long long)v || v > 9e15)
 		return NULL;
 	strbuf_addf(&sb, "%lld", (long long)v);
@@ -434,27 +194,43 @@ static char *scaled_seconds(const struct grid_cell *c)
 	}
 }
 
-/* A value for out, its strings copied among out's; value is the caller's malloc'd one, freed here. */
-static void add_value(struct grid_values *out, size_t line, size_t col, char *value, const char *unit,
-		      const char *metric, const char *benchmark, const char *kernel,
+/*
+ * The strings the value before was given, as copied among out's: the
+ * values of a row, or of a column, share their benchmark, kernel, config,
+ * metric and unit, so each is copied once, not once a value.
+ */
+struct copies {
+	char *unit, *metric, *benchmark, *kernel, *options;
+};
+
+/* s among out's strings: the copy *last, when it is the same text, else a new copy kept in *last. */
+static char *copy_of(struct grid_values *out, char **last, const char *s)
+{
+	if (!s)
+		return NULL;
+	if (!*last || strcmp(*last, s))
+		*last = arena_strdup(&out->strings, s);
+	return *last;
+}
+
+/* A value for out, its strings copied among out's. */
+static void add_value(struct grid_values *out, struct copies *kept, size_t line, size_t col, const char *value,
+		      const char *unit, const char *metric, const char *benchmark, const char *kernel,
 		      const char *fs, const char *options)
 {
 	struct grid_value *v;
-
-	struct arena *a = &out->strings;
 
 	ALLOC_GROW(out->v, out->nr + 1, out->alloc);
 	v = &out->v[out->nr++];
 	v->line = line;
 	v->col = col;
-	v->value = arena_strdup(a, value);
-	free(value);
-	v->unit = unit ? arena_strdup(a, unit) : NULL;
-	v->metric = metric ? arena_strdup(a, metric) : NULL;
-	v->benchmark = benchmark ? arena_strdup(a, benchmark) : NULL;
-	v->kernel = kernel ? arena_strdup(a, kernel) : NULL;
+	v->value = arena_strdup(&out->strings, value);
+	v->unit = copy_of(out, &kept->unit, unit);
+	v->metric = copy_of(out, &kept->metric, metric);
+	v->benchmark = copy_of(out, &kept->benchmark, benchmark);
+	v->kernel = copy_of(out, &kept->kernel, kernel);
 	v->fs = fs;
-	v->options = options ? arena_strdup(a, options) : NULL;
+	v->options = copy_of(out, &kept->options, options);
 }
 
 /* A row's name: its label, or the text right of its cells (the 0-day robot's rows). */
@@ -500,7 +276,7 @@ static int system_fact(const char *label)
 {
 	size_t n = grid_first_word(label);
 
-	return grid_word_in(label, n, grid_fact_words, grid_nfact_words) && !label[n];
+	return grid_word_in(label, n, &grid_fact_words) && !label[n];
 }
 
 /* A row label that goes on from the row above: "and with requested change", "+ foo". */
@@ -599,9 +375,10 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	char *group_config = NULL;  /* what a group named "with patch:" says, for its rows */
 	long param = -1;
 	int col_kernel = 0, col_config = 0;
+	struct copies kept = { NULL, NULL, NULL, NULL, NULL };
+	struct strbuf num = STRBUF_INIT;  /* a value's number, one cell after another */
 
-	columns_read(cols, g, &rd);
-	unnamed_parameters(cols, g);
+	grid_columns_read(cols, g, &rd);
 	for (k = 0; k < g->ncols; k++) {
 		col_kernel |= cols[k].kernel != NULL;
 		col_config |= cols[k].options != NULL || cols[k].fs != NULL;
@@ -649,6 +426,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		const char *kernel = NULL, *fs = NULL, *options = NULL, *bench_row = NULL;
 		const char *tail_metric = NULL;
 		char *param_text = NULL, *bench, *cont = NULL;
+		char *row_metric = NULL;  /* the metric the row's name says, made for its first value */
 
 		if (rn->role == ROLE_CHANGE || system_fact(rn->text) || !strncmp(rn->text, "Ops ", 4))
 			continue;
@@ -728,22 +506,24 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			const struct grid_cell *c = &r->cells[j];
 			const struct column *col = &cols[r->col[j]];
 			const char *unit = NULL, *metric;
-			char *value, *metric_made = NULL;  /* metric, when made here rather than the table's */
+			const char *value;
+			char *made = NULL, *metric_made = NULL;  /* value, metric, when made here rather than the table's */
 			int scaled = 0;
 
 			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct ||
-			    (c->suffix.n && grid_word_in(c->suffix.s, c->suffix.n, grid_param_words, grid_nparam_words)))
+			    (c->suffix.n && grid_word_in(c->suffix.s, c->suffix.n, &grid_param_words)))
 				continue;
+			/* a plain number, as most values are, is written in num: no allocation of its own */
 			if (c->kind == GRID_DURATION) {
-				value = seconds_of(c);
+				value = made = seconds_of(c);
 				unit = "s";
-			} else if ((value = scaled_seconds(c))) {
+			} else if ((value = made = scaled_seconds(c))) {
 				unit = "s";
-			} else if ((value = multiplied(c))) {
+			} else if ((value = made = multiplied(c, &num))) {
 				unit = col->unit ? col->unit : rn->unit;
 				scaled = 1;
 			} else {
-				value = plain_number(c);
+				value = plain_number(&num, c);
 				unit = c->unit.n ? NULL : col->unit ? col->unit : rn->unit;
 			}
 			if (col->metric)
@@ -753,7 +533,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			else if (total)
 				metric = total;
 			else if (rn->role == ROLE_METRIC)
-				metric = metric_made = grid_metric_of(rn->text);
+				metric = row_metric ? row_metric : (row_metric = grid_metric_of(rn->text));
 			else if (c->suffix.n) {
 				char *w = xstrndup(c->suffix.s, c->suffix.n);
 
@@ -769,16 +549,19 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				/* time's user and sys are seconds, whatever the table leaves unsaid */
 				if (!unit && !u && metric && (!strcmp(metric, "user") || !strcmp(metric, "sys")))
 					unit = "s";
-				add_value(out, r->line, r->col[j], value, unit ? unit : u, metric, b ? b : bench,
+				add_value(out, &kept, r->line, r->col[j], value, unit ? unit : u, metric, b ? b : bench,
 					  col->kernel ? col->kernel : kernel ? kernel : title_kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
 				free(u);
 				free(b);
+				free(made);
 			}
 			if (c->note.n && c->note_spread && c->note_value.n) {
 				char *m = join2(metric ? metric : "value", " ", "stddev");
 
-				add_value(out, r->line, r->col[j], xstrndup(c->note_value.s, c->note_value.n),
+				strbuf_reset(&num);
+				strbuf_add(&num, c->note_value.s, c->note_value.n);
+				add_value(out, &kept, r->line, r->col[j], num.buf,
 					  c->note_pct ? "%" : unit, m, bench,
 					  col->kernel ? col->kernel : kernel, col->fs ? col->fs : fs,
 					  col->options ? col->options : options);
@@ -788,19 +571,21 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		}
 		free(bench);
 		free(param_text);
+		free(row_metric);
 		/* the next row may continue this one */
 		if (cont) {
 			free(cont_kept);
 			cont_kept = cont;
 		}
 	}
+	strbuf_release(&num);
 	free(cont_kept);
 	free(group_config);
 	free(title_kernel);
 	for (i = 0; i < g->nrows; i++)
 		grid_name_release(&rows[i]);
 	free(rows);
-	columns_release(cols, g->ncols);
+	grid_columns_release(cols, g->ncols);
 	free(title);
 	free(total);
 }
