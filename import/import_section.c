@@ -94,7 +94,8 @@ static int is_signature(const struct extract *x, size_t i)
 static void mark_lines(struct extract *x)
 {
 	const struct qtext *q = x->q;
-	unsigned char *f = x->sec->flags;
+	struct sections *s = x->sec;
+	unsigned char *f = s->flags;
 	int sig[DEPTHS] = { 0 };
 	size_t i, g;
 
@@ -105,6 +106,9 @@ static void mark_lines(struct extract *x)
 	for (i = 0; i < q->nr; i++) {
 		const struct qline *l = &q->v[i];
 
+		/* the marks are found here only, line by line: later passes index them */
+		s->mark_at[i] = s->nmarks;
+		s->nkernels[i] = 0;
 		if (l->blank)
 			continue;
 		if (l->text[0] == '-' && l->text[1] == '-' && is_signature(x, i))
@@ -117,9 +121,12 @@ static void mark_lines(struct extract *x)
 		if (i == 0 || q->v[i - 1].blank || q->v[i - 1].depth != l->depth || (f[i - 1] & L_RULE))
 			f[i] |= L_PARA_START;
 		if (HAS_DIGIT(x, i) && (!x->negative[i] || import_negative_is_context(x->negative[i])) &&
-		    !sig[l->depth])
+		    !sig[l->depth]) {
 			sections_find_marks(x, i);
+			s->nkernels[i] = sections_distinct_kernels(s, s->mark_at[i], s->nmarks);
+		}
 	}
+	s->mark_at[q->nr] = s->nmarks;
 }
 
 /*
@@ -190,20 +197,19 @@ struct heading_state {
  * '#': a benchmark it names, else the variant as the config, held like a
  * config heading's.
  */
-static void read_heading(struct extract *x, size_t i, size_t from, int kernels, int comment,
-			 struct heading_state *h)
+static void read_heading(struct extract *x, size_t i, int kernels, int comment, struct heading_state *h)
 {
 	struct sections *s = x->sec;
 	const struct qline *l = &x->q->v[i];
 	const char *t = import_skip_space(l->text);
-	size_t n = l->len - (size_t)(t - l->text), a;
+	size_t n = l->len - (size_t)(t - l->text), from = s->mark_at[i], a;
 	char *c;
 
 	if (comment)
 		t = import_comment_heading(t, n, &n);
 
 	if (kernels) {
-		for (a = from; a < s->nmarks && s->marks[a].line == i; a++)
+		for (a = from; a < s->mark_at[i + 1]; a++)
 			s->marks[a].strength = KERNEL_HEADING;
 		c = import_kernel_heading_config(t, n, s->marks[from].pos - (size_t)(t - l->text),
 						 s->marks[from].len);
@@ -363,7 +369,7 @@ static void find_sections(struct extract *x)
 	const struct qtext *q = x->q;
 	struct sections *s = x->sec;
 	struct heading_state h[DEPTHS];
-	size_t i, from = 0, to = 0, next_part = 0;
+	size_t i, next_part = 0;
 	int prompts = writes_root_prompts(x);
 
 	memset(h, 0, sizeof(h));
@@ -383,8 +389,7 @@ static void find_sections(struct extract *x)
 		s->of_line[i] = hd->cur;
 		if (l->blank)
 			continue;
-		sections_line_marks(s, i, &from, &to);
-		kernels = sections_distinct_kernels(s, from, to);
+		kernels = (int)s->nkernels[i];
 		if (s->flags[i] & L_RULE) {
 			hd->rule_before = 1;
 			hd->config = hd->bench = NULL;
@@ -395,7 +400,7 @@ static void find_sections(struct extract *x)
 		comment = !heading && is_comment_heading(x, i, kernels, prompts);
 		if (comment || heading || is_subblock_heading(x, i, kernels)) {
 			s->flags[i] |= L_HEADING;
-			read_heading(x, i, from, kernels, comment, hd);
+			read_heading(x, i, kernels, comment, hd);
 		}
 		if (is_order(x, i, kernels))
 			s->flags[i] |= L_ORDER;
@@ -516,6 +521,8 @@ static void prepare(struct extract *x)
 		s->own = xrealloc(s->own, nr * sizeof(*s->own));
 		s->flags = xrealloc(s->flags, nr);
 		s->tool_line = xrealloc(s->tool_line, nr);
+		s->mark_at = xrealloc(s->mark_at, (nr + 1) * sizeof(*s->mark_at));
+		s->nkernels = xrealloc(s->nkernels, nr * sizeof(*s->nkernels));
 	}
 	memset(s->kernel, 0, nr * sizeof(*s->kernel));
 	memset(s->flags, 0, nr);
@@ -569,6 +576,8 @@ void sections_free(struct sections *s)
 	free(s->own);
 	free(s->flags);
 	free(s->tool_line);
+	free(s->mark_at);
+	free(s->nkernels);
 	free(s->depth_fs);
 	free(s->depth_fs_known);
 	free(s->marks);

@@ -92,6 +92,8 @@ struct sections {
 	const char **own;      /* the kernel its own text names for its numbers */
 	unsigned char *flags;  /* L_ bits */
 	unsigned char *tool_line; /* a tool's report has a number there */
+	size_t *mark_at;       /* and one past the last: line i's marks are [mark_at[i], mark_at[i + 1]) */
+	unsigned *nkernels;    /* the distinct kernels its marks name */
 	size_t lines_alloc;
 	/* per depth: the one file system its text names (or at depth 0 the Subject's) */
 	const char **depth_fs;
@@ -129,8 +131,7 @@ const char *extract_depth_fs(const struct extract *x, size_t at);
 const char *sections_keep(struct sections *s, char *str);
 int sections_result_at(const struct extract *x, size_t i);
 void sections_find_marks(struct extract *x, size_t i);
-void sections_line_marks(const struct sections *s, size_t i, size_t *from, size_t *to);
-int sections_distinct_kernels(const struct sections *s, size_t from, size_t to);
+unsigned sections_distinct_kernels(const struct sections *s, size_t from, size_t to);
 void sections_give_kernels(struct extract *x);
 
 /*

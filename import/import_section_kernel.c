@@ -129,23 +129,10 @@ void sections_find_marks(struct extract *x, size_t i)
 		file_name_mark(x, i);
 }
 
-/* The marks of line i: [*from, *to), moved on from the last line asked (lines are asked in order). */
-void sections_line_marks(const struct sections *s, size_t i, size_t *from, size_t *to)
-{
-	size_t a = *to;
-
-	while (a < s->nmarks && s->marks[a].line < i)
-		a++;
-	*from = a;
-	while (a < s->nmarks && s->marks[a].line == i)
-		a++;
-	*to = a;
-}
-
-int sections_distinct_kernels(const struct sections *s, size_t from, size_t to)
+unsigned sections_distinct_kernels(const struct sections *s, size_t from, size_t to)
 {
 	size_t a, b;
-	int n = 0;
+	unsigned n = 0;
 
 	for (a = from; a < to; a++) {
 		for (b = from; b < a && strcmp(s->marks[a].kernel, s->marks[b].kernel); b++)
@@ -156,13 +143,13 @@ int sections_distinct_kernels(const struct sections *s, size_t from, size_t to)
 }
 
 /* The one kernel a line names for its own numbers: at its start, or with a cue. */
-static const char *own_kernel(const struct extract *x, size_t from, size_t to)
+static const char *own_kernel(const struct extract *x, size_t i)
 {
 	const struct sections *s = x->sec;
-	const struct kernel_mark *m = &s->marks[from];
+	const struct kernel_mark *m = &s->marks[s->mark_at[i]];
 	const char *t;
 
-	if (from == to || sections_distinct_kernels(s, from, to) != 1)
+	if (s->nkernels[i] != 1)
 		return NULL;
 	t = x->q->v[m->line].text;
 	if (m->strength >= KERNEL_CUE || import_skip_space(t) == t + m->pos)
@@ -174,11 +161,10 @@ static void own_kernels(struct extract *x)
 {
 	const struct qtext *q = x->q;
 	struct sections *s = x->sec;
-	size_t i, from = 0, to = 0;
+	size_t i;
 
 	for (i = 0; i < q->nr; i++) {
-		sections_line_marks(s, i, &from, &to);
-		s->own[i] = own_kernel(x, from, to);
+		s->own[i] = own_kernel(x, i);
 		/* a result's second line, indented under the row that names its kernel */
 		if (!s->own[i] && i && s->own[i - 1] && !(s->flags[i] & L_PARA_START) &&
 		    (q->v[i].text[0] == ' ' || q->v[i].text[0] == '\t') && sections_result_at(x, i) &&
@@ -339,7 +325,7 @@ void sections_give_kernels(struct extract *x)
 	struct sections *s = x->sec;
 	struct depth_walk w[DEPTHS];
 	const char *subj = subject_kernel(x);
-	size_t i, from = 0, to = 0;
+	size_t i;
 	int orders = 0;
 
 	for (i = 0; i < q->nr && !orders; i++)
@@ -357,9 +343,8 @@ void sections_give_kernels(struct extract *x)
 		struct depth_walk *d = &w[l->depth];
 		unsigned k = s->of_line[i];
 		unsigned char f = s->flags[i];
-		size_t a;
+		size_t a, from = s->mark_at[i], to = s->mark_at[i + 1];
 
-		sections_line_marks(s, i, &from, &to);
 		if (l->blank || k == UINT_MAX)
 			continue;
 		if (f & L_RULE) {
