@@ -204,12 +204,12 @@ static void section_bests(struct extract *x)
 		const struct kernel_mark *m = &s->marks[a];
 		unsigned k = s->of_line[m->line];
 
-		if ((s->flags[m->line] & L_SKIP) || k == UINT_MAX || sections_result_at(x, m->line))
+		/* the strength first: whether the line holds a result is the dearest to tell */
+		if ((s->flags[m->line] & L_SKIP) || k == UINT_MAX || m->strength <= s->first_strength[k] ||
+		    sections_result_at(x, m->line))
 			continue;
-		if (m->strength > s->first_strength[k]) {
-			s->first_best[k] = m->kernel;
-			s->first_strength[k] = m->strength;
-		}
+		s->first_best[k] = m->kernel;
+		s->first_strength[k] = m->strength;
 	}
 }
 
@@ -353,8 +353,11 @@ void sections_give_kernels(struct extract *x)
 		}
 		if (k != d->section)
 			enter_section(s, d, k);
-		if (from < to && !(f & L_SKIP) && !sections_result_at(x, i))
-			for (a = from; a < to; a++)
+		/* a mark weaker than the one held changes nothing: the line's result need not be told */
+		for (a = from; a < to && s->marks[a].strength < d->best.strength; a++)
+			;
+		if (a < to && !(f & L_SKIP) && !sections_result_at(x, i))
+			for (; a < to; a++)
 				if (s->marks[a].strength >= d->best.strength)
 					d->best = (struct held){ s->marks[a].kernel, s->marks[a].strength };
 		if (f & L_HEADING) {
