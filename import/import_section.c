@@ -328,12 +328,12 @@ static int is_subblock_heading(const struct extract *x, size_t i, int kernels)
 {
 	const struct qtext *q = x->q;
 	const char *t = import_skip_space(q->v[i].text);
-	size_t n = q->v[i].len - (size_t)(t - q->v[i].text), in = indent_of(&q->v[i]), next;
+	size_t n = q->v[i].len - (size_t)(t - q->v[i].text), next;
 	char *c;
 
 	if (kernels || (x->sec->flags[i] & (L_PARA_START | L_SKIP)) || i + 1 >= q->nr ||
-	    q->v[i + 1].depth != q->v[i].depth || (next = indent_of(&q->v[i + 1])) == SIZE_MAX || next <= in ||
-	    !(c = import_config_heading(t, n)))
+	    q->v[i + 1].depth != q->v[i].depth || (next = indent_of(&q->v[i + 1])) == SIZE_MAX ||
+	    next <= indent_of(&q->v[i]) || !(c = import_config_heading(t, n)))
 		return 0;
 	free(c);
 	return !sections_result_at(x, i);
@@ -425,16 +425,15 @@ static void find_sections(struct extract *x)
 			s->v[h[i].cur].end = q->nr;
 }
 
-/* The first file system line i names (with the data= mode named right after it), if it may name one. */
-static const char *line_fs(const struct extract *x, size_t i, const char **mode_out)
+/* The first file system line i names (with the data= mode named right after it), if it names one. */
+static const char *find_line_fs(const struct extract *x, size_t i, const char **mode_out)
 {
 	const struct qline *l = &x->q->v[i];
 	const char *fs, *next, *after;
 	char *mode;
 
 	*mode_out = NULL;
-	if (l->blank || (x->sec->flags[i] & L_SKIP) || !(x->feat[i] & FEAT_FS) ||
-	    !(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
+	if (!(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
 		return NULL;
 	free(mode);
 	if (!fs || sections_result_at(x, i))
@@ -444,6 +443,25 @@ static const char *line_fs(const struct extract *x, size_t i, const char **mode_
 	else
 		free(mode);
 	return fs;
+}
+
+/*
+ * find_line_fs on a line that may name a file system, looked once: the
+ * sections and the depths ask for the same lines.
+ */
+static const char *line_fs(const struct extract *x, size_t i, const char **mode_out)
+{
+	struct sections *s = x->sec;
+
+	*mode_out = NULL;
+	if (x->q->v[i].blank || (s->flags[i] & L_SKIP) || !(x->feat[i] & FEAT_FS))
+		return NULL;
+	if (!s->line_fs_known[i]) {
+		s->line_fs[i] = find_line_fs(x, i, &s->line_fs_mode[i]);
+		s->line_fs_known[i] = 1;
+	}
+	*mode_out = s->line_fs_mode[i];
+	return s->line_fs[i];
 }
 
 const struct section *extract_section_at(const struct extract *x, size_t at)
@@ -508,22 +526,36 @@ const char *extract_depth_fs(const struct extract *x, size_t at)
 	return one;
 }
 
+/* A per-line block made larger: what it held is written again for each message, so not copied. */
+static void *renew(void *p, size_t n)
+{
+	free(p);
+	return xmalloc(n);
+}
+
 /* The per-line and per-depth blocks, grown to this message and emptied. */
 static void prepare(struct extract *x)
 {
 	struct sections *s = x->sec;
 	size_t nr = x->q->nr, i;
 
+	/* doubled at least: a longer message than the longest so far comes often */
 	if (nr > s->lines_alloc) {
-		s->lines_alloc = nr;
-		s->of_line = xrealloc(s->of_line, nr * sizeof(*s->of_line));
-		s->kernel = xrealloc(s->kernel, nr * sizeof(*s->kernel));
-		s->own = xrealloc(s->own, nr * sizeof(*s->own));
-		s->flags = xrealloc(s->flags, nr);
-		s->tool_line = xrealloc(s->tool_line, nr);
-		s->mark_at = xrealloc(s->mark_at, (nr + 1) * sizeof(*s->mark_at));
-		s->nkernels = xrealloc(s->nkernels, nr * sizeof(*s->nkernels));
+		size_t n = nr > s->lines_alloc * 2 ? nr : s->lines_alloc * 2;
+
+		s->lines_alloc = n;
+		s->of_line = renew(s->of_line, n * sizeof(*s->of_line));
+		s->kernel = renew(s->kernel, n * sizeof(*s->kernel));
+		s->own = renew(s->own, n * sizeof(*s->own));
+		s->flags = renew(s->flags, n);
+		s->tool_line = renew(s->tool_line, n);
+		s->mark_at = renew(s->mark_at, (n + 1) * sizeof(*s->mark_at));
+		s->nkernels = renew(s->nkernels, n * sizeof(*s->nkernels));
+		s->line_fs = renew(s->line_fs, n * sizeof(*s->line_fs));
+		s->line_fs_mode = renew(s->line_fs_mode, n * sizeof(*s->line_fs_mode));
+		s->line_fs_known = renew(s->line_fs_known, n);
 	}
+	memset(s->line_fs_known, 0, nr);
 	memset(s->kernel, 0, nr * sizeof(*s->kernel));
 	memset(s->flags, 0, nr);
 	memset(s->tool_line, 0, nr);
@@ -578,6 +610,9 @@ void sections_free(struct sections *s)
 	free(s->tool_line);
 	free(s->mark_at);
 	free(s->nkernels);
+	free(s->line_fs);
+	free(s->line_fs_mode);
+	free(s->line_fs_known);
 	free(s->depth_fs);
 	free(s->depth_fs_known);
 	free(s->marks);

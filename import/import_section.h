@@ -94,6 +94,8 @@ struct sections {
 	unsigned char *tool_line; /* a tool's report has a number there */
 	size_t *mark_at;       /* and one past the last: line i's marks are [mark_at[i], mark_at[i + 1]) */
 	unsigned *nkernels;    /* the distinct kernels its marks name */
+	const char **line_fs, **line_fs_mode; /* the file system it names (line_fs in import_section.c) */
+	unsigned char *line_fs_known;  /* whether the two above are looked for: a section and its depth ask */
 	size_t lines_alloc;
 	/* per depth: the one file system its text names (or at depth 0 the Subject's) */
 	const char **depth_fs;
