@@ -21,10 +21,11 @@ int import_is_rule(const char *s, size_t n)
 
 	while (s < e && (*s == ' ' || *s == '\t' || *s == '#'))
 		s++;
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '#' || e[-1] == '\r'))
-		e--;
+	/* the first byte rules out most lines before the end is trimmed (which stops at it) */
 	if (s == e || !strchr("-=_*~+", *s))
 		return 0;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '#' || e[-1] == '\r'))
+		e--;
 	c = *s;
 	for (; s < e; s++) {
 		if (*s == c)
@@ -363,9 +364,12 @@ const char *import_comment_heading(const char *t, size_t n, size_t *len)
 {
 	size_t i, words;
 
+	/* most lines are no comment: their first byte says so before the end is trimmed */
+	if (!n || t[0] != '#')
+		return NULL;
 	while (n && strchr(" \t\r", t[n - 1]))
 		n--;
-	if (n < 3 || t[0] != '#' || (t[1] != ' ' && t[1] != '\t') || import_is_rule(t, n))
+	if (n < 3 || (t[1] != ' ' && t[1] != '\t') || import_is_rule(t, n))
 		return NULL;
 	for (i = 1; i < n && (t[i] == ' ' || t[i] == '\t'); i++)
 		;
