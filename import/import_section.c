@@ -295,7 +295,7 @@ static int is_comment_heading(const struct extract *x, size_t i, int kernels, in
 	size_t n, k;
 
 	if (prompts || kernels > 1 || (x->sec->flags[i] & (L_PARA_START | L_SKIP)) != L_PARA_START ||
-	    (x->feat[i] & (FEAT_VERB | FEAT_TIME)) || !import_comment_heading(t, strlen(t), &n) || i + 1 >= q->nr || q->v[i + 1].blank ||
+	    (x->feat[i] & (FEAT_VERB | FEAT_TIME)) || t[0] != '#' || !import_comment_heading(t, strlen(t), &n) || i + 1 >= q->nr || q->v[i + 1].blank ||
 	    q->v[i + 1].depth != q->v[i].depth)
 		return 0;
 	next = import_skip_space(q->v[i + 1].text);
@@ -571,6 +571,7 @@ static void prepare(struct extract *x)
 	s->nr = 0;
 	s->short_in = s->short_out = NULL;
 	s->nmarks = 0;
+	sections_seen_trim(s);
 }
 
 void extract_sections(struct extract *x)
@@ -618,5 +619,6 @@ void sections_free(struct sections *s)
 	free(s->marks);
 	free(s->first_best);
 	free(s->first_strength);
+	sections_seen_free(s);
 	memset(s, 0, sizeof(*s));
 }

@@ -113,6 +113,12 @@ struct sections {
 	int short_depth;
 	char **owned;          /* the strings the above point to */
 	size_t nowned, aowned;
+	/*
+	 * Over the whole import: the marks each line text held when first
+	 * read (text -> its marks, their kernels owned here).  Quoted and
+	 * resent mail brings the same lines again and again.
+	 */
+	struct _GHashTable *seen;
 };
 
 /* After the first pass: the sections, each line's kernel and what each section names. */
@@ -133,6 +139,9 @@ const char *extract_depth_fs(const struct extract *x, size_t at);
 const char *sections_keep(struct sections *s, char *str);
 int sections_result_at(const struct extract *x, size_t i);
 void sections_find_marks(struct extract *x, size_t i);
+/* Between messages: forgets the lines seen when they are too many to keep; or all of them and the table. */
+void sections_seen_trim(struct sections *s);
+void sections_seen_free(struct sections *s);
 unsigned sections_distinct_kernels(const struct sections *s, size_t from, size_t to);
 void sections_give_kernels(struct extract *x);
 
