@@ -28,12 +28,9 @@ const char *sections_keep(struct sections *s, char *str)
 
 static int is_result_line(const struct extract *x, size_t i)
 {
-	const char *t = x->q->v[i].text;
-
 	if (!HAS_DIGIT(x, i))
 		return 0;
-	return x->sec->tool_line[i] || (x->feat[i] & FEAT_COPIED) || import_time_may_start(t) ||
-	       import_table_row_like(t);
+	return x->sec->tool_line[i] || (x->feat[i] & FEAT_COPIED) || sections_text_row(x, i);
 }
 
 /* Whether line i holds a result, looked at once and only for the lines that ask. */
@@ -425,23 +422,15 @@ static void find_sections(struct extract *x)
 			s->v[h[i].cur].end = q->nr;
 }
 
-/* The first file system line i names (with the data= mode named right after it), if it names one. */
+/* The first file system line i names (with the data= mode named right after it), if it holds no result. */
 static const char *find_line_fs(const struct extract *x, size_t i, const char **mode_out)
 {
-	const struct qline *l = &x->q->v[i];
-	const char *fs, *next, *after;
-	char *mode;
+	const char *fs = sections_text_fs(x, i, mode_out);
 
-	*mode_out = NULL;
-	if (!(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
+	if (!fs || sections_result_at(x, i)) {
+		*mode_out = NULL;
 		return NULL;
-	free(mode);
-	if (!fs || sections_result_at(x, i))
-		return NULL;
-	if (import_find_fs_n(after, l->len - (size_t)(after - l->text), &next, &mode) && !next)
-		*mode_out = sections_keep(x->sec, mode);
-	else
-		free(mode);
+	}
 	return fs;
 }
 
@@ -554,7 +543,9 @@ static void prepare(struct extract *x)
 		s->line_fs = renew(s->line_fs, n * sizeof(*s->line_fs));
 		s->line_fs_mode = renew(s->line_fs_mode, n * sizeof(*s->line_fs_mode));
 		s->line_fs_known = renew(s->line_fs_known, n);
+		s->seen_of = renew(s->seen_of, n * sizeof(*s->seen_of));
 	}
+	memset(s->seen_of, 0, nr * sizeof(*s->seen_of));
 	memset(s->line_fs_known, 0, nr);
 	memset(s->kernel, 0, nr * sizeof(*s->kernel));
 	memset(s->flags, 0, nr);
@@ -614,6 +605,7 @@ void sections_free(struct sections *s)
 	free(s->line_fs);
 	free(s->line_fs_mode);
 	free(s->line_fs_known);
+	free(s->seen_of);
 	free(s->depth_fs);
 	free(s->depth_fs_known);
 	free(s->marks);

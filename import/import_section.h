@@ -119,6 +119,7 @@ struct sections {
 	 * resent mail brings the same lines again and again.
 	 */
 	struct _GHashTable *seen;
+	struct seen_line **seen_of;  /* per line: its text's entry there, or NULL */
 };
 
 /* After the first pass: the sections, each line's kernel and what each section names. */
@@ -138,8 +139,18 @@ const char *extract_depth_fs(const struct extract *x, size_t at);
 /* For import_section_kernel.c: the kernels each line gets. */
 const char *sections_keep(struct sections *s, char *str);
 int sections_result_at(const struct extract *x, size_t i);
+/* The marks of line i, read (sections_read_marks) or as its text had them before (import_section_seen.c). */
 void sections_find_marks(struct extract *x, size_t i);
-/* Between messages: forgets the lines seen when they are too many to keep; or all of them and the table. */
+void sections_read_marks(struct extract *x, size_t i);
+/*
+ * From line i's text alone, kept with the text when it holds a digit
+ * (import_section_seen.c): whether time output may start there or it
+ * looks like a table row; the first file system it names and the data=
+ * mode named right after it (or NULL).
+ */
+int sections_text_row(const struct extract *x, size_t i);
+const char *sections_text_fs(const struct extract *x, size_t i, const char **mode);
+/* Between messages: forgets the texts seen when they are too many to keep; or all, and the table. */
 void sections_seen_trim(struct sections *s);
 void sections_seen_free(struct sections *s);
 unsigned sections_distinct_kernels(const struct sections *s, size_t from, size_t to);

@@ -4,9 +4,7 @@
 #include "../core/util.h"
 
 #include <ctype.h>
-#include <glib.h>
 #include <limits.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,7 +93,7 @@ static void file_name_mark(struct extract *x, size_t i)
 }
 
 /* The kernels line i names: versions, trees, and the commit ids a run was of, in the order they stand. */
-static void find_marks(struct extract *x, size_t i)
+void sections_read_marks(struct extract *x, size_t i)
 {
 	struct sections *s = x->sec;
 	const char *t = x->q->v[i].text;
@@ -129,110 +127,6 @@ static void find_marks(struct extract *x, size_t i)
 	}
 	if (s->nmarks == first)
 		file_name_mark(x, i);
-}
-
-/*
- * A line text read before and the marks it held then, in one block with
- * the text's bytes after the marks (the kernels are the table's own).
- * The hash is kept: a text is hashed once, for the look and for the add.
- */
-struct seen_line {
-	guint hash;
-	const char *text;
-	size_t n;
-	struct kernel_mark m[];
-};
-
-/* The most line texts kept: a big import forgets them at that, a message's worth stays. */
-#define SEEN_MAX 65536
-
-static guint seen_hash(gconstpointer p)
-{
-	return ((const struct seen_line *)p)->hash;
-}
-
-static gboolean seen_equal(gconstpointer a, gconstpointer b)
-{
-	const struct seen_line *x = a, *y = b;
-
-	return x->hash == y->hash && !strcmp(x->text, y->text);
-}
-
-static void seen_free(gpointer p)
-{
-	struct seen_line *sl = p;
-	size_t a;
-
-	for (a = 0; a < sl->n; a++)
-		free((char *)sl->m[a].kernel);
-	free(sl);
-}
-
-/* The line's len bytes, eight at a time: lines with digits are long, and most are hashed only to be looked up. */
-static guint text_hash(const char *t, size_t len)
-{
-	uint64_t h = len * UINT64_C(0x9e3779b97f4a7c15), w;
-	size_t k;
-
-	for (k = 0; k + 8 <= len; k += 8) {
-		memcpy(&w, t + k, 8);
-		h = (h ^ w) * UINT64_C(0x100000001b3);
-		h ^= h >> 29;
-	}
-	for (w = 0; k < len; k++)
-		w = w << 8 | (unsigned char)t[k];
-	h = (h ^ w) * UINT64_C(0x100000001b3);
-	return (guint)(h ^ h >> 32);
-}
-
-/*
- * A mark depends on nothing but its line's text: a text read before
- * gets the marks found then (before any heading made them stronger),
- * and a new one is read and kept.
- */
-void sections_find_marks(struct extract *x, size_t i)
-{
-	struct sections *s = x->sec;
-	const struct qline *l = &x->q->v[i];
-	struct seen_line probe = { text_hash(l->text, l->len), l->text, 0 }, *sl;
-	size_t first = s->nmarks, a;
-	char *text;
-
-	if (!s->seen)
-		s->seen = g_hash_table_new_full(seen_hash, seen_equal, seen_free, NULL);
-	if ((sl = g_hash_table_lookup(s->seen, &probe))) {
-		ALLOC_GROW(s->marks, s->nmarks + sl->n, s->amarks);
-		for (a = 0; a < sl->n; a++) {
-			s->marks[s->nmarks] = sl->m[a];
-			s->marks[s->nmarks++].line = i;
-		}
-		return;
-	}
-	find_marks(x, i);
-	sl = xmalloc(sizeof(*sl) + (s->nmarks - first) * sizeof(sl->m[0]) + l->len + 1);
-	sl->hash = probe.hash;
-	sl->n = s->nmarks - first;
-	for (a = 0; a < sl->n; a++) {
-		sl->m[a] = s->marks[first + a];
-		sl->m[a].kernel = xstrdup(sl->m[a].kernel);
-	}
-	text = (char *)&sl->m[sl->n];
-	memcpy(text, l->text, l->len + 1);
-	sl->text = text;
-	g_hash_table_add(s->seen, sl);
-}
-
-void sections_seen_trim(struct sections *s)
-{
-	if (s->seen && g_hash_table_size(s->seen) > SEEN_MAX)
-		g_hash_table_remove_all(s->seen);
-}
-
-void sections_seen_free(struct sections *s)
-{
-	if (s->seen)
-		g_hash_table_destroy(s->seen);
-	s->seen = NULL;
 }
 
 unsigned sections_distinct_kernels(const struct sections *s, size_t from, size_t to)
