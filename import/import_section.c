@@ -2,7 +2,6 @@
 #include "import_grid.h"
 #include "import_heading.h"
 #include "import_negative.h"
-#include "import_table.h"
 #include "../core/util.h"
 
 #include <limits.h>
@@ -58,7 +57,7 @@ static int is_table(const struct extract *x, const struct grid *g)
 	for (r = 0; r < g->nrows; r++) {
 		size_t line = g->rows[r].line;
 
-		if (line < x->q->nr && (x->sec->tool_line[line] || import_time_may_start(x->q->v[line].text)))
+		if (line < x->q->nr && (x->sec->tool_line[line] || sections_text_time(x, line)))
 			return 0;
 	}
 	return 1;
@@ -96,10 +95,6 @@ static void mark_lines(struct extract *x)
 	int sig[DEPTHS] = { 0 };
 	size_t i, g;
 
-	for (g = 0; g < x->ngrids; g++)
-		if (is_table(x, &x->grids[g]))
-			for (i = x->grids[g].first; i < x->grids[g].end && i < q->nr; i++)
-				f[i] |= L_SKIP | L_RESULT | L_KNOWN;
 	for (i = 0; i < q->nr; i++) {
 		const struct qline *l = &q->v[i];
 
@@ -124,6 +119,11 @@ static void mark_lines(struct extract *x)
 		}
 	}
 	s->mark_at[q->nr] = s->nmarks;
+	/* after the marks: a row's time test is then its text's, kept with them */
+	for (g = 0; g < x->ngrids; g++)
+		if (is_table(x, &x->grids[g]))
+			for (i = x->grids[g].first; i < x->grids[g].end && i < q->nr; i++)
+				f[i] |= L_SKIP | L_RESULT | L_KNOWN;
 }
 
 /*
@@ -134,7 +134,7 @@ static char *label_over_time(const struct extract *x, size_t i, const char *t, s
 {
 	const struct qtext *q = x->q;
 
-	if (i + 1 >= q->nr || q->v[i + 1].depth != q->v[i].depth || !import_time_may_start(q->v[i + 1].text))
+	if (i + 1 >= q->nr || q->v[i + 1].depth != q->v[i].depth || !sections_text_time(x, i + 1))
 		return NULL;
 	return import_config_label(t, n);
 }

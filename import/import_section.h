@@ -144,10 +144,11 @@ void sections_find_marks(struct extract *x, size_t i);
 void sections_read_marks(struct extract *x, size_t i);
 /*
  * From line i's text alone, kept with the text when it holds a digit
- * (import_section_seen.c): whether time output may start there or it
- * looks like a table row; the first file system it names and the data=
- * mode named right after it (or NULL).
+ * (import_section_seen.c): whether time output may start there
+ * (import_time_may_start), that or it looks like a table row; the first
+ * file system it names and the data= mode named right after it (or NULL).
  */
+int sections_text_time(const struct extract *x, size_t i);
 int sections_text_row(const struct extract *x, size_t i);
 const char *sections_text_fs(const struct extract *x, size_t i, const char **mode);
 /* Between messages: forgets the texts seen when they are too many to keep; or all, and the table. */

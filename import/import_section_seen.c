@@ -24,7 +24,8 @@
 struct seen_line {
 	guint hash;
 	const char *text;
-	signed char row;      /* import_time_may_start or import_table_row_like: -1 not yet asked */
+	signed char time;     /* import_time_may_start: -1 not yet asked */
+	signed char row;      /* import_table_row_like: -1 not yet asked */
 	signed char fs_known;
 	const char *fs;       /* the first file system it names (import_find_fs_n's canonical name) */
 	char *fs_mode;        /* the data= mode named right after it, or NULL */
@@ -102,7 +103,7 @@ void sections_find_marks(struct extract *x, size_t i)
 	sections_read_marks(x, i);
 	sl = xmalloc(sizeof(*sl) + (s->nmarks - first) * sizeof(sl->m[0]) + l->len + 1);
 	sl->hash = probe.hash;
-	sl->row = -1;
+	sl->time = sl->row = -1;
 	sl->fs_known = 0;
 	sl->fs = NULL;
 	sl->fs_mode = NULL;
@@ -118,18 +119,31 @@ void sections_find_marks(struct extract *x, size_t i)
 	s->seen_of[i] = sl;
 }
 
+/* A test of a line's text alone: asked once for a text with an entry (memo, else NULL). */
+static int kept(signed char *memo, int (*test)(const char *), const char *t)
+{
+	int r;
+
+	if (memo && *memo >= 0)
+		return *memo;
+	r = test(t) != 0;
+	if (memo)
+		*memo = (signed char)r;
+	return r;
+}
+
+int sections_text_time(const struct extract *x, size_t i)
+{
+	struct seen_line *sl = x->sec->seen_of[i];
+
+	return kept(sl ? &sl->time : NULL, import_time_may_start, x->q->v[i].text);
+}
+
 int sections_text_row(const struct extract *x, size_t i)
 {
 	struct seen_line *sl = x->sec->seen_of[i];
-	const char *t = x->q->v[i].text;
-	int row;
 
-	if (sl && sl->row >= 0)
-		return sl->row;
-	row = import_time_may_start(t) || import_table_row_like(t);
-	if (sl)
-		sl->row = (signed char)row;
-	return row;
+	return sections_text_time(x, i) || kept(sl ? &sl->row : NULL, import_table_row_like, x->q->v[i].text);
 }
 
 /* What import_find_fs_n finds in line i: the first file system and the mode named right after it. */
