@@ -399,8 +399,10 @@ static void find_sections(struct extract *x)
 			s->flags[i] |= L_HEADING;
 			read_heading(x, i, kernels, comment, hd);
 		}
-		if (is_order(x, i, kernels))
+		if (is_order(x, i, kernels)) {
 			s->flags[i] |= L_ORDER;
+			s->orders = 1;
+		}
 		if (hd->cur == UINT_MAX || hd->rule_before || (s->flags[i] & L_HEADING) ||
 		    (hd->label_open && (s->flags[i] & L_PARA_START))) {
 			new_section(s, i, l->depth, &hd->cur);
@@ -562,6 +564,7 @@ static void prepare(struct extract *x)
 	s->nr = 0;
 	s->short_in = s->short_out = NULL;
 	s->nmarks = 0;
+	s->orders = 0;
 	sections_seen_trim(s);
 }
 

@@ -86,6 +86,7 @@ struct kernel_mark {
 struct sections {
 	struct section *v;
 	size_t nr, alloc;
+	int orders;            /* some line has L_ORDER */
 	/* per line */
 	unsigned *of_line;     /* the index of its section, or UINT_MAX */
 	const char **kernel;   /* the kernel its numbers get, or NULL */

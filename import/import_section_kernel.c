@@ -290,6 +290,8 @@ struct depth_walk {
 	const struct kernel_mark *order;   /* the order line's first mark */
 	size_t order_n, count;
 	const char *para_kernel;           /* what the order gives the paragraph being read */
+	const char *chosen;                /* choose()'s answer, the same while best, carried and the section are */
+	int chosen_ok;
 };
 
 /* A new section at depth d: what the one before it held passes on. */
@@ -303,6 +305,7 @@ static void enter_section(const struct sections *s, struct depth_walk *d, unsign
 	}
 	d->section = k;
 	d->best = (struct held){ s->v[k].kernel, s->v[k].kernel ? KERNEL_HEADING : 0 };
+	d->chosen_ok = 0;
 }
 
 /* The paragraph starting at a line with flags f: the kernel an order gives it, or NULL. */
@@ -324,11 +327,8 @@ void sections_give_kernels(struct extract *x)
 	struct depth_walk w[DEPTHS];
 	const char *subj = subject_kernel(x);
 	size_t i;
-	int orders = 0;
 
-	for (i = 0; i < q->nr && !orders; i++)
-		orders = (s->flags[i] & L_ORDER) != 0;
-	if (orders)
+	if (s->orders)
 		para_results(x);
 	section_bests(x);
 	depth_bests(x);
@@ -356,8 +356,10 @@ void sections_give_kernels(struct extract *x)
 			;
 		if (a < to && !(f & L_SKIP) && !sections_result_at(x, i))
 			for (; a < to; a++)
-				if (s->marks[a].strength >= d->best.strength)
+				if (s->marks[a].strength >= d->best.strength) {
 					d->best = (struct held){ s->marks[a].kernel, s->marks[a].strength };
+					d->chosen_ok = 0;
+				}
 		if (f & L_HEADING) {
 			d->count = 0;
 			if (from < to)
@@ -371,15 +373,20 @@ void sections_give_kernels(struct extract *x)
 		if (f & L_PARA_START)
 			count_paragraph(d, f);
 		if (!(s->kernel[i] = s->own[i]) && !(s->kernel[i] = d->para_kernel)) {
-			const struct held c[] = {
-				d->best,
-				{ s->first_best[k], s->first_strength[k] },
-				d->carried,
-				{ x->kernel[l->depth], x->kernel_strength[l->depth] },
-				{ l->depth ? NULL : subj, KERNEL_BARE },
-			};
+			/* chosen once for the lines that change none of what it is chosen from */
+			if (!d->chosen_ok) {
+				const struct held c[] = {
+					d->best,
+					{ s->first_best[k], s->first_strength[k] },
+					d->carried,
+					{ x->kernel[l->depth], x->kernel_strength[l->depth] },
+					{ l->depth ? NULL : subj, KERNEL_BARE },
+				};
 
-			s->kernel[i] = choose(c, ARRAY_SIZE(c));
+				d->chosen = choose(c, ARRAY_SIZE(c));
+				d->chosen_ok = 1;
+			}
+			s->kernel[i] = d->chosen;
 		}
 	}
 }
