@@ -41,6 +41,11 @@ static int add_anchor(struct import_words *out, const struct import_word *w, int
 	a->at = at;
 	a->per_line = per_line;
 	out->by_byte[(unsigned char)w->s[at]] |= UINT64_C(1) << out->nanchor;
+	if (at + 1 < n)
+		out->by_next[(unsigned char)w->s[at + 1]] |= UINT64_C(1) << out->nanchor;
+	else
+		for (i = 0; i < ARRAY_SIZE(out->by_next); i++)
+			out->by_next[i] |= UINT64_C(1) << out->nanchor;
 	out->nanchor++;
 	return 0;
 }
@@ -116,8 +121,9 @@ unsigned import_features(unsigned char *feat, const char *text, size_t len, cons
 		if ((what & IMPORT_BYTE_FS) && !(bits & FEATURE_FS) &&
 		    import_fs_key((unsigned char)*q, q + 1 < end ? (unsigned char)q[1] : 0))
 			bits |= FEATURE_FS;
+		/* the byte after an anchor rules out most of the words it might stand in */
 		what &= IMPORT_BYTE_ANCHORS;
-		if (what)
+		if (what && (what &= words->by_next[q + 1 < end ? (unsigned char)q[1] : 0]))
 			words_at(words, what, p, end, q, &bits, &found);
 	}
 	/* a last line without its '\n' */

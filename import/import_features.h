@@ -33,7 +33,8 @@ struct import_word {
 /*
  * The words looked for, prepared once: each is found by the byte of it
  * that mail has least often (its anchor), so that the pass looks closer
- * only where such a byte stands.  by_byte says for each byte what it may
+ * only where such a byte stands and the byte after it is the word's next
+ * (by_next: a pair of bytes rules out most).  by_byte says for each byte what it may
  * be or start: anchors (bits 0 to 59), a digit, a verb's 'k' or 'v', a
  * file-system key byte, the end of a line.
  */
@@ -52,6 +53,8 @@ struct import_words {
 	} anchor[IMPORT_FEATURES_MAX_WORDS];
 	size_t nanchor;
 	uint64_t by_byte[256];
+	/* the anchors a byte may follow: the word's next byte is it, or the anchor ends the word */
+	uint64_t by_next[256];
 };
 
 /* At most IMPORT_FEATURES_MAX_WORDS words of both kinds; -1 when not, or when a word is not one. */

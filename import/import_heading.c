@@ -21,10 +21,11 @@ int import_is_rule(const char *s, size_t n)
 
 	while (s < e && (*s == ' ' || *s == '\t' || *s == '#'))
 		s++;
-	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '#' || e[-1] == '\r'))
-		e--;
+	/* the first byte rules out most lines before the end is trimmed (which stops at it) */
 	if (s == e || !strchr("-=_*~+", *s))
 		return 0;
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '#' || e[-1] == '\r'))
+		e--;
 	c = *s;
 	for (; s < e; s++) {
 		if (*s == c)
@@ -63,22 +64,38 @@ int import_has_word(const char *s, size_t n, const char *w)
 	return 0;
 }
 
+/* The words of the n bytes at s, counted only up to one past max: a heading has few. */
+static size_t count_words_upto(const char *s, size_t n, size_t max)
+{
+	size_t i, words = 0;
+	int in = 0;
+
+	for (i = 0; i < n && words <= max; i++) {
+		int space = s[i] == ' ' || s[i] == '\t';
+
+		if (!space && !in)
+			words++;
+		in = !space;
+	}
+	return words;
+}
+
 int import_heading_shape(const char *t, size_t n, int over_text, int alone, int names_kernel)
 {
-	size_t words;
 	char last;
 
 	while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r'))
 		n--;
-	if (!n || n > 72 || strchr("$#%>|[{(<", t[0]) || memchr(t, '@', n))
+	if (!n || n > 72 || strchr("$#%>|[{(<", t[0]))
 		return 0;
-	words = import_count_words(t, n);
+	/* the tests of single bytes first: most lines fail one, and the words need not be counted */
 	last = t[n - 1];
-	if (words > 8 || strchr(".,;?!", last))
+	if (strchr(".,;?!", last) || (last != ':' && !over_text && !names_kernel && !alone) || memchr(t, '@', n))
 		return 0;
 	if (last == ':')
-		return !import_has_word(t, n, "wrote") && !import_has_word(t, n, "writes");
-	return words <= 5 && (over_text || names_kernel || alone);
+		return count_words_upto(t, n, 8) <= 8 && !import_has_word(t, n, "wrote") &&
+		       !import_has_word(t, n, "writes");
+	return count_words_upto(t, n, 5) <= 5;
 }
 
 /* "elevator=deadline", "AS", "mem=128m": what a kernel heading says of the config. */
@@ -227,8 +244,10 @@ static int is_benchmark_word(const char *t, size_t w)
 {
 	size_t k;
 
+	/* the names are lowercase: a first byte that starts none rules out the look at their lengths */
 	for (k = 0; k < ARRAY_SIZE(benchmark_words); k++)
-		if (strlen(benchmark_words[k]) == w && !strncasecmp(t, benchmark_words[k], w))
+		if (benchmark_words[k][0] == tolower((unsigned char)t[0]) && strlen(benchmark_words[k]) == w &&
+		    !strncasecmp(t, benchmark_words[k], w))
 			return 1;
 	return 0;
 }
@@ -345,9 +364,12 @@ const char *import_comment_heading(const char *t, size_t n, size_t *len)
 {
 	size_t i, words;
 
+	/* most lines are no comment: their first byte says so before the end is trimmed */
+	if (!n || t[0] != '#')
+		return NULL;
 	while (n && strchr(" \t\r", t[n - 1]))
 		n--;
-	if (n < 3 || t[0] != '#' || (t[1] != ' ' && t[1] != '\t') || import_is_rule(t, n))
+	if (n < 3 || (t[1] != ' ' && t[1] != '\t') || import_is_rule(t, n))
 		return NULL;
 	for (i = 1; i < n && (t[i] == ' ' || t[i] == '\t'); i++)
 		;

@@ -2,7 +2,6 @@
 #include "import_grid.h"
 #include "import_heading.h"
 #include "import_negative.h"
-#include "import_table.h"
 #include "../core/util.h"
 
 #include <limits.h>
@@ -28,12 +27,9 @@ const char *sections_keep(struct sections *s, char *str)
 
 static int is_result_line(const struct extract *x, size_t i)
 {
-	const char *t = x->q->v[i].text;
-
 	if (!HAS_DIGIT(x, i))
 		return 0;
-	return x->sec->tool_line[i] || (x->feat[i] & FEAT_COPIED) || import_time_may_start(t) ||
-	       import_table_row_like(t);
+	return x->sec->tool_line[i] || (x->feat[i] & FEAT_COPIED) || sections_text_row(x, i);
 }
 
 /* Whether line i holds a result, looked at once and only for the lines that ask. */
@@ -61,7 +57,7 @@ static int is_table(const struct extract *x, const struct grid *g)
 	for (r = 0; r < g->nrows; r++) {
 		size_t line = g->rows[r].line;
 
-		if (line < x->q->nr && (x->sec->tool_line[line] || import_time_may_start(x->q->v[line].text)))
+		if (line < x->q->nr && (x->sec->tool_line[line] || sections_text_time(x, line)))
 			return 0;
 	}
 	return 1;
@@ -94,17 +90,17 @@ static int is_signature(const struct extract *x, size_t i)
 static void mark_lines(struct extract *x)
 {
 	const struct qtext *q = x->q;
-	unsigned char *f = x->sec->flags;
+	struct sections *s = x->sec;
+	unsigned char *f = s->flags;
 	int sig[DEPTHS] = { 0 };
 	size_t i, g;
 
-	for (g = 0; g < x->ngrids; g++)
-		if (is_table(x, &x->grids[g]))
-			for (i = x->grids[g].first; i < x->grids[g].end && i < q->nr; i++)
-				f[i] |= L_SKIP | L_RESULT | L_KNOWN;
 	for (i = 0; i < q->nr; i++) {
 		const struct qline *l = &q->v[i];
 
+		/* the marks are found here only, line by line: later passes index them */
+		s->mark_at[i] = s->nmarks;
+		s->nkernels[i] = 0;
 		if (l->blank)
 			continue;
 		if (l->text[0] == '-' && l->text[1] == '-' && is_signature(x, i))
@@ -117,9 +113,17 @@ static void mark_lines(struct extract *x)
 		if (i == 0 || q->v[i - 1].blank || q->v[i - 1].depth != l->depth || (f[i - 1] & L_RULE))
 			f[i] |= L_PARA_START;
 		if (HAS_DIGIT(x, i) && (!x->negative[i] || import_negative_is_context(x->negative[i])) &&
-		    !sig[l->depth])
+		    !sig[l->depth]) {
 			sections_find_marks(x, i);
+			s->nkernels[i] = sections_distinct_kernels(s, s->mark_at[i], s->nmarks);
+		}
 	}
+	s->mark_at[q->nr] = s->nmarks;
+	/* after the marks: a row's time test is then its text's, kept with them */
+	for (g = 0; g < x->ngrids; g++)
+		if (is_table(x, &x->grids[g]))
+			for (i = x->grids[g].first; i < x->grids[g].end && i < q->nr; i++)
+				f[i] |= L_SKIP | L_RESULT | L_KNOWN;
 }
 
 /*
@@ -130,7 +134,7 @@ static char *label_over_time(const struct extract *x, size_t i, const char *t, s
 {
 	const struct qtext *q = x->q;
 
-	if (i + 1 >= q->nr || q->v[i + 1].depth != q->v[i].depth || !import_time_may_start(q->v[i + 1].text))
+	if (i + 1 >= q->nr || q->v[i + 1].depth != q->v[i].depth || !sections_text_time(x, i + 1))
 		return NULL;
 	return import_config_label(t, n);
 }
@@ -190,20 +194,19 @@ struct heading_state {
  * '#': a benchmark it names, else the variant as the config, held like a
  * config heading's.
  */
-static void read_heading(struct extract *x, size_t i, size_t from, int kernels, int comment,
-			 struct heading_state *h)
+static void read_heading(struct extract *x, size_t i, int kernels, int comment, struct heading_state *h)
 {
 	struct sections *s = x->sec;
 	const struct qline *l = &x->q->v[i];
 	const char *t = import_skip_space(l->text);
-	size_t n = l->len - (size_t)(t - l->text), a;
+	size_t n = l->len - (size_t)(t - l->text), from = s->mark_at[i], a;
 	char *c;
 
 	if (comment)
 		t = import_comment_heading(t, n, &n);
 
 	if (kernels) {
-		for (a = from; a < s->nmarks && s->marks[a].line == i; a++)
+		for (a = from; a < s->mark_at[i + 1]; a++)
 			s->marks[a].strength = KERNEL_HEADING;
 		c = import_kernel_heading_config(t, n, s->marks[from].pos - (size_t)(t - l->text),
 						 s->marks[from].len);
@@ -289,7 +292,7 @@ static int is_comment_heading(const struct extract *x, size_t i, int kernels, in
 	size_t n, k;
 
 	if (prompts || kernels > 1 || (x->sec->flags[i] & (L_PARA_START | L_SKIP)) != L_PARA_START ||
-	    (x->feat[i] & (FEAT_VERB | FEAT_TIME)) || !import_comment_heading(t, strlen(t), &n) || i + 1 >= q->nr || q->v[i + 1].blank ||
+	    (x->feat[i] & (FEAT_VERB | FEAT_TIME)) || t[0] != '#' || !import_comment_heading(t, strlen(t), &n) || i + 1 >= q->nr || q->v[i + 1].blank ||
 	    q->v[i + 1].depth != q->v[i].depth)
 		return 0;
 	next = import_skip_space(q->v[i + 1].text);
@@ -322,12 +325,12 @@ static int is_subblock_heading(const struct extract *x, size_t i, int kernels)
 {
 	const struct qtext *q = x->q;
 	const char *t = import_skip_space(q->v[i].text);
-	size_t n = q->v[i].len - (size_t)(t - q->v[i].text), in = indent_of(&q->v[i]), next;
+	size_t n = q->v[i].len - (size_t)(t - q->v[i].text), next;
 	char *c;
 
 	if (kernels || (x->sec->flags[i] & (L_PARA_START | L_SKIP)) || i + 1 >= q->nr ||
-	    q->v[i + 1].depth != q->v[i].depth || (next = indent_of(&q->v[i + 1])) == SIZE_MAX || next <= in ||
-	    !(c = import_config_heading(t, n)))
+	    q->v[i + 1].depth != q->v[i].depth || (next = indent_of(&q->v[i + 1])) == SIZE_MAX ||
+	    next <= indent_of(&q->v[i]) || !(c = import_config_heading(t, n)))
 		return 0;
 	free(c);
 	return !sections_result_at(x, i);
@@ -363,7 +366,7 @@ static void find_sections(struct extract *x)
 	const struct qtext *q = x->q;
 	struct sections *s = x->sec;
 	struct heading_state h[DEPTHS];
-	size_t i, from = 0, to = 0, next_part = 0;
+	size_t i, next_part = 0;
 	int prompts = writes_root_prompts(x);
 
 	memset(h, 0, sizeof(h));
@@ -383,8 +386,7 @@ static void find_sections(struct extract *x)
 		s->of_line[i] = hd->cur;
 		if (l->blank)
 			continue;
-		sections_line_marks(s, i, &from, &to);
-		kernels = sections_distinct_kernels(s, from, to);
+		kernels = (int)s->nkernels[i];
 		if (s->flags[i] & L_RULE) {
 			hd->rule_before = 1;
 			hd->config = hd->bench = NULL;
@@ -395,10 +397,12 @@ static void find_sections(struct extract *x)
 		comment = !heading && is_comment_heading(x, i, kernels, prompts);
 		if (comment || heading || is_subblock_heading(x, i, kernels)) {
 			s->flags[i] |= L_HEADING;
-			read_heading(x, i, from, kernels, comment, hd);
+			read_heading(x, i, kernels, comment, hd);
 		}
-		if (is_order(x, i, kernels))
+		if (is_order(x, i, kernels)) {
 			s->flags[i] |= L_ORDER;
+			s->orders = 1;
+		}
 		if (hd->cur == UINT_MAX || hd->rule_before || (s->flags[i] & L_HEADING) ||
 		    (hd->label_open && (s->flags[i] & L_PARA_START))) {
 			new_section(s, i, l->depth, &hd->cur);
@@ -420,25 +424,35 @@ static void find_sections(struct extract *x)
 			s->v[h[i].cur].end = q->nr;
 }
 
-/* The first file system line i names (with the data= mode named right after it), if it may name one. */
+/* The first file system line i names (with the data= mode named right after it), if it holds no result. */
+static const char *find_line_fs(const struct extract *x, size_t i, const char **mode_out)
+{
+	const char *fs = sections_text_fs(x, i, mode_out);
+
+	if (!fs || sections_result_at(x, i)) {
+		*mode_out = NULL;
+		return NULL;
+	}
+	return fs;
+}
+
+/*
+ * find_line_fs on a line that may name a file system, looked once: the
+ * sections and the depths ask for the same lines.
+ */
 static const char *line_fs(const struct extract *x, size_t i, const char **mode_out)
 {
-	const struct qline *l = &x->q->v[i];
-	const char *fs, *next, *after;
-	char *mode;
+	struct sections *s = x->sec;
 
 	*mode_out = NULL;
-	if (l->blank || (x->sec->flags[i] & L_SKIP) || !(x->feat[i] & FEAT_FS) ||
-	    !(after = import_find_fs_n(l->text, l->len, &fs, &mode)))
+	if (x->q->v[i].blank || (s->flags[i] & L_SKIP) || !(x->feat[i] & FEAT_FS))
 		return NULL;
-	free(mode);
-	if (!fs || sections_result_at(x, i))
-		return NULL;
-	if (import_find_fs_n(after, l->len - (size_t)(after - l->text), &next, &mode) && !next)
-		*mode_out = sections_keep(x->sec, mode);
-	else
-		free(mode);
-	return fs;
+	if (!s->line_fs_known[i]) {
+		s->line_fs[i] = find_line_fs(x, i, &s->line_fs_mode[i]);
+		s->line_fs_known[i] = 1;
+	}
+	*mode_out = s->line_fs_mode[i];
+	return s->line_fs[i];
 }
 
 const struct section *extract_section_at(const struct extract *x, size_t at)
@@ -503,20 +517,38 @@ const char *extract_depth_fs(const struct extract *x, size_t at)
 	return one;
 }
 
+/* A per-line block made larger: what it held is written again for each message, so not copied. */
+static void *renew(void *p, size_t n)
+{
+	free(p);
+	return xmalloc(n);
+}
+
 /* The per-line and per-depth blocks, grown to this message and emptied. */
 static void prepare(struct extract *x)
 {
 	struct sections *s = x->sec;
 	size_t nr = x->q->nr, i;
 
+	/* doubled at least: a longer message than the longest so far comes often */
 	if (nr > s->lines_alloc) {
-		s->lines_alloc = nr;
-		s->of_line = xrealloc(s->of_line, nr * sizeof(*s->of_line));
-		s->kernel = xrealloc(s->kernel, nr * sizeof(*s->kernel));
-		s->own = xrealloc(s->own, nr * sizeof(*s->own));
-		s->flags = xrealloc(s->flags, nr);
-		s->tool_line = xrealloc(s->tool_line, nr);
+		size_t n = nr > s->lines_alloc * 2 ? nr : s->lines_alloc * 2;
+
+		s->lines_alloc = n;
+		s->of_line = renew(s->of_line, n * sizeof(*s->of_line));
+		s->kernel = renew(s->kernel, n * sizeof(*s->kernel));
+		s->own = renew(s->own, n * sizeof(*s->own));
+		s->flags = renew(s->flags, n);
+		s->tool_line = renew(s->tool_line, n);
+		s->mark_at = renew(s->mark_at, (n + 1) * sizeof(*s->mark_at));
+		s->nkernels = renew(s->nkernels, n * sizeof(*s->nkernels));
+		s->line_fs = renew(s->line_fs, n * sizeof(*s->line_fs));
+		s->line_fs_mode = renew(s->line_fs_mode, n * sizeof(*s->line_fs_mode));
+		s->line_fs_known = renew(s->line_fs_known, n);
+		s->seen_of = renew(s->seen_of, n * sizeof(*s->seen_of));
 	}
+	memset(s->seen_of, 0, nr * sizeof(*s->seen_of));
+	memset(s->line_fs_known, 0, nr);
 	memset(s->kernel, 0, nr * sizeof(*s->kernel));
 	memset(s->flags, 0, nr);
 	memset(s->tool_line, 0, nr);
@@ -532,6 +564,8 @@ static void prepare(struct extract *x)
 	s->nr = 0;
 	s->short_in = s->short_out = NULL;
 	s->nmarks = 0;
+	s->orders = 0;
+	sections_seen_trim(s);
 }
 
 void extract_sections(struct extract *x)
@@ -569,10 +603,17 @@ void sections_free(struct sections *s)
 	free(s->own);
 	free(s->flags);
 	free(s->tool_line);
+	free(s->mark_at);
+	free(s->nkernels);
+	free(s->line_fs);
+	free(s->line_fs_mode);
+	free(s->line_fs_known);
+	free(s->seen_of);
 	free(s->depth_fs);
 	free(s->depth_fs_known);
 	free(s->marks);
 	free(s->first_best);
 	free(s->first_strength);
+	sections_seen_free(s);
 	memset(s, 0, sizeof(*s));
 }

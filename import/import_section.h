@@ -86,12 +86,17 @@ struct kernel_mark {
 struct sections {
 	struct section *v;
 	size_t nr, alloc;
+	int orders;            /* some line has L_ORDER */
 	/* per line */
 	unsigned *of_line;     /* the index of its section, or UINT_MAX */
 	const char **kernel;   /* the kernel its numbers get, or NULL */
 	const char **own;      /* the kernel its own text names for its numbers */
 	unsigned char *flags;  /* L_ bits */
 	unsigned char *tool_line; /* a tool's report has a number there */
+	size_t *mark_at;       /* and one past the last: line i's marks are [mark_at[i], mark_at[i + 1]) */
+	unsigned *nkernels;    /* the distinct kernels its marks name */
+	const char **line_fs, **line_fs_mode; /* the file system it names (line_fs in import_section.c) */
+	unsigned char *line_fs_known;  /* whether the two above are looked for: a section and its depth ask */
 	size_t lines_alloc;
 	/* per depth: the one file system its text names (or at depth 0 the Subject's) */
 	const char **depth_fs;
@@ -109,6 +114,13 @@ struct sections {
 	int short_depth;
 	char **owned;          /* the strings the above point to */
 	size_t nowned, aowned;
+	/*
+	 * Over the whole import: the marks each line text held when first
+	 * read (text -> its marks, their kernels owned here).  Quoted and
+	 * resent mail brings the same lines again and again.
+	 */
+	struct _GHashTable *seen;
+	struct seen_line **seen_of;  /* per line: its text's entry there, or NULL */
 };
 
 /* After the first pass: the sections, each line's kernel and what each section names. */
@@ -128,9 +140,22 @@ const char *extract_depth_fs(const struct extract *x, size_t at);
 /* For import_section_kernel.c: the kernels each line gets. */
 const char *sections_keep(struct sections *s, char *str);
 int sections_result_at(const struct extract *x, size_t i);
+/* The marks of line i, read (sections_read_marks) or as its text had them before (import_section_seen.c). */
 void sections_find_marks(struct extract *x, size_t i);
-void sections_line_marks(const struct sections *s, size_t i, size_t *from, size_t *to);
-int sections_distinct_kernels(const struct sections *s, size_t from, size_t to);
+void sections_read_marks(struct extract *x, size_t i);
+/*
+ * From line i's text alone, kept with the text when it holds a digit
+ * (import_section_seen.c): whether time output may start there
+ * (import_time_may_start), that or it looks like a table row; the first
+ * file system it names and the data= mode named right after it (or NULL).
+ */
+int sections_text_time(const struct extract *x, size_t i);
+int sections_text_row(const struct extract *x, size_t i);
+const char *sections_text_fs(const struct extract *x, size_t i, const char **mode);
+/* Between messages: forgets the texts seen when they are too many to keep; or all, and the table. */
+void sections_seen_trim(struct sections *s);
+void sections_seen_free(struct sections *s);
+unsigned sections_distinct_kernels(const struct sections *s, size_t from, size_t to);
 void sections_give_kernels(struct extract *x);
 
 /*

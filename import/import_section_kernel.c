@@ -93,7 +93,7 @@ static void file_name_mark(struct extract *x, size_t i)
 }
 
 /* The kernels line i names: versions, trees, and the commit ids a run was of, in the order they stand. */
-void sections_find_marks(struct extract *x, size_t i)
+void sections_read_marks(struct extract *x, size_t i)
 {
 	struct sections *s = x->sec;
 	const char *t = x->q->v[i].text;
@@ -129,23 +129,10 @@ void sections_find_marks(struct extract *x, size_t i)
 		file_name_mark(x, i);
 }
 
-/* The marks of line i: [*from, *to), moved on from the last line asked (lines are asked in order). */
-void sections_line_marks(const struct sections *s, size_t i, size_t *from, size_t *to)
-{
-	size_t a = *to;
-
-	while (a < s->nmarks && s->marks[a].line < i)
-		a++;
-	*from = a;
-	while (a < s->nmarks && s->marks[a].line == i)
-		a++;
-	*to = a;
-}
-
-int sections_distinct_kernels(const struct sections *s, size_t from, size_t to)
+unsigned sections_distinct_kernels(const struct sections *s, size_t from, size_t to)
 {
 	size_t a, b;
-	int n = 0;
+	unsigned n = 0;
 
 	for (a = from; a < to; a++) {
 		for (b = from; b < a && strcmp(s->marks[a].kernel, s->marks[b].kernel); b++)
@@ -156,13 +143,13 @@ int sections_distinct_kernels(const struct sections *s, size_t from, size_t to)
 }
 
 /* The one kernel a line names for its own numbers: at its start, or with a cue. */
-static const char *own_kernel(const struct extract *x, size_t from, size_t to)
+static const char *own_kernel(const struct extract *x, size_t i)
 {
 	const struct sections *s = x->sec;
-	const struct kernel_mark *m = &s->marks[from];
+	const struct kernel_mark *m = &s->marks[s->mark_at[i]];
 	const char *t;
 
-	if (from == to || sections_distinct_kernels(s, from, to) != 1)
+	if (s->nkernels[i] != 1)
 		return NULL;
 	t = x->q->v[m->line].text;
 	if (m->strength >= KERNEL_CUE || import_skip_space(t) == t + m->pos)
@@ -170,21 +157,18 @@ static const char *own_kernel(const struct extract *x, size_t from, size_t to)
 	return NULL;
 }
 
-static void own_kernels(struct extract *x)
+/* s->own[i], found in the walk's one pass over the lines: it needs only the line before. */
+static void own_line_kernel(struct extract *x, size_t i)
 {
 	const struct qtext *q = x->q;
 	struct sections *s = x->sec;
-	size_t i, from = 0, to = 0;
 
-	for (i = 0; i < q->nr; i++) {
-		sections_line_marks(s, i, &from, &to);
-		s->own[i] = own_kernel(x, from, to);
-		/* a result's second line, indented under the row that names its kernel */
-		if (!s->own[i] && i && s->own[i - 1] && !(s->flags[i] & L_PARA_START) &&
-		    (q->v[i].text[0] == ' ' || q->v[i].text[0] == '\t') && sections_result_at(x, i) &&
-		    sections_result_at(x, i - 1))
-			s->own[i] = s->own[i - 1];
-	}
+	s->own[i] = own_kernel(x, i);
+	/* a result's second line, indented under the row that names its kernel */
+	if (!s->own[i] && i && s->own[i - 1] && !(s->flags[i] & L_PARA_START) &&
+	    (q->v[i].text[0] == ' ' || q->v[i].text[0] == '\t') && sections_result_at(x, i) &&
+	    sections_result_at(x, i - 1))
+		s->own[i] = s->own[i - 1];
 }
 
 /* Which paragraphs hold a result line (an order counts them), from their first line on. */
@@ -218,12 +202,12 @@ static void section_bests(struct extract *x)
 		const struct kernel_mark *m = &s->marks[a];
 		unsigned k = s->of_line[m->line];
 
-		if ((s->flags[m->line] & L_SKIP) || k == UINT_MAX || sections_result_at(x, m->line))
+		/* the strength first: whether the line holds a result is the dearest to tell */
+		if ((s->flags[m->line] & L_SKIP) || k == UINT_MAX || m->strength <= s->first_strength[k] ||
+		    sections_result_at(x, m->line))
 			continue;
-		if (m->strength > s->first_strength[k]) {
-			s->first_best[k] = m->kernel;
-			s->first_strength[k] = m->strength;
-		}
+		s->first_best[k] = m->kernel;
+		s->first_strength[k] = m->strength;
 	}
 }
 
@@ -306,6 +290,8 @@ struct depth_walk {
 	const struct kernel_mark *order;   /* the order line's first mark */
 	size_t order_n, count;
 	const char *para_kernel;           /* what the order gives the paragraph being read */
+	const char *chosen;                /* choose()'s answer, the same while best, carried and the section are */
+	int chosen_ok;
 };
 
 /* A new section at depth d: what the one before it held passes on. */
@@ -319,6 +305,7 @@ static void enter_section(const struct sections *s, struct depth_walk *d, unsign
 	}
 	d->section = k;
 	d->best = (struct held){ s->v[k].kernel, s->v[k].kernel ? KERNEL_HEADING : 0 };
+	d->chosen_ok = 0;
 }
 
 /* The paragraph starting at a line with flags f: the kernel an order gives it, or NULL. */
@@ -339,14 +326,10 @@ void sections_give_kernels(struct extract *x)
 	struct sections *s = x->sec;
 	struct depth_walk w[DEPTHS];
 	const char *subj = subject_kernel(x);
-	size_t i, from = 0, to = 0;
-	int orders = 0;
+	size_t i;
 
-	for (i = 0; i < q->nr && !orders; i++)
-		orders = (s->flags[i] & L_ORDER) != 0;
-	if (orders)
+	if (s->orders)
 		para_results(x);
-	own_kernels(x);
 	section_bests(x);
 	depth_bests(x);
 	memset(w, 0, sizeof(w));
@@ -357,9 +340,9 @@ void sections_give_kernels(struct extract *x)
 		struct depth_walk *d = &w[l->depth];
 		unsigned k = s->of_line[i];
 		unsigned char f = s->flags[i];
-		size_t a;
+		size_t a, from = s->mark_at[i], to = s->mark_at[i + 1];
 
-		sections_line_marks(s, i, &from, &to);
+		own_line_kernel(x, i);
 		if (l->blank || k == UINT_MAX)
 			continue;
 		if (f & L_RULE) {
@@ -368,10 +351,15 @@ void sections_give_kernels(struct extract *x)
 		}
 		if (k != d->section)
 			enter_section(s, d, k);
-		if (from < to && !(f & L_SKIP) && !sections_result_at(x, i))
-			for (a = from; a < to; a++)
-				if (s->marks[a].strength >= d->best.strength)
+		/* a mark weaker than the one held changes nothing: the line's result need not be told */
+		for (a = from; a < to && s->marks[a].strength < d->best.strength; a++)
+			;
+		if (a < to && !(f & L_SKIP) && !sections_result_at(x, i))
+			for (; a < to; a++)
+				if (s->marks[a].strength >= d->best.strength) {
 					d->best = (struct held){ s->marks[a].kernel, s->marks[a].strength };
+					d->chosen_ok = 0;
+				}
 		if (f & L_HEADING) {
 			d->count = 0;
 			if (from < to)
@@ -385,15 +373,20 @@ void sections_give_kernels(struct extract *x)
 		if (f & L_PARA_START)
 			count_paragraph(d, f);
 		if (!(s->kernel[i] = s->own[i]) && !(s->kernel[i] = d->para_kernel)) {
-			const struct held c[] = {
-				d->best,
-				{ s->first_best[k], s->first_strength[k] },
-				d->carried,
-				{ x->kernel[l->depth], x->kernel_strength[l->depth] },
-				{ l->depth ? NULL : subj, KERNEL_BARE },
-			};
+			/* chosen once for the lines that change none of what it is chosen from */
+			if (!d->chosen_ok) {
+				const struct held c[] = {
+					d->best,
+					{ s->first_best[k], s->first_strength[k] },
+					d->carried,
+					{ x->kernel[l->depth], x->kernel_strength[l->depth] },
+					{ l->depth ? NULL : subj, KERNEL_BARE },
+				};
 
-			s->kernel[i] = choose(c, ARRAY_SIZE(c));
+				d->chosen = choose(c, ARRAY_SIZE(c));
+				d->chosen_ok = 1;
+			}
+			s->kernel[i] = d->chosen;
 		}
 	}
 }
