@@ -733,6 +733,33 @@ int import_prose_lists(const char *s)
 	return strstr(s, "respectively") != NULL;
 }
 
+/*
+ * Whether the number at p may have a unit (import_quantity.h's forms), a
+ * test that never says no to one.  A unit is a word after the number,
+ * glued or after blanks; the compact durations ("1:05", "2m05s", what
+ * parse_duration reads) are digits, '.', ':' and unit letters.  So after
+ * the number's digits, dots and commas stands a letter or a ':', or
+ * blanks and a letter; a number that ends in a '.' or ',' ("3.2.0, ext3")
+ * was read to its last digit before, and has no unit after the blanks.
+ */
+static int may_have_unit(const char *p)
+{
+	size_t n;
+
+	if (*p == '~')
+		p++;
+	n = strspn(p, "0123456789.,");
+	p += n;
+	if (*p == ' ' || *p == '\t' || *p == '\n') {
+		if (!n || !isdigit((unsigned char)p[-1]))
+			return 0;
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+	}
+	/* bytes past ASCII: no unit, but no test here says so */
+	return isalpha((unsigned char)*p) || *p == ':' || (unsigned char)*p >= 0x80;
+}
+
 int import_prose_holds_quantity(const char *s)
 {
 	const char *p;
@@ -741,9 +768,12 @@ int import_prose_holds_quantity(const char *s)
 	for (p = s; (p = strpbrk(p, "0123456789~")); p++) {
 		struct quantity q;
 
-		if (number_start(s, p) && !import_quantity(&q, p) &&
+		if (number_start(s, p) && may_have_unit(p) && !import_quantity(&q, p) &&
 		    (q.kind == QUANTITY_DURATION || q.kind == QUANTITY_RATE))
 			return 1;
+		/* no number starts right after a letter or a digit: the rest of the word is passed over */
+		while (isalnum((unsigned char)p[1]))
+			p++;
 	}
 	return 0;
 }
