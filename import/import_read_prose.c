@@ -206,36 +206,66 @@ static size_t prose_numbers(struct extract *x, size_t at)
 
 const struct import_reader import_read_prose = { "prose numbers", prose_starts, prose_numbers };
 
+/* A number kept, as same_value compares it: read once, not once a record. */
+struct restating {
+	double value, scale;   /* scale: 10 to the decimals it was written with */
+	int approx;
+};
+
+static void restating_of(struct restating *r, const struct prose_pending *p)
+{
+	const char *dot = strchr(p->value, '.');
+	size_t d = dot ? strlen(dot + 1) : 0;
+
+	r->value = strtod(p->value, NULL);
+	r->approx = p->approx;
+	r->scale = 1;
+	while (d--)
+		r->scale *= 10;
+}
+
 /*
  * Whether p's value says b again: within a tenth when it is approximate
  * ("around 5 seconds" for 5.493), rounded to its digits when not ("4
  * seconds user time" for 4.42).
  */
-static int same_value(const struct prose_pending *p, const char *value)
+static int same_value(const struct restating *p, double b)
 {
-	double a = strtod(p->value, NULL), b = strtod(value, NULL), scale = 1;
-	const char *dot = strchr(p->value, '.');
-	size_t d = dot ? strlen(dot + 1) : 0;
-
 	if (p->approx)
-		return fabs(a - b) <= RESTATE_SHARE * fabs(b);
-	while (d--)
-		scale *= 10;
-	return fabs(a - round(b * scale) / scale) <= 1e-9 * (fabs(b) + 1);
+		return fabs(p->value - b) <= RESTATE_SHARE * fabs(b);
+	return fabs(p->value - round(b * p->scale) / p->scale) <= 1e-9 * (fabs(b) + 1);
+}
+
+/* The message's records' values, each read at the first number that asks for it. */
+struct record_values {
+	size_t first, end;
+	double *v;
+	unsigned char *read;
+};
+
+static double record_value(struct record_values *rv, const struct record *r, size_t k)
+{
+	if (!rv->read[k - rv->first]) {
+		rv->v[k - rv->first] = strtod(r->value, NULL);
+		rv->read[k - rv->first] = 1;
+	}
+	return rv->v[k - rv->first];
 }
 
 /* Whether a record before (a time block's, a table's) states what p restates. */
-static int restates(const struct extract *x, size_t first, size_t end, const struct prose_pending *p)
+static int restates(const struct extract *x, struct record_values *rv, const struct prose_pending *p)
 {
 	const struct recset *set = &x->imp->result.borrowed;
+	struct restating n;
 	size_t k;
 
-	for (k = first; k < end; k++) {
+	restating_of(&n, p);
+	for (k = rv->first; k < rv->end; k++) {
 		const struct record *r = &set->v[k];
 		int same_kind = (r->metric && !strcmp(r->metric, p->metric)) ||
 				(r->unit && p->unit && !strcmp(r->unit, p->unit));
 
-		if (same_kind && r->value && same_value(p, r->value))
+		if (same_kind && r->value && same_value(&n, record_value(rv, r, k)))
 			return 1;
 	}
 	return 0;
@@ -244,16 +274,19 @@ static int restates(const struct extract *x, size_t first, size_t end, const str
 void extract_prose_finish(struct extract *x)
 {
 	struct prose_state *s = x->prose;
-	size_t first, end, i, block = (size_t)-1;
+	struct record_values rv;
+	size_t i, block = (size_t)-1;
 
 	if (!s)
 		return;
-	first = first_record(x);
-	end = x->imp->result.borrowed.nr;
+	rv.first = first_record(x);
+	rv.end = x->imp->result.borrowed.nr;
+	rv.v = xcalloc(rv.end - rv.first + 1, sizeof(*rv.v));
+	rv.read = xcalloc(rv.end - rv.first + 1, 1);
 	for (i = 0; i < s->nr; i++) {
 		struct prose_pending *p = &s->v[i];
 
-		if (!restates(x, first, end, p)) {
+		if (!restates(x, &rv, p)) {
 			if (p->block != block)
 				x->group++;
 			block = p->block;
@@ -263,6 +296,8 @@ void extract_prose_finish(struct extract *x)
 		free(p->value);
 		free(p->unit);
 	}
+	free(rv.v);
+	free(rv.read);
 	free(s->v);
 	free(s);
 	x->prose = NULL;
