@@ -141,14 +141,20 @@ static const char *clause_start(const char *sb, const char *p)
 	return sb;
 }
 
+/* number_start's tests of the bytes at p and before it, without the word around */
+static int digit_starts(const char *text, const char *p)
+{
+	if (!(isdigit((unsigned char)*p) || (*p == '~' && isdigit((unsigned char)p[1]))))
+		return 0;
+	return !(p > text && (isalnum((unsigned char)p[-1]) || strchr(".-_/=+:#@$%&*\\^~", p[-1])));
+}
+
 /* Whether a number starts at p: a digit (or "~" and one) that no word, name or setting carries. */
 static int number_start(const char *text, const char *p)
 {
 	const char *b, *e, *q;
 
-	if (!(isdigit((unsigned char)*p) || (*p == '~' && isdigit((unsigned char)p[1]))))
-		return 0;
-	if (p > text && (isalnum((unsigned char)p[-1]) || strchr(".-_/=+:#@$%&*\\^~", p[-1])))
+	if (!digit_starts(text, p))
 		return 0;
 	/* not inside a URL or an address (a word longer than WORD_MAX is no prose) */
 	for (b = p; b > text && !blank(b[-1]) && p - b < WORD_MAX; b--)
@@ -768,7 +774,8 @@ int import_prose_holds_quantity(const char *s)
 	for (p = s; (p = strpbrk(p, "0123456789~")); p++) {
 		struct quantity q;
 
-		if (number_start(s, p) && may_have_unit(p) && !import_quantity(&q, p) &&
+		/* the word around a number is looked at only when it may have a unit */
+		if (digit_starts(s, p) && may_have_unit(p) && number_start(s, p) && !import_quantity(&q, p) &&
 		    (q.kind == QUANTITY_DURATION || q.kind == QUANTITY_RATE))
 			return 1;
 		/* no number starts right after a letter or a digit: the rest of the word is passed over */
