@@ -2,6 +2,7 @@
 #include "import_prose_words.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -99,18 +100,30 @@ static int past_change(const struct pword *v)
 	return 0;
 }
 
-/* Whether a word of class c stands in [lo, hi). */
-static int clause_has(const char *lo, const char *hi, enum prose_class c)
+/*
+ * The classes of the words in [lo, hi), walked once at the first class
+ * asked: weigh asks up to three of the same words.
+ */
+struct clause_words {
+	const char *lo, *hi;
+	int read;
+	uint32_t classes;
+};
+
+/* Whether a word of class c stands in [m->lo, m->hi). */
+static int clause_has(struct clause_words *m, enum prose_class c)
 {
 	struct pword w;
-	const char *p = hi;
+	const char *p = m->hi;
 
-	while (prose_prev_word(&w, lo, p)) {
-		if (prose_is(w.s, w.n, c))
-			return 1;
-		p = w.s;
+	if (!m->read) {
+		while (prose_prev_word(&w, m->lo, p)) {
+			m->classes |= prose_classes(w.s, w.n);
+			p = w.s;
+		}
+		m->read = 1;
 	}
-	return 0;
+	return (m->classes >> c) & 1;
 }
 
 /* The head of a group at first: what the words before it make of it (struct reading). */
@@ -281,6 +294,7 @@ int prose_members_ok(struct reading *r, const struct member *g, size_t n)
 int prose_weigh(struct reading *r, const struct member *g, size_t n, int respectively)
 {
 	size_t i, units = 0, bits = 0, durations = 0;
+	struct clause_words before = { r->cb, g[0].at, 0, 0 }, subject = { r->cb, r->hp, 0, 0 };
 	struct pword w;
 
 	for (i = 0; i < n; i++) {
@@ -290,7 +304,7 @@ int prose_weigh(struct reading *r, const struct member *g, size_t n, int respect
 	}
 	if (r->head == H_REFUSED)
 		return 0;
-	if (r->head != H_CHANGE_FROM && r->head != H_CHANGE_TO && clause_has(r->cb, g[0].at, PW_CHANGE_NOUN)) {
+	if (r->head != H_CHANGE_FROM && r->head != H_CHANGE_TO && clause_has(&before, PW_CHANGE_NOUN)) {
 		refuse(r, "a change (an increase, a drop of), not a value");
 		return 0;
 	}
@@ -298,7 +312,7 @@ int prose_weigh(struct reading *r, const struct member *g, size_t n, int respect
 	if (durations < n) {
 		const char *p = g[0].at;
 
-		if (clause_has(r->cb, g[0].at, PW_SPEC_BEFORE)) {
+		if (clause_has(&before, PW_SPEC_BEFORE)) {
 			refuse(r, "a rate that describes hardware (a link, a limit), not a measurement");
 			return 0;
 		}
@@ -311,7 +325,7 @@ int prose_weigh(struct reading *r, const struct member *g, size_t n, int respect
 	}
 	if (!units) {
 		/* bare numbers: only values a sentence lists "respectively" of results */
-		if (respectively && r->head != H_NONE && clause_has(r->cb, g[0].at, PW_RESULT_NOUN))
+		if (respectively && r->head != H_NONE && clause_has(&before, PW_RESULT_NOUN))
 			return 1;
 		if (r->head != H_NONE && !r->why)
 			r->why = "a number in prose without a measured quantity (no unit)";
@@ -320,7 +334,7 @@ int prose_weigh(struct reading *r, const struct member *g, size_t n, int respect
 	if (durations) {
 		if (r->head == H_MEASURE || r->head == H_CHANGE_FROM || r->head == H_CHANGE_TO)
 			return 1;
-		if (r->head == H_COPULA && (clause_has(r->cb, r->hp, PW_TIME_NOUN) || clause_has(r->cb, r->hp, PW_TAKE)))
+		if (r->head == H_COPULA && (clause_has(&subject, PW_TIME_NOUN) || clause_has(&subject, PW_TAKE)))
 			return 1;
 		if (!r->why)
 			r->why = "a duration in prose with no measuring verb (took, finished in) before it";

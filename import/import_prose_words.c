@@ -196,7 +196,7 @@ static void build_index(void)
 	}
 }
 
-int prose_is(const char *w, size_t n, enum prose_class c)
+uint32_t prose_classes(const char *w, size_t n)
 {
 	static int built;
 
@@ -206,7 +206,12 @@ int prose_is(const char *w, size_t n, enum prose_class c)
 		build_index();
 		built = 1;
 	}
-	return (slot_of(w, n)->classes >> c) & 1;
+	return slot_of(w, n)->classes;
+}
+
+int prose_is(const char *w, size_t n, enum prose_class c)
+{
+	return (prose_classes(w, n) >> c) & 1;
 }
 
 /* Punctuation a word carries that is not the word's: "(about", "seconds.", "slower:" */
