@@ -25,6 +25,12 @@
  * system the clause names.
  */
 
+/* Whether c may end a sentence: the one test of most bytes a sentence is sought over. */
+static inline int stop_byte(char c)
+{
+	return c == '.' || c == '!' || c == '?';
+}
+
 /* Whether the '.', '!' or '?' at p ends a sentence ("vs." and "e.g." do not). */
 static int sentence_end_at(const char *text, const char *p)
 {
@@ -57,7 +63,7 @@ static const char *sentence_start(const char *text, const char *at)
 	const char *p, *lo = (size_t)(at - text) > SENTENCE_MAX ? at - SENTENCE_MAX : text;
 
 	for (p = at; p > lo; p--)
-		if (sentence_end_at(text, p - 1))
+		if (stop_byte(p[-1]) && sentence_end_at(text, p - 1))
 			return p;
 	return lo;
 }
@@ -67,7 +73,7 @@ static const char *sentence_end(const char *text, const char *at)
 	const char *p;
 
 	for (p = at; *p && p - at < SENTENCE_MAX; p++)
-		if (sentence_end_at(text, p))
+		if (stop_byte(*p) && sentence_end_at(text, p))
 			return p;
 	return p;
 }
@@ -127,15 +133,18 @@ static const char *member_suffix(struct member *m, const char *p, const char *se
 }
 
 /*
- * The group of numbers from p on: "45 seconds on ext3 and 38 on ext2",
- * "from 92 to 31 MB/s", "34Mb/sec and 7.5Mb/sec"; how many, *end after.
+ * The group of numbers from p (a number_start) on: "45 seconds on ext3
+ * and 38 on ext2", "from 92 to 31 MB/s", "34Mb/sec and 7.5Mb/sec"; how
+ * many, *end after.
  */
 static size_t read_group(struct member *g, const char *text, const char *p, const char *se, const char **end)
 {
 	size_t n = 0;
+	int read = 0;   /* g[n].q is the quantity at p already: each number is read once */
 
 	*end = p;
-	while (n < GROUP_MAX && p < se && number_start(text, p) && !import_quantity(&g[n].q, p)) {
+	/* the caller found a number start at p; the next ones are tested below */
+	while (n < GROUP_MAX && p < se && (read || !import_quantity(&g[n].q, p))) {
 		const char *after, *s, *w;
 		int to = 0, comma = 0;
 
@@ -166,6 +175,7 @@ static size_t read_group(struct member *g, const char *text, const char *p, cons
 			break;
 		g[n - 1].to_next = to;
 		p = s;
+		read = 1;
 	}
 	return n;
 }
