@@ -34,6 +34,7 @@ struct prose_state {
 	size_t nr, alloc;
 	size_t blocks;
 	size_t upto_line, upto_off;  /* numbers before this offset of this line are read */
+	struct strbuf text;          /* the lines a sentence is read in: one buffer for the message's */
 };
 
 /* Approximate prose ("around 5 seconds") restates a number this close to it. */
@@ -119,8 +120,10 @@ static const char *respective(const struct extract *x, const char *subject, int 
 
 static struct prose_state *state(struct extract *x)
 {
-	if (!x->prose)
+	if (!x->prose) {
 		x->prose = xcalloc(1, sizeof(*x->prose));
+		strbuf_init(&x->prose->text, 0);
+	}
 	return x->prose;
 }
 
@@ -158,8 +161,8 @@ static void keep(struct extract *x, size_t at, const struct prose_num *n, size_t
 
 static size_t prose_numbers(struct extract *x, size_t at)
 {
-	struct prose_state *s = x->prose;
-	struct strbuf text = STRBUF_INIT;
+	struct prose_state *s = state(x);
+	struct strbuf *text = &s->text;
 	struct prose_nums nums;
 	size_t first = at, last = at, k, from, to, block;
 	size_t off[4];
@@ -170,23 +173,22 @@ static size_t prose_numbers(struct extract *x, size_t at)
 		last++;
 	for (k = first; k <= last; k++) {
 		if (k > first)
-			strbuf_addch(&text, ' ');
-		off[k - first] = text.len;
-		strbuf_addstr(&text, x->q->v[k].text);
+			strbuf_addch(text, ' ');
+		off[k - first] = text->len;
+		strbuf_addstr(text, x->q->v[k].text);
 	}
 	from = off[at - first];
 	to = from + x->q->v[at].len;
-	if (s && s->upto_line == at && s->upto_off > 0)
+	if (s->upto_line == at && s->upto_off > 0)
 		from += s->upto_off < to - from ? s->upto_off : to - from;
-	if (import_prose_read(&nums, text.buf, from, to)) {
+	if (import_prose_read(&nums, text->buf, from, to)) {
 		if (nums.why && !x->refused) {
 			x->refused = nums.why;
 			x->refused_at = at;
 		}
-		strbuf_release(&text);
+		strbuf_reset(text);
 		return 0;
 	}
-	s = state(x);
 	block = s->blocks++;
 	for (k = 0; k < nums.nr; k++)
 		keep(x, at, &nums.v[k], block);
@@ -199,7 +201,7 @@ static size_t prose_numbers(struct extract *x, size_t at)
 		}
 	}
 	import_prose_release(&nums);
-	strbuf_release(&text);
+	strbuf_reset(text);
 	/* the line may hold more than a sentence: nothing is taken from the readers after */
 	return 0;
 }
@@ -281,8 +283,9 @@ void extract_prose_finish(struct extract *x)
 		return;
 	rv.first = first_record(x);
 	rv.end = x->imp->result.borrowed.nr;
-	rv.v = xcalloc(rv.end - rv.first + 1, sizeof(*rv.v));
-	rv.read = xcalloc(rv.end - rv.first + 1, 1);
+	/* a message whose prose gave no number compares no record */
+	rv.v = s->nr ? xcalloc(rv.end - rv.first + 1, sizeof(*rv.v)) : NULL;
+	rv.read = s->nr ? xcalloc(rv.end - rv.first + 1, 1) : NULL;
 	for (i = 0; i < s->nr; i++) {
 		struct prose_pending *p = &s->v[i];
 
@@ -299,6 +302,7 @@ void extract_prose_finish(struct extract *x)
 	free(rv.v);
 	free(rv.read);
 	free(s->v);
+	strbuf_release(&s->text);
 	free(s);
 	x->prose = NULL;
 }
