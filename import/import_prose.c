@@ -304,6 +304,7 @@ static void go_on(struct reading *r, const struct reading *last, const char *las
 int import_prose_read(struct prose_nums *out, const char *text, size_t from, size_t to)
 {
 	const char *p, *lim = text + to, *end, *last_end = NULL, *sb = NULL, *se = NULL;
+	struct clause_memo clauses = { NULL, NULL, NULL };
 	struct reading last;
 
 	memset(out, 0, sizeof(*out));
@@ -326,6 +327,7 @@ int import_prose_read(struct prose_nums *out, const char *text, size_t from, siz
 		r.text = text;
 		r.sb = sb;
 		r.se = se;
+		r.clauses = &clauses;
 		n = read_group(g, text, p, r.se, &end);
 		if (!n) {
 			while (p[1] && !prose_blank(p[1]))

@@ -17,8 +17,12 @@
  * values.  A group refused says why, for a message with no number.
  */
 
-/* Where the clause that holds p starts: after the nearest ';', ": ", ", and ", " while ", " but " ... */
-static const char *clause_start(const char *sb, const char *p)
+/*
+ * The nearest place in (lo, p] after a separator of clauses (';', ": ",
+ * ", and ", " while ", " but " ...) in the sentence that starts at sb;
+ * NULL when there is none.
+ */
+static const char *clause_sep(const char *sb, const char *lo, const char *p)
 {
 #define SEP(s) { s, sizeof(s) - 1 }
 	static const struct {
@@ -36,7 +40,7 @@ static const char *clause_start(const char *sb, const char *p)
 	const char *q;
 	size_t i;
 
-	for (q = p; q > sb; q--) {
+	for (q = p; q > lo; q--) {
 		/* every separator ends in ';' or a blank, and only ";" is one byte */
 		if (q[-1] == ';')
 			return q;
@@ -48,7 +52,26 @@ static const char *clause_start(const char *sb, const char *p)
 			    !memcmp(q - seps[i].n, seps[i].s, seps[i].n))
 				return q;
 	}
-	return sb;
+	return NULL;
+}
+
+/*
+ * Where the clause that holds p starts.  The groups of a sentence are
+ * read in order: the search for the next one's stops where the last one
+ * started from, whose clause holds when no separator stands between.
+ */
+static const char *clause_start(struct clause_memo *m, const char *sb, const char *p)
+{
+	const char *lo = m && m->sb == sb && m->p && m->p <= p ? m->p : sb, *cb = clause_sep(sb, lo, p);
+
+	if (!cb)
+		cb = lo == sb ? sb : m->cb;
+	if (m) {
+		m->sb = sb;
+		m->p = p;
+		m->cb = cb;
+	}
+	return cb;
 }
 
 static int is_vs(const struct pword *w)
@@ -135,7 +158,7 @@ void prose_read_head(struct reading *r, const struct member *first, int pair)
 
 	r->head = H_NONE;
 	r->hp = p;
-	r->cb = clause_start(r->sb, p);
+	r->cb = clause_start(r->clauses, r->sb, p);
 	for (;;) {
 		if (!prose_prev_word(&w, r->sb, p))
 			return;
@@ -161,7 +184,7 @@ void prose_read_head(struct reading *r, const struct member *first, int pair)
 	 * when it starts at or before the word (no separator stands between)
 	 */
 	if (r->cb > w.s)
-		r->cb = clause_start(r->sb, w.s);
+		r->cb = clause_start(r->clauses, r->sb, w.s);
 	if (w.s < r->cb)
 		return;
 	if (w.colon) {

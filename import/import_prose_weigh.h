@@ -37,8 +37,14 @@ enum head {
 	H_REFUSED,     /* a bound, a range, a difference, hardware: why says which */
 };
 
+/* The clause found last: where its search started (p), in which sentence (sb), and where it starts. */
+struct clause_memo {
+	const char *sb, *p, *cb;
+};
+
 struct reading {
 	const char *text, *sb, *se;  /* the text, the group's sentence */
+	struct clause_memo *clauses; /* the reader's, kept over the groups of a text; NULL: none */
 	const char *cb;              /* its clause */
 	const char *hp;              /* where the head's verb starts (the subject ends) */
 	enum head head;
