@@ -2,6 +2,7 @@
 #define IMPORT_PROSE_WORDS_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -45,6 +46,8 @@ struct pword {
 
 /* Whether w (n bytes) is a word of class c (case ignored). */
 int prose_is(const char *w, size_t n, enum prose_class c);
+/* The classes w is a word of: bit c for class c. */
+uint32_t prose_classes(const char *w, size_t n);
 static inline int prose_word_is(const struct pword *w, enum prose_class c)
 {
 	return w->s && prose_is(w->s, w->n, c);

@@ -34,6 +34,7 @@ struct prose_state {
 	size_t nr, alloc;
 	size_t blocks;
 	size_t upto_line, upto_off;  /* numbers before this offset of this line are read */
+	struct strbuf text;          /* the lines a sentence is read in: one buffer for the message's */
 };
 
 /* Approximate prose ("around 5 seconds") restates a number this close to it. */
@@ -119,8 +120,10 @@ static const char *respective(const struct extract *x, const char *subject, int 
 
 static struct prose_state *state(struct extract *x)
 {
-	if (!x->prose)
+	if (!x->prose) {
 		x->prose = xcalloc(1, sizeof(*x->prose));
+		strbuf_init(&x->prose->text, 0);
+	}
 	return x->prose;
 }
 
@@ -158,8 +161,8 @@ static void keep(struct extract *x, size_t at, const struct prose_num *n, size_t
 
 static size_t prose_numbers(struct extract *x, size_t at)
 {
-	struct prose_state *s = x->prose;
-	struct strbuf text = STRBUF_INIT;
+	struct prose_state *s = state(x);
+	struct strbuf *text = &s->text;
 	struct prose_nums nums;
 	size_t first = at, last = at, k, from, to, block;
 	size_t off[4];
@@ -170,23 +173,22 @@ static size_t prose_numbers(struct extract *x, size_t at)
 		last++;
 	for (k = first; k <= last; k++) {
 		if (k > first)
-			strbuf_addch(&text, ' ');
-		off[k - first] = text.len;
-		strbuf_addstr(&text, x->q->v[k].text);
+			strbuf_addch(text, ' ');
+		off[k - first] = text->len;
+		strbuf_addstr(text, x->q->v[k].text);
 	}
 	from = off[at - first];
 	to = from + x->q->v[at].len;
-	if (s && s->upto_line == at && s->upto_off > 0)
+	if (s->upto_line == at && s->upto_off > 0)
 		from += s->upto_off < to - from ? s->upto_off : to - from;
-	if (import_prose_read(&nums, text.buf, from, to)) {
+	if (import_prose_read(&nums, text->buf, from, to)) {
 		if (nums.why && !x->refused) {
 			x->refused = nums.why;
 			x->refused_at = at;
 		}
-		strbuf_release(&text);
+		strbuf_reset(text);
 		return 0;
 	}
-	s = state(x);
 	block = s->blocks++;
 	for (k = 0; k < nums.nr; k++)
 		keep(x, at, &nums.v[k], block);
@@ -199,43 +201,73 @@ static size_t prose_numbers(struct extract *x, size_t at)
 		}
 	}
 	import_prose_release(&nums);
-	strbuf_release(&text);
+	strbuf_reset(text);
 	/* the line may hold more than a sentence: nothing is taken from the readers after */
 	return 0;
 }
 
 const struct import_reader import_read_prose = { "prose numbers", prose_starts, prose_numbers };
 
+/* A number kept, as same_value compares it: read once, not once a record. */
+struct restating {
+	double value, scale;   /* scale: 10 to the decimals it was written with */
+	int approx;
+};
+
+static void restating_of(struct restating *r, const struct prose_pending *p)
+{
+	const char *dot = strchr(p->value, '.');
+	size_t d = dot ? strlen(dot + 1) : 0;
+
+	r->value = strtod(p->value, NULL);
+	r->approx = p->approx;
+	r->scale = 1;
+	while (d--)
+		r->scale *= 10;
+}
+
 /*
  * Whether p's value says b again: within a tenth when it is approximate
  * ("around 5 seconds" for 5.493), rounded to its digits when not ("4
  * seconds user time" for 4.42).
  */
-static int same_value(const struct prose_pending *p, const char *value)
+static int same_value(const struct restating *p, double b)
 {
-	double a = strtod(p->value, NULL), b = strtod(value, NULL), scale = 1;
-	const char *dot = strchr(p->value, '.');
-	size_t d = dot ? strlen(dot + 1) : 0;
-
 	if (p->approx)
-		return fabs(a - b) <= RESTATE_SHARE * fabs(b);
-	while (d--)
-		scale *= 10;
-	return fabs(a - round(b * scale) / scale) <= 1e-9 * (fabs(b) + 1);
+		return fabs(p->value - b) <= RESTATE_SHARE * fabs(b);
+	return fabs(p->value - round(b * p->scale) / p->scale) <= 1e-9 * (fabs(b) + 1);
+}
+
+/* The message's records' values, each read at the first number that asks for it. */
+struct record_values {
+	size_t first, end;
+	double *v;
+	unsigned char *read;
+};
+
+static double record_value(struct record_values *rv, const struct record *r, size_t k)
+{
+	if (!rv->read[k - rv->first]) {
+		rv->v[k - rv->first] = strtod(r->value, NULL);
+		rv->read[k - rv->first] = 1;
+	}
+	return rv->v[k - rv->first];
 }
 
 /* Whether a record before (a time block's, a table's) states what p restates. */
-static int restates(const struct extract *x, size_t first, size_t end, const struct prose_pending *p)
+static int restates(const struct extract *x, struct record_values *rv, const struct prose_pending *p)
 {
 	const struct recset *set = &x->imp->result.borrowed;
+	struct restating n;
 	size_t k;
 
-	for (k = first; k < end; k++) {
+	restating_of(&n, p);
+	for (k = rv->first; k < rv->end; k++) {
 		const struct record *r = &set->v[k];
 		int same_kind = (r->metric && !strcmp(r->metric, p->metric)) ||
 				(r->unit && p->unit && !strcmp(r->unit, p->unit));
 
-		if (same_kind && r->value && same_value(p, r->value))
+		if (same_kind && r->value && same_value(&n, record_value(rv, r, k)))
 			return 1;
 	}
 	return 0;
@@ -244,16 +276,20 @@ static int restates(const struct extract *x, size_t first, size_t end, const str
 void extract_prose_finish(struct extract *x)
 {
 	struct prose_state *s = x->prose;
-	size_t first, end, i, block = (size_t)-1;
+	struct record_values rv;
+	size_t i, block = (size_t)-1;
 
 	if (!s)
 		return;
-	first = first_record(x);
-	end = x->imp->result.borrowed.nr;
+	rv.first = first_record(x);
+	rv.end = x->imp->result.borrowed.nr;
+	/* a message whose prose gave no number compares no record */
+	rv.v = s->nr ? xcalloc(rv.end - rv.first + 1, sizeof(*rv.v)) : NULL;
+	rv.read = s->nr ? xcalloc(rv.end - rv.first + 1, 1) : NULL;
 	for (i = 0; i < s->nr; i++) {
 		struct prose_pending *p = &s->v[i];
 
-		if (!restates(x, first, end, p)) {
+		if (!restates(x, &rv, p)) {
 			if (p->block != block)
 				x->group++;
 			block = p->block;
@@ -263,7 +299,10 @@ void extract_prose_finish(struct extract *x)
 		free(p->value);
 		free(p->unit);
 	}
+	free(rv.v);
+	free(rv.read);
 	free(s->v);
+	strbuf_release(&s->text);
 	free(s);
 	x->prose = NULL;
 }

@@ -96,12 +96,25 @@ void extract_find_tools(struct extract *x)
 	qsort_r(x->tool_order, x->tools.nr, sizeof(*x->tool_order), by_line, &x->tools);
 }
 
+static int same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 void extract_tools_until(struct extract *x, size_t at)
 {
+	/*
+	 * A report's line holds several numbers of one where: it is worked
+	 * out and pooled once for them.  Nothing else emits until this
+	 * returns, so the where of the record before still holds.
+	 */
+	const struct record *before = NULL;
+	size_t before_idx = 0;
+	struct pooled_where p;
+
 	while (x->tool_next < x->tools.nr) {
 		const struct record *t = &x->tools.v[x->tool_order[x->tool_next]];
 		size_t idx = t->line > 0 ? (size_t)t->line - 1 : 0;
-		struct where w;
 
 		if (idx > at)
 			return;
@@ -109,14 +122,22 @@ void extract_tools_until(struct extract *x, size_t at)
 		if (idx >= x->q->nr || !t->metric || !t->value || !value_is_number(t->value) || x->negative[idx] ||
 		    (t->facts && facts_get(t->facts, "context")))
 			continue;
-		w = extract_where(x, idx, t->benchmark);
-		where_own(&w, t->kernel, t->fs, t->options);
+		if (!before || idx != before_idx || !same_str(t->benchmark, before->benchmark) ||
+		    !same_str(t->kernel, before->kernel) || !same_str(t->fs, before->fs) ||
+		    !same_str(t->options, before->options)) {
+			struct where w = extract_where(x, idx, t->benchmark);
+
+			where_own(&w, t->kernel, t->fs, t->options);
+			pool_where(x, &w, &p);
+			before = t;
+			before_idx = idx;
+		}
 		/* one report is one group: same tool, lines close together */
 		if (!x->tool_last || strcmp(x->tool_last, t->benchmark ? t->benchmark : "") ||
 		    t->line - x->tool_last_line > 40)
 			x->group++;
 		x->tool_last = t->benchmark ? t->benchmark : "";
 		x->tool_last_line = t->line;
-		emit(x, &w, t->metric, t->value, t->unit, x->q->v[idx].lineno);
+		emit_pooled(x, &p, t->metric, t->value, t->unit, x->q->v[idx].lineno);
 	}
 }
