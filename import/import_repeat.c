@@ -38,9 +38,42 @@ static uint64_t value_bits(double value)
 	return bits;
 }
 
+/*
+ * record_number(r), without strtod for the values most records hold:
+ * at most 15 digits with a decimal point or comma and nothing else.  Such
+ * a value is m / 10^k with m and 10^k both exact doubles, so the one
+ * division rounds as strtod does (Clinger's fast path); anything else
+ * (a sign, an exponent, text after the digits) goes to record_number.
+ */
+static double value_of(const struct record *r)
+{
+	static const double ten[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+				      1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	const char *s = r->value;
+	uint64_t m = 0;
+	int digits = 0, frac = -1;
+
+	if (!s)
+		return record_number(r);
+	for (; *s; s++) {
+		if (*s >= '0' && *s <= '9') {
+			m = m * 10 + (uint64_t)(*s - '0');
+			digits++;
+			frac += frac >= 0;
+		} else if ((*s == '.' || *s == ',') && frac < 0) {
+			frac = 0;
+		} else {
+			return record_number(r);
+		}
+	}
+	if (!digits || digits > 15)
+		return record_number(r);
+	return frac > 0 ? (double)m / ten[frac] : (double)m;
+}
+
 static struct pair pair_of(const struct record *r, size_t thread)
 {
-	struct pair p = { r->metric, value_bits(record_number(r)), thread, 0 };
+	struct pair p = { r->metric, value_bits(value_of(r)), thread, 0 };
 	/* murmur's finalizer: round values have no low bits set */
 	uint64_t h = p.bits ^ (uint64_t)(uintptr_t)p.metric ^ ((uint64_t)thread << 32 | thread >> 32);
 
