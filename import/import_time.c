@@ -1,8 +1,10 @@
 #include "import_time.h"
 #include "../parse/parse_duration.h"
 #include "../core/strbuf.h"
+#include "../core/util.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,20 +43,92 @@ static int start_word_at(const char *s, const char *p)
 }
 
 /*
- * One pass over the len bytes at s: whether there is a digit and a start
- * word.  s[len] is read (a NUL or the line's '\n') but nothing past it.
+ * What a pair of bytes tells the scan below: it holds a digit, or a
+ * start word may stand at its first byte, at the byte before it (the pair
+ * is a word's second and third letters) or at the byte after it (a digit
+ * and tcsh's 'u').
+ */
+enum {
+	PAIR_DIGIT = 1,
+	PAIR_AT = 2,
+	PAIR_BEFORE = 4,
+	PAIR_AFTER = 8,
+};
+
+static unsigned char pair_kind[1 << 16];
+static int pair_kind_ready;
+
+/* The two bytes at s as one number (in the machine's byte order, which index and scan share). */
+static unsigned pair_at(const char *s)
+{
+	uint16_t pair;
+
+	memcpy(&pair, s, sizeof(pair));
+	return pair;
+}
+
+static void mark_pair(const char *two, unsigned kind)
+{
+	pair_kind[pair_at(two)] |= (unsigned char)kind;
+}
+
+static void index_pairs(void)
+{
+	static const char *const at[] = { "us", "u ", "u\t", "re", "Co", "ti" };
+	static const char *const before[] = { "se", "ea", "om", "im" };
+	unsigned a, b;
+	size_t k;
+
+	for (a = 0; a < 256; a++)
+		for (b = 0; b < 256; b++) {
+			char two[2] = { (char)a, (char)b };
+
+			if ((a >= '0' && a <= '9') || (b >= '0' && b <= '9'))
+				mark_pair(two, PAIR_DIGIT);
+			if (a >= '0' && a <= '9' && b == 'u')
+				mark_pair(two, PAIR_AFTER);
+		}
+	for (k = 0; k < ARRAY_SIZE(at); k++)
+		mark_pair(at[k], PAIR_AT);
+	for (k = 0; k < ARRAY_SIZE(before); k++)
+		mark_pair(before[k], PAIR_BEFORE);
+	pair_kind_ready = 1;
+}
+
+/*
+ * Whether the len bytes at s hold a digit and a start word.  s[len] is
+ * read (a NUL or the line's '\n') but nothing past it.  The scan steps two
+ * bytes at a time: every start word of two bytes or more has, at one of
+ * the pairs stepped on, its first two letters, its second and third, or
+ * (tcsh's "0.010u ") the digit before it, and no word starts at the last
+ * byte (the one after it is no letter of a word).  Most lines show no
+ * such pair, and start_word_at is asked only where one does.
  */
 static int may_start_n(const char *s, size_t len)
 {
-	size_t i;
+	size_t q;
 	int digit = 0, word = 0;
 
-	for (i = 0; i < len && !(digit && word); i++) {
-		if (s[i] >= '0' && s[i] <= '9')
-			digit = 1;
-		else if (!word && (s[i] == 'u' || s[i] == 'r' || s[i] == 'C' || s[i] == 't'))
-			word = start_word_at(s, s + i);
+	if (!pair_kind_ready)
+		index_pairs();
+	/* the test to stop is made only at the pairs that set something */
+	for (q = 0; q + 1 < len; q += 2) {
+		unsigned kind = pair_kind[pair_at(s + q)];
+
+		if (!kind)
+			continue;
+		digit |= kind & PAIR_DIGIT;
+		if (!word && (kind & PAIR_AT))
+			word = start_word_at(s, s + q);
+		if (!word && (kind & PAIR_BEFORE) && q)
+			word = start_word_at(s, s + q - 1);
+		if (!word && (kind & PAIR_AFTER))
+			word = start_word_at(s, s + q + 1);
+		if (digit && word)
+			return 1;
 	}
+	if (q + 1 == len && s[q] >= '0' && s[q] <= '9')
+		digit = 1;
 	return digit && word;
 }
 
