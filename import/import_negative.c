@@ -111,6 +111,14 @@ static size_t patch_lines(const struct neg_line *l, const struct qline *v, size_
 {
 	size_t k;
 
+	/* a diffstat's summary says "changed"; its other lines and a diff's start so */
+	switch (v[i].text[0]) {
+	case ' ': case 'd': case 'I': case '-': case '@':
+		break;
+	default:
+		if (!neg_has(l, NEG_BIT(CHANGED)))
+			return 0;
+	}
 	if (diffstat_line(l, &v[i]))
 		return 1;
 	if (!diff_start(v, nr, i))
@@ -140,6 +148,9 @@ static size_t url_lines(const struct neg_line *l, const struct qline *v, size_t 
 	(void)v;
 	(void)nr;
 	(void)i;
+	/* a reference, '<' or a scheme's first letter */
+	if (*s != '[' && *s != '<' && *s != 'h' && *s != 'f' && *s != 'g' && *s != 'w')
+		return 0;
 	if (*s == '[' && isdigit((unsigned char)s[1])) {
 		s += strspn(s + 1, "0123456789") + 1;
 		if (*s++ != ']')

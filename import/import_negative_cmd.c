@@ -117,6 +117,10 @@ size_t import_negative_trace(const struct neg_line *l, const struct qline *v, si
 	static struct neg_words comment_words = NEG_WORDS(comments);
 	const char *s = l->s;
 
+	/* each shape below needs one of these: most lines are turned away at once */
+	if (!(*s == '#' || *s == 'W' || *s == '[' || is_digit(*s) || neg_has(l, NEG_BIT(RANGE) | NEG_BIT(COUNT)) ||
+	      strchr(s, '|')))
+		return 0;
 	if (neg_line_starts_any(&comment_words, l))
 		return 1;
 	/* a latency table or histogram under its title, to the blank line after it */
@@ -185,6 +189,10 @@ size_t import_negative_progress(const struct neg_line *l, const struct qline *v,
 	size_t n;
 
 	(void)nr;
+	/* each shape below needs one of these (kbuild's an upper-case word) */
+	if (!(isupper((unsigned char)*s) || is_digit(*s) || *s == 'm' || *s == 'f' || *s == '.' || *s == '+' ||
+	      *s == '*' || neg_has(l, NEG_BIT(LAYING_OUT) | NEG_BIT(GROUP))))
+		return 0;
 	if (neg_line_starts_any(&start_words, l)) {
 		/* each with what makes it progress: a count, a size, a state */
 		if (neg_begins(s, "Jobs: "))
@@ -267,9 +275,19 @@ static int shell_line(const char *s)
 
 size_t import_negative_command(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
-	size_t n = job_file(v, nr, i);
+	const char *s = l->s;
+	size_t n;
 
-	if (n)
+	if ((n = job_file(v, nr, i)))
 		return n;
+	/* shell_line's words all start with one of these, after a prompt */
+	if (*s == '$' || *s == '#')
+		s = import_skip_space(s + 1);
+	switch (*s) {
+	case 'd': case 't': case 'f': case 'e': case 'w': case 'u': case 'i': case 'c':
+		break;
+	default:
+		return 0;
+	}
 	return shell_line(l->s);
 }

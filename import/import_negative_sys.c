@@ -78,6 +78,12 @@ static int syslog_line(const struct neg_line *l)
 	       s[5] == ':' && is_digit(s[6]) && is_digit(s[7]) && s[8] == ' ';
 }
 
+/* The words a log line holds anywhere. */
+#define LOG_HOLDS                                                                            \
+	(NEG_BIT(BOGOMIPS) | NEG_BIT(LOWMEM) | NEG_BIT(HIGHMEM) | NEG_BIT(MHZ_PROCESSOR) |   \
+	 NEG_BIT(ATA_DISK) | NEG_BIT(REPEATED) | NEG_BIT(OOM_KILLER) | NEG_BIT(SECTORS) |    \
+	 NEG_BIT(SWAP_ON) | NEG_BIT(ACTIVATED))
+
 /* "Linux version 2.6.24 (root@host) (gcc ...)", "BIOS-provided physical RAM map:": a log starts */
 static int log_opener(const char *s)
 {
@@ -101,16 +107,11 @@ static int log_line(const struct neg_line *l)
 		"last message repeated ", "Linux version ",
 	};
 	static struct neg_words start_words = NEG_WORDS(starts);
-	/* the words a log line holds anywhere */
-	const uint64_t holds = NEG_BIT(BOGOMIPS) | NEG_BIT(LOWMEM) | NEG_BIT(HIGHMEM) |
-			       NEG_BIT(MHZ_PROCESSOR) | NEG_BIT(ATA_DISK) | NEG_BIT(REPEATED) |
-			       NEG_BIT(OOM_KILLER) | NEG_BIT(SECTORS) | NEG_BIT(SWAP_ON) |
-			       NEG_BIT(ACTIVATED);
 	const char *p;
 
 	if (neg_line_starts_any(&start_words, l))
 		return 1;
-	if (neg_has(l, holds))
+	if (neg_has(l, LOG_HOLDS))
 		return 1;
 	/* a call trace's "[<c01a2b41>] func+0x12/0x30" */
 	if (!neg_has(l, NEG_BIT(CALL_ADDRESS)))
@@ -138,6 +139,13 @@ size_t import_negative_log(const struct neg_line *l, const struct qline *v, size
 	const char *s = l->s;
 	size_t n;
 
+	/*
+	 * each shape below needs one of these: log_line's and the opener's
+	 * words, the months, a stamp's '[' or '<', a table's border
+	 */
+	if (!(isupper((unsigned char)*s) || *s == 'k' || *s == 'g' || *s == 'l' || *s == '<' || *s == '[' ||
+	      v[i].text[0] == '+' || v[i].text[0] == '|' || neg_has(l, LOG_HOLDS | NEG_BIT(CALL_ADDRESS))))
+		return 0;
 	if (log_opener(s))
 		return import_neg_block(v, nr, i, 400);
 	/* once: a table's block is read through for its words */
