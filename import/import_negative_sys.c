@@ -353,16 +353,49 @@ static size_t facts_table(const struct qline *v, size_t nr, size_t i)
 	return k - i;
 }
 
-static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
+static const char *const other[] = {
+	"Personalities :", "unused devices:", "raiddev ", "load average:", "Mem:", "Swap:",
+	"-/+ buffers", "top - ", "Tasks:", "Cpu(s):", "%Cpu(s):", "KiB Mem", "KiB Swap",
+	"MiB Mem", "MiB Swap",
+};
+static struct neg_words other_words = NEG_WORDS(other);
+
+/*
+ * Whether a word of any list above starts with the line's first two
+ * characters: in most lines' none does, and the seven lists are then not
+ * asked one by one.  Each word has two characters or more.
+ */
+static int some_list_starts(const struct neg_line *nl)
 {
-	static const char *const other[] = {
-		"Personalities :", "unused devices:", "raiddev ", "load average:", "Mem:", "Swap:",
-		"-/+ buffers", "top - ", "Tasks:", "Cpu(s):", "%Cpu(s):", "KiB Mem", "KiB Swap",
-		"MiB Mem", "MiB Swap",
+	static const struct neg_words *const lists[] = {
+		&cpuinfo_keys_words, &meminfo_keys_words, &hdparm_keys_words, &hdparm_id_words,
+		&mkfs_starts_words, &tool_versions_words, &other_words,
 	};
-	static struct neg_words other_words = NEG_WORDS(other);
-	const uint64_t mkfs_holds = NEG_BIT(INODES_COMMA) | NEG_BIT(RESERVED) | NEG_BIT(BLOCK_GROUPS) |
-				    NEG_BIT(BLOCKS_PER_GROUP) | NEG_BIT(INODES_PER_GROUP);
+	static uint8_t used[(1 << 16) / 8];
+	static int ready;
+	unsigned pair;
+
+	if (!ready) {
+		size_t k, w;
+
+		for (k = 0; k < ARRAY_SIZE(lists); k++)
+			for (w = 0; w < lists[k]->n; w++) {
+				const unsigned char *v = (const unsigned char *)lists[k]->v[w];
+
+				pair = v[0] << 8 | v[1];
+				used[pair >> 3] |= (uint8_t)(1u << (pair & 7));
+			}
+		ready = 1;
+	}
+	if (!nl->s[0])
+		return 0;
+	pair = (unsigned char)nl->s[0] << 8 | (unsigned char)nl->s[1];
+	return used[pair >> 3] >> (pair & 7) & 1;
+}
+
+/* The lines the lists above know by their first words. */
+static int sysinfo_listed(const struct neg_line *nl, const struct qline *l)
+{
 	const char *s = nl->s;
 	size_t i;
 
@@ -372,13 +405,9 @@ static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
 		return 1;
 	if (key_then(nl, &hdparm_keys_words, '='))
 		return 1;
-	if (neg_line_starts_any(&hdparm_id_words, nl) || neg_has(nl, NEG_BIT(FWREV)))
+	if (neg_line_starts_any(&hdparm_id_words, nl))
 		return 1;
 	if (neg_line_starts_any(&mkfs_starts_words, nl))
-		return 1;
-	if (neg_has(nl, mkfs_holds))
-		return 1;
-	if (xfs_info_line(s))
 		return 1;
 	for (i = 0; (i = neg_line_prefix(&tool_versions_words, nl, i)) < tool_versions_words.n; i++) {
 		size_t n = tool_versions_words.len[i];
@@ -386,7 +415,21 @@ static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
 		if ((s[n] == ' ' || s[n] == '\t') && is_digit(*import_skip_space(s + n)))
 			return 1;
 	}
-	if (neg_line_starts_any(&other_words, nl))
+	return neg_line_starts_any(&other_words, nl);
+}
+
+/* Each test here is on the line alone, and any one says yes: their order is free. */
+static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
+{
+	const uint64_t mkfs_holds = NEG_BIT(INODES_COMMA) | NEG_BIT(RESERVED) | NEG_BIT(BLOCK_GROUPS) |
+				    NEG_BIT(BLOCKS_PER_GROUP) | NEG_BIT(INODES_PER_GROUP);
+	const char *s = nl->s;
+
+	if (some_list_starts(nl) && sysinfo_listed(nl, l))
+		return 1;
+	if (neg_has(nl, NEG_BIT(FWREV) | mkfs_holds))
+		return 1;
+	if (xfs_info_line(s))
 		return 1;
 	/* mdstat: "md0 : active raid5 ...", "   976767872 blocks level 5, 64k chunk ..." */
 	if (neg_begins(s, "md") && is_digit(s[2]) && (strstr(s, " : active") || strstr(s, " : inactive")))
