@@ -3,6 +3,7 @@
 
 #include <glib.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -183,15 +184,50 @@ static void merge_restated(struct import_result *r, struct group *g, size_t ng)
 	g_hash_table_destroy(first_of);
 }
 
+static int thread_cmp(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Per message: whether its thread has a quoted group.  Only those
+ * threads' numbers can be asked for (a pair is of one thread), so the
+ * others' are not put in the table.
+ */
+static unsigned char *threads_quoting(const struct import_result *r, const struct group *g, size_t ng)
+{
+	unsigned char *quoting = xcalloc(r->nmsgs + 1, 1);
+	size_t *t = NULL, nt = 0, alloc = 0, i, k;
+
+	for (i = 0; i < ng; i++)
+		for (k = 0; g[i].quoted && k < g[i].nr; k++) {
+			/* a group's records are mostly of one message: each run's thread once */
+			if (nt && t[nt - 1] == g[i].pair[k].thread)
+				continue;
+			ALLOC_GROW(t, nt + 1, alloc);
+			t[nt++] = g[i].pair[k].thread;
+		}
+	if (nt)
+		qsort(t, nt, sizeof(*t), thread_cmp);
+	for (i = 0; nt && i < r->nmsgs; i++)
+		quoting[i] = bsearch(&r->msgs[i].thread, t, nt, sizeof(*t), thread_cmp) != NULL;
+	free(t);
+	return quoting;
+}
+
 /* Quoted groups all of whose numbers their thread holds already are dropped. */
 static void drop_quoted_known(struct import_result *r, struct pair *pairs, struct group *g, size_t ng)
 {
 	GHashTable *seen = g_hash_table_new(pair_hash_fn, pair_equal_fn);
+	unsigned char *quoting = threads_quoting(r, g, ng);
 	size_t i, k;
 
 	for (i = 0; i < r->borrowed.nr; i++)
-		if (!(r->flags_of[i] & IMPORT_QUOTED))
+		if (!(r->flags_of[i] & IMPORT_QUOTED) && quoting[r->msg_of[i]])
 			g_hash_table_add(seen, &pairs[i]);
+	free(quoting);
 	for (i = 0; i < ng; i++) {
 		size_t missing = 0;
 
