@@ -43,16 +43,14 @@ static int start_word_at(const char *s, const char *p)
 }
 
 /*
- * What a pair of bytes tells the scan below: it holds a digit, or a
- * start word may stand at its first byte, at the byte before it (the pair
- * is a word's second and third letters) or at the byte after it (a digit
- * and tcsh's 'u').
+ * What a pair of bytes tells the scan below: a start word may begin at
+ * its first byte, at the byte before it (the pair is a word's second and
+ * third letters) or at the byte after it (a digit and tcsh's 'u').
  */
 enum {
-	PAIR_DIGIT = 1,
-	PAIR_AT = 2,
-	PAIR_BEFORE = 4,
-	PAIR_AFTER = 8,
+	PAIR_AT = 1,
+	PAIR_BEFORE = 2,
+	PAIR_AFTER = 4,
 };
 
 static unsigned char pair_kind[1 << 16];
@@ -76,18 +74,11 @@ static void index_pairs(void)
 {
 	static const char *const at[] = { "us", "u ", "u\t", "re", "Co", "ti" };
 	static const char *const before[] = { "se", "ea", "om", "im" };
-	unsigned a, b;
+	char digit_u[2] = { '0', 'u' };
 	size_t k;
 
-	for (a = 0; a < 256; a++)
-		for (b = 0; b < 256; b++) {
-			char two[2] = { (char)a, (char)b };
-
-			if ((a >= '0' && a <= '9') || (b >= '0' && b <= '9'))
-				mark_pair(two, PAIR_DIGIT);
-			if (a >= '0' && a <= '9' && b == 'u')
-				mark_pair(two, PAIR_AFTER);
-		}
+	for (; digit_u[0] <= '9'; digit_u[0]++)
+		mark_pair(digit_u, PAIR_AFTER);
 	for (k = 0; k < ARRAY_SIZE(at); k++)
 		mark_pair(at[k], PAIR_AT);
 	for (k = 0; k < ARRAY_SIZE(before); k++)
@@ -96,40 +87,37 @@ static void index_pairs(void)
 }
 
 /*
- * Whether the len bytes at s hold a digit and a start word.  s[len] is
- * read (a NUL or the line's '\n') but nothing past it.  The scan steps two
- * bytes at a time: every start word of two bytes or more has, at one of
- * the pairs stepped on, its first two letters, its second and third, or
- * (tcsh's "0.010u ") the digit before it, and no word starts at the last
- * byte (the one after it is no letter of a word).  Most lines show no
- * such pair, and start_word_at is asked only where one does.
+ * Whether the len bytes at s hold a start word and a digit.  s[len] is
+ * read (a NUL or the line's '\n') but nothing past it.  A start word is
+ * far rarer than a digit, so it is looked for first and the digits only
+ * in a line that has one.  The scan for it steps two bytes at a time:
+ * every start word has, at one of the pairs stepped on, its first two
+ * letters, its second and third, or (tcsh's "0.010u ") the digit before
+ * it, and none starts at the last byte (the one after it is no letter of
+ * a word).  start_word_at is asked only where such a pair is.
  */
 static int may_start_n(const char *s, size_t len)
 {
 	size_t q;
-	int digit = 0, word = 0;
 
 	if (!pair_kind_ready)
 		index_pairs();
-	/* the test to stop is made only at the pairs that set something */
 	for (q = 0; q + 1 < len; q += 2) {
 		unsigned kind = pair_kind[pair_at(s + q)];
 
 		if (!kind)
 			continue;
-		digit |= kind & PAIR_DIGIT;
-		if (!word && (kind & PAIR_AT))
-			word = start_word_at(s, s + q);
-		if (!word && (kind & PAIR_BEFORE) && q)
-			word = start_word_at(s, s + q - 1);
-		if (!word && (kind & PAIR_AFTER))
-			word = start_word_at(s, s + q + 1);
-		if (digit && word)
-			return 1;
+		if (((kind & PAIR_AT) && start_word_at(s, s + q)) ||
+		    ((kind & PAIR_BEFORE) && q && start_word_at(s, s + q - 1)) ||
+		    ((kind & PAIR_AFTER) && start_word_at(s, s + q + 1)))
+			break;
 	}
-	if (q + 1 == len && s[q] >= '0' && s[q] <= '9')
-		digit = 1;
-	return digit && word;
+	if (q + 1 >= len)
+		return 0;
+	for (q = 0; q < len; q++)
+		if (s[q] >= '0' && s[q] <= '9')
+			return 1;
+	return 0;
 }
 
 int import_time_may_start(const char *s)
