@@ -178,22 +178,46 @@ static int dbench_progress(const char *s)
 	       (strstr(p, " warmup ") || strstr(p, " execute ") || strstr(p, " cleanup "));
 }
 
+static const char *const progress_starts[] = {
+	"Jobs: ", "Starting ", "Setup is ", "System is ", "Root device is ", "Building modules",
+	"make[", "make: ", "WARNING: modpost:",
+};
+static struct neg_words progress_start_words = NEG_WORDS(progress_starts);
+
+/*
+ * Whether a line of progress may start with c: a word of
+ * progress_starts[], "Kernel: ", "CRC ", "fio-", dbench's dots or a
+ * count.  kbuild's indented upper-case words are asked apart.
+ */
+static int progress_first_char(char c)
+{
+	static unsigned char first[256];
+	static int ready;
+
+	if (!ready) {
+		const char *more = "KCf.+*0123456789";
+		size_t k;
+
+		for (k = 0; k < ARRAY_SIZE(progress_starts); k++)
+			first[(unsigned char)progress_starts[k][0]] = 1;
+		for (; *more; more++)
+			first[(unsigned char)*more] = 1;
+		ready = 1;
+	}
+	return first[(unsigned char)c];
+}
+
 size_t import_negative_progress(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
-	static const char *const starts[] = {
-		"Jobs: ", "Starting ", "Setup is ", "System is ", "Root device is ", "Building modules",
-		"make[", "make: ", "WARNING: modpost:",
-	};
-	static struct neg_words start_words = NEG_WORDS(starts);
 	const char *s = l->s;
 	size_t n;
 
 	(void)nr;
-	/* each shape below needs one of these (kbuild's an upper-case word) */
-	if (!(isupper((unsigned char)*s) || is_digit(*s) || *s == 'm' || *s == 'f' || *s == '.' || *s == '+' ||
-	      *s == '*' || neg_has(l, NEG_BIT(LAYING_OUT) | NEG_BIT(GROUP))))
+	/* each shape below needs one of these */
+	if (!progress_first_char(*s) && !(isupper((unsigned char)*s) && (v[i].text[0] == ' ' || v[i].text[0] == '\t')) &&
+	    !neg_has(l, NEG_BIT(LAYING_OUT) | NEG_BIT(GROUP)))
 		return 0;
-	if (neg_line_starts_any(&start_words, l)) {
+	if (neg_line_starts_any(&progress_start_words, l)) {
 		/* each with what makes it progress: a count, a size, a state */
 		if (neg_begins(s, "Jobs: "))
 			return is_digit(s[6]) && strstr(s, "(f=") != NULL;

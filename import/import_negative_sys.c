@@ -63,12 +63,13 @@ static int dmesg_stamp(const char *s)
 }
 
 /* "Jul 17 10:12:03 host kernel: ..." */
+static const char *const months[] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+};
+static struct neg_words month_words = NEG_WORDS(months);
+
 static int syslog_line(const struct neg_line *l)
 {
-	static const char *const months[] = {
-		"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-	};
-	static struct neg_words month_words = NEG_WORDS(months);
 	const char *s = l->s;
 
 	if (!neg_line_starts_any(&month_words, l) || s[3] != ' ' || (s[4] != ' ' && !is_digit(s[4])) || !is_digit(s[5]) || s[6] != ' ')
@@ -91,25 +92,26 @@ static int log_opener(const char *s)
 	       neg_begins(s, "BIOS-provided physical RAM map");
 }
 
+static const char *const log_starts[] = {
+	"BIOS-e820:", "BIOS-provided", "Calibrating delay", "Memory: ", "CPU: ",
+	"CPU0: ", "Kernel command line:", "Console: ", "Dentry cache hash table",
+	"Inode-cache hash table", "Inode cache hash table", "Mount-cache hash table",
+	"Checking 'hlt'", "POSIX conformance testing", "Freeing unused kernel memory",
+	"EXT2-fs", "EXT3-fs", "EXT4-fs", "XFS (", "XFS mounting", "ReiserFS:", "JBD:", "JBD2:",
+	"kjournald", "Oops:", "BUG: ", "Unable to handle kernel", "Call Trace:", "EIP:", "RIP:",
+	"Code: ", "Stack: ", "general protection fault", "Kernel panic", "Out of Memory:",
+	"Out of memory:", "INFO: task ", "Brought up ", "Partition check:",
+	"Uniform Multi-Platform E-IDE", "Journalled Block Device", "Initializing CPU#",
+	"Built 1 zonelists", "VFS: Mounted root", "SCSI subsystem", "PCI: ", "ACPI: ",
+	"last message repeated ", "Linux version ",
+};
+static struct neg_words log_start_words = NEG_WORDS(log_starts);
+
 static int log_line(const struct neg_line *l)
 {
-	static const char *const starts[] = {
-		"BIOS-e820:", "BIOS-provided", "Calibrating delay", "Memory: ", "CPU: ",
-		"CPU0: ", "Kernel command line:", "Console: ", "Dentry cache hash table",
-		"Inode-cache hash table", "Inode cache hash table", "Mount-cache hash table",
-		"Checking 'hlt'", "POSIX conformance testing", "Freeing unused kernel memory",
-		"EXT2-fs", "EXT3-fs", "EXT4-fs", "XFS (", "XFS mounting", "ReiserFS:", "JBD:", "JBD2:",
-		"kjournald", "Oops:", "BUG: ", "Unable to handle kernel", "Call Trace:", "EIP:", "RIP:",
-		"Code: ", "Stack: ", "general protection fault", "Kernel panic", "Out of Memory:",
-		"Out of memory:", "INFO: task ", "Brought up ", "Partition check:",
-		"Uniform Multi-Platform E-IDE", "Journalled Block Device", "Initializing CPU#",
-		"Built 1 zonelists", "VFS: Mounted root", "SCSI subsystem", "PCI: ", "ACPI: ",
-		"last message repeated ", "Linux version ",
-	};
-	static struct neg_words start_words = NEG_WORDS(starts);
 	const char *p;
 
-	if (neg_line_starts_any(&start_words, l))
+	if (neg_line_starts_any(&log_start_words, l))
 		return 1;
 	if (neg_has(l, LOG_HOLDS))
 		return 1;
@@ -118,6 +120,25 @@ static int log_line(const struct neg_line *l)
 		return 0;
 	p = strstr(l->s, "[<");
 	return isxdigit((unsigned char)p[2]) && strchr(p, '>');
+}
+
+/* Whether a word of log_starts[] or months[] starts with c, or a stamp ('<', '['). */
+static int log_first_char(char c)
+{
+	static unsigned char first[256];
+	static int ready;
+
+	if (!ready) {
+		size_t k;
+
+		for (k = 0; k < ARRAY_SIZE(log_starts); k++)
+			first[(unsigned char)log_starts[k][0]] = 1;
+		for (k = 0; k < ARRAY_SIZE(months); k++)
+			first[(unsigned char)months[k][0]] = 1;
+		first['<'] = first['['] = 1;
+		ready = 1;
+	}
+	return first[(unsigned char)c];
 }
 
 /* A robot's table of boot outcomes: its rows count boots, they time nothing. */
@@ -140,11 +161,12 @@ size_t import_negative_log(const struct neg_line *l, const struct qline *v, size
 	size_t n;
 
 	/*
-	 * each shape below needs one of these: log_line's and the opener's
-	 * words, the months, a stamp's '[' or '<', a table's border
+	 * each shape below needs one of these: the first character of a word
+	 * of log_line's (the opener's are among them) or a month, a stamp's
+	 * '[' or '<', a table's border, a word a log line holds
 	 */
-	if (!(isupper((unsigned char)*s) || *s == 'k' || *s == 'g' || *s == 'l' || *s == '<' || *s == '[' ||
-	      v[i].text[0] == '+' || v[i].text[0] == '|' || neg_has(l, LOG_HOLDS | NEG_BIT(CALL_ADDRESS))))
+	if (!log_first_char(*s) && v[i].text[0] != '+' && v[i].text[0] != '|' &&
+	    !neg_has(l, LOG_HOLDS | NEG_BIT(CALL_ADDRESS)))
 		return 0;
 	if (log_opener(s))
 		return import_neg_block(v, nr, i, 400);
