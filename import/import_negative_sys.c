@@ -287,6 +287,13 @@ static int xfs_info_line(const char *s)
 	const char *eq = NULL;
 	size_t i;
 
+	/* "meta-data=", '=' or a section's first letter */
+	switch (*s) {
+	case 'm': case '=': case 'd': case 'n': case 'l': case 'r':
+		break;
+	default:
+		return 0;
+	}
 	if (neg_begins(s, "meta-data="))
 		eq = s + 9;
 	else if (*s == '=' && (s[1] == ' ' || s[1] == '\t'))
