@@ -117,6 +117,10 @@ size_t import_negative_trace(const struct neg_line *l, const struct qline *v, si
 	static struct neg_words comment_words = NEG_WORDS(comments);
 	const char *s = l->s;
 
+	/* each shape below needs one of these: most lines are turned away at once */
+	if (!(*s == '#' || *s == 'W' || *s == '[' || is_digit(*s) || neg_has(l, NEG_BIT(RANGE) | NEG_BIT(COUNT)) ||
+	      strchr(s, '|')))
+		return 0;
 	if (neg_line_starts_any(&comment_words, l))
 		return 1;
 	/* a latency table or histogram under its title, to the blank line after it */
@@ -174,18 +178,46 @@ static int dbench_progress(const char *s)
 	       (strstr(p, " warmup ") || strstr(p, " execute ") || strstr(p, " cleanup "));
 }
 
+static const char *const progress_starts[] = {
+	"Jobs: ", "Starting ", "Setup is ", "System is ", "Root device is ", "Building modules",
+	"make[", "make: ", "WARNING: modpost:",
+};
+static struct neg_words progress_start_words = NEG_WORDS(progress_starts);
+
+/*
+ * Whether a line of progress may start with c: a word of
+ * progress_starts[], "Kernel: ", "CRC ", "fio-", dbench's dots or a
+ * count.  kbuild's indented upper-case words are asked apart.
+ */
+static int progress_first_char(char c)
+{
+	static unsigned char first[256];
+	static int ready;
+
+	if (!ready) {
+		const char *more = "KCf.+*0123456789";
+		size_t k;
+
+		for (k = 0; k < ARRAY_SIZE(progress_starts); k++)
+			first[(unsigned char)progress_starts[k][0]] = 1;
+		for (; *more; more++)
+			first[(unsigned char)*more] = 1;
+		ready = 1;
+	}
+	return first[(unsigned char)c];
+}
+
 size_t import_negative_progress(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
-	static const char *const starts[] = {
-		"Jobs: ", "Starting ", "Setup is ", "System is ", "Root device is ", "Building modules",
-		"make[", "make: ", "WARNING: modpost:",
-	};
-	static struct neg_words start_words = NEG_WORDS(starts);
 	const char *s = l->s;
 	size_t n;
 
 	(void)nr;
-	if (neg_line_starts_any(&start_words, l)) {
+	/* each shape below needs one of these */
+	if (!progress_first_char(*s) && !(isupper((unsigned char)*s) && (v[i].text[0] == ' ' || v[i].text[0] == '\t')) &&
+	    !neg_has(l, NEG_BIT(LAYING_OUT) | NEG_BIT(GROUP)))
+		return 0;
+	if (neg_line_starts_any(&progress_start_words, l)) {
 		/* each with what makes it progress: a count, a size, a state */
 		if (neg_begins(s, "Jobs: "))
 			return is_digit(s[6]) && strstr(s, "(f=") != NULL;
@@ -267,9 +299,19 @@ static int shell_line(const char *s)
 
 size_t import_negative_command(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
-	size_t n = job_file(v, nr, i);
+	const char *s = l->s;
+	size_t n;
 
-	if (n)
+	if ((n = job_file(v, nr, i)))
 		return n;
+	/* shell_line's words all start with one of these, after a prompt */
+	if (*s == '$' || *s == '#')
+		s = import_skip_space(s + 1);
+	switch (*s) {
+	case 'd': case 't': case 'f': case 'e': case 'w': case 'u': case 'i': case 'c':
+		break;
+	default:
+		return 0;
+	}
 	return shell_line(l->s);
 }

@@ -63,12 +63,13 @@ static int dmesg_stamp(const char *s)
 }
 
 /* "Jul 17 10:12:03 host kernel: ..." */
+static const char *const months[] = {
+	"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+};
+static struct neg_words month_words = NEG_WORDS(months);
+
 static int syslog_line(const struct neg_line *l)
 {
-	static const char *const months[] = {
-		"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-	};
-	static struct neg_words month_words = NEG_WORDS(months);
 	const char *s = l->s;
 
 	if (!neg_line_starts_any(&month_words, l) || s[3] != ' ' || (s[4] != ' ' && !is_digit(s[4])) || !is_digit(s[5]) || s[6] != ' ')
@@ -78,6 +79,12 @@ static int syslog_line(const struct neg_line *l)
 	       s[5] == ':' && is_digit(s[6]) && is_digit(s[7]) && s[8] == ' ';
 }
 
+/* The words a log line holds anywhere. */
+#define LOG_HOLDS                                                                            \
+	(NEG_BIT(BOGOMIPS) | NEG_BIT(LOWMEM) | NEG_BIT(HIGHMEM) | NEG_BIT(MHZ_PROCESSOR) |   \
+	 NEG_BIT(ATA_DISK) | NEG_BIT(REPEATED) | NEG_BIT(OOM_KILLER) | NEG_BIT(SECTORS) |    \
+	 NEG_BIT(SWAP_ON) | NEG_BIT(ACTIVATED))
+
 /* "Linux version 2.6.24 (root@host) (gcc ...)", "BIOS-provided physical RAM map:": a log starts */
 static int log_opener(const char *s)
 {
@@ -85,38 +92,53 @@ static int log_opener(const char *s)
 	       neg_begins(s, "BIOS-provided physical RAM map");
 }
 
+static const char *const log_starts[] = {
+	"BIOS-e820:", "BIOS-provided", "Calibrating delay", "Memory: ", "CPU: ",
+	"CPU0: ", "Kernel command line:", "Console: ", "Dentry cache hash table",
+	"Inode-cache hash table", "Inode cache hash table", "Mount-cache hash table",
+	"Checking 'hlt'", "POSIX conformance testing", "Freeing unused kernel memory",
+	"EXT2-fs", "EXT3-fs", "EXT4-fs", "XFS (", "XFS mounting", "ReiserFS:", "JBD:", "JBD2:",
+	"kjournald", "Oops:", "BUG: ", "Unable to handle kernel", "Call Trace:", "EIP:", "RIP:",
+	"Code: ", "Stack: ", "general protection fault", "Kernel panic", "Out of Memory:",
+	"Out of memory:", "INFO: task ", "Brought up ", "Partition check:",
+	"Uniform Multi-Platform E-IDE", "Journalled Block Device", "Initializing CPU#",
+	"Built 1 zonelists", "VFS: Mounted root", "SCSI subsystem", "PCI: ", "ACPI: ",
+	"last message repeated ", "Linux version ",
+};
+static struct neg_words log_start_words = NEG_WORDS(log_starts);
+
 static int log_line(const struct neg_line *l)
 {
-	static const char *const starts[] = {
-		"BIOS-e820:", "BIOS-provided", "Calibrating delay", "Memory: ", "CPU: ",
-		"CPU0: ", "Kernel command line:", "Console: ", "Dentry cache hash table",
-		"Inode-cache hash table", "Inode cache hash table", "Mount-cache hash table",
-		"Checking 'hlt'", "POSIX conformance testing", "Freeing unused kernel memory",
-		"EXT2-fs", "EXT3-fs", "EXT4-fs", "XFS (", "XFS mounting", "ReiserFS:", "JBD:", "JBD2:",
-		"kjournald", "Oops:", "BUG: ", "Unable to handle kernel", "Call Trace:", "EIP:", "RIP:",
-		"Code: ", "Stack: ", "general protection fault", "Kernel panic", "Out of Memory:",
-		"Out of memory:", "INFO: task ", "Brought up ", "Partition check:",
-		"Uniform Multi-Platform E-IDE", "Journalled Block Device", "Initializing CPU#",
-		"Built 1 zonelists", "VFS: Mounted root", "SCSI subsystem", "PCI: ", "ACPI: ",
-		"last message repeated ", "Linux version ",
-	};
-	static struct neg_words start_words = NEG_WORDS(starts);
-	/* the words a log line holds anywhere */
-	const uint64_t holds = NEG_BIT(BOGOMIPS) | NEG_BIT(LOWMEM) | NEG_BIT(HIGHMEM) |
-			       NEG_BIT(MHZ_PROCESSOR) | NEG_BIT(ATA_DISK) | NEG_BIT(REPEATED) |
-			       NEG_BIT(OOM_KILLER) | NEG_BIT(SECTORS) | NEG_BIT(SWAP_ON) |
-			       NEG_BIT(ACTIVATED);
 	const char *p;
 
-	if (neg_line_starts_any(&start_words, l))
+	if (neg_line_starts_any(&log_start_words, l))
 		return 1;
-	if (neg_has(l, holds))
+	if (neg_has(l, LOG_HOLDS))
 		return 1;
 	/* a call trace's "[<c01a2b41>] func+0x12/0x30" */
 	if (!neg_has(l, NEG_BIT(CALL_ADDRESS)))
 		return 0;
 	p = strstr(l->s, "[<");
 	return isxdigit((unsigned char)p[2]) && strchr(p, '>');
+}
+
+/* Whether a word of log_starts[] or months[] starts with c, or a stamp ('<', '['). */
+static int log_first_char(char c)
+{
+	static unsigned char first[256];
+	static int ready;
+
+	if (!ready) {
+		size_t k;
+
+		for (k = 0; k < ARRAY_SIZE(log_starts); k++)
+			first[(unsigned char)log_starts[k][0]] = 1;
+		for (k = 0; k < ARRAY_SIZE(months); k++)
+			first[(unsigned char)months[k][0]] = 1;
+		first['<'] = first['['] = 1;
+		ready = 1;
+	}
+	return first[(unsigned char)c];
 }
 
 /* A robot's table of boot outcomes: its rows count boots, they time nothing. */
@@ -138,6 +160,14 @@ size_t import_negative_log(const struct neg_line *l, const struct qline *v, size
 	const char *s = l->s;
 	size_t n;
 
+	/*
+	 * each shape below needs one of these: the first character of a word
+	 * of log_line's (the opener's are among them) or a month, a stamp's
+	 * '[' or '<', a table's border, a word a log line holds
+	 */
+	if (!log_first_char(*s) && v[i].text[0] != '+' && v[i].text[0] != '|' &&
+	    !neg_has(l, LOG_HOLDS | NEG_BIT(CALL_ADDRESS)))
+		return 0;
 	if (log_opener(s))
 		return import_neg_block(v, nr, i, 400);
 	/* once: a table's block is read through for its words */
@@ -257,6 +287,13 @@ static int xfs_info_line(const char *s)
 	const char *eq = NULL;
 	size_t i;
 
+	/* "meta-data=", '=' or a section's first letter */
+	switch (*s) {
+	case 'm': case '=': case 'd': case 'n': case 'l': case 'r':
+		break;
+	default:
+		return 0;
+	}
 	if (neg_begins(s, "meta-data="))
 		eq = s + 9;
 	else if (*s == '=' && (s[1] == ' ' || s[1] == '\t'))
@@ -345,16 +382,49 @@ static size_t facts_table(const struct qline *v, size_t nr, size_t i)
 	return k - i;
 }
 
-static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
+static const char *const other[] = {
+	"Personalities :", "unused devices:", "raiddev ", "load average:", "Mem:", "Swap:",
+	"-/+ buffers", "top - ", "Tasks:", "Cpu(s):", "%Cpu(s):", "KiB Mem", "KiB Swap",
+	"MiB Mem", "MiB Swap",
+};
+static struct neg_words other_words = NEG_WORDS(other);
+
+/*
+ * Whether a word of any list above starts with the line's first two
+ * characters: in most lines' none does, and the seven lists are then not
+ * asked one by one.  Each word has two characters or more.
+ */
+static int some_list_starts(const struct neg_line *nl)
 {
-	static const char *const other[] = {
-		"Personalities :", "unused devices:", "raiddev ", "load average:", "Mem:", "Swap:",
-		"-/+ buffers", "top - ", "Tasks:", "Cpu(s):", "%Cpu(s):", "KiB Mem", "KiB Swap",
-		"MiB Mem", "MiB Swap",
+	static const struct neg_words *const lists[] = {
+		&cpuinfo_keys_words, &meminfo_keys_words, &hdparm_keys_words, &hdparm_id_words,
+		&mkfs_starts_words, &tool_versions_words, &other_words,
 	};
-	static struct neg_words other_words = NEG_WORDS(other);
-	const uint64_t mkfs_holds = NEG_BIT(INODES_COMMA) | NEG_BIT(RESERVED) | NEG_BIT(BLOCK_GROUPS) |
-				    NEG_BIT(BLOCKS_PER_GROUP) | NEG_BIT(INODES_PER_GROUP);
+	static uint8_t used[(1 << 16) / 8];
+	static int ready;
+	unsigned pair;
+
+	if (!ready) {
+		size_t k, w;
+
+		for (k = 0; k < ARRAY_SIZE(lists); k++)
+			for (w = 0; w < lists[k]->n; w++) {
+				const unsigned char *v = (const unsigned char *)lists[k]->v[w];
+
+				pair = v[0] << 8 | v[1];
+				used[pair >> 3] |= (uint8_t)(1u << (pair & 7));
+			}
+		ready = 1;
+	}
+	if (!nl->s[0])
+		return 0;
+	pair = (unsigned char)nl->s[0] << 8 | (unsigned char)nl->s[1];
+	return used[pair >> 3] >> (pair & 7) & 1;
+}
+
+/* The lines the lists above know by their first words. */
+static int sysinfo_listed(const struct neg_line *nl, const struct qline *l)
+{
 	const char *s = nl->s;
 	size_t i;
 
@@ -364,13 +434,9 @@ static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
 		return 1;
 	if (key_then(nl, &hdparm_keys_words, '='))
 		return 1;
-	if (neg_line_starts_any(&hdparm_id_words, nl) || neg_has(nl, NEG_BIT(FWREV)))
+	if (neg_line_starts_any(&hdparm_id_words, nl))
 		return 1;
 	if (neg_line_starts_any(&mkfs_starts_words, nl))
-		return 1;
-	if (neg_has(nl, mkfs_holds))
-		return 1;
-	if (xfs_info_line(s))
 		return 1;
 	for (i = 0; (i = neg_line_prefix(&tool_versions_words, nl, i)) < tool_versions_words.n; i++) {
 		size_t n = tool_versions_words.len[i];
@@ -378,7 +444,21 @@ static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
 		if ((s[n] == ' ' || s[n] == '\t') && is_digit(*import_skip_space(s + n)))
 			return 1;
 	}
-	if (neg_line_starts_any(&other_words, nl))
+	return neg_line_starts_any(&other_words, nl);
+}
+
+/* Each test here is on the line alone, and any one says yes: their order is free. */
+static int sysinfo_line(const struct neg_line *nl, const struct qline *l)
+{
+	const uint64_t mkfs_holds = NEG_BIT(INODES_COMMA) | NEG_BIT(RESERVED) | NEG_BIT(BLOCK_GROUPS) |
+				    NEG_BIT(BLOCKS_PER_GROUP) | NEG_BIT(INODES_PER_GROUP);
+	const char *s = nl->s;
+
+	if (some_list_starts(nl) && sysinfo_listed(nl, l))
+		return 1;
+	if (neg_has(nl, NEG_BIT(FWREV) | mkfs_holds))
+		return 1;
+	if (xfs_info_line(s))
 		return 1;
 	/* mdstat: "md0 : active raid5 ...", "   976767872 blocks level 5, 64k chunk ..." */
 	if (neg_begins(s, "md") && is_digit(s[2]) && (strstr(s, " : active") || strstr(s, " : inactive")))

@@ -3,6 +3,7 @@
 
 #include <glib.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*
@@ -38,9 +39,42 @@ static uint64_t value_bits(double value)
 	return bits;
 }
 
+/*
+ * record_number(r), without strtod for the values most records hold:
+ * at most 15 digits with a decimal point or comma and nothing else.  Such
+ * a value is m / 10^k with m and 10^k both exact doubles, so the one
+ * division rounds as strtod does (Clinger's fast path); anything else
+ * (a sign, an exponent, text after the digits) goes to record_number.
+ */
+static double value_of(const struct record *r)
+{
+	static const double ten[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7,
+				      1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	const char *s = r->value;
+	uint64_t m = 0;
+	int digits = 0, frac = -1;
+
+	if (!s)
+		return record_number(r);
+	for (; *s; s++) {
+		if (*s >= '0' && *s <= '9') {
+			m = m * 10 + (uint64_t)(*s - '0');
+			digits++;
+			frac += frac >= 0;
+		} else if ((*s == '.' || *s == ',') && frac < 0) {
+			frac = 0;
+		} else {
+			return record_number(r);
+		}
+	}
+	if (!digits || digits > 15)
+		return record_number(r);
+	return frac > 0 ? (double)m / ten[frac] : (double)m;
+}
+
 static struct pair pair_of(const struct record *r, size_t thread)
 {
-	struct pair p = { r->metric, value_bits(record_number(r)), thread, 0 };
+	struct pair p = { r->metric, value_bits(value_of(r)), thread, 0 };
 	/* murmur's finalizer: round values have no low bits set */
 	uint64_t h = p.bits ^ (uint64_t)(uintptr_t)p.metric ^ ((uint64_t)thread << 32 | thread >> 32);
 
@@ -150,15 +184,50 @@ static void merge_restated(struct import_result *r, struct group *g, size_t ng)
 	g_hash_table_destroy(first_of);
 }
 
+static int thread_cmp(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Per message: whether its thread has a quoted group.  Only those
+ * threads' numbers can be asked for (a pair is of one thread), so the
+ * others' are not put in the table.
+ */
+static unsigned char *threads_quoting(const struct import_result *r, const struct group *g, size_t ng)
+{
+	unsigned char *quoting = xcalloc(r->nmsgs + 1, 1);
+	size_t *t = NULL, nt = 0, alloc = 0, i, k;
+
+	for (i = 0; i < ng; i++)
+		for (k = 0; g[i].quoted && k < g[i].nr; k++) {
+			/* a group's records are mostly of one message: each run's thread once */
+			if (nt && t[nt - 1] == g[i].pair[k].thread)
+				continue;
+			ALLOC_GROW(t, nt + 1, alloc);
+			t[nt++] = g[i].pair[k].thread;
+		}
+	if (nt)
+		qsort(t, nt, sizeof(*t), thread_cmp);
+	for (i = 0; nt && i < r->nmsgs; i++)
+		quoting[i] = bsearch(&r->msgs[i].thread, t, nt, sizeof(*t), thread_cmp) != NULL;
+	free(t);
+	return quoting;
+}
+
 /* Quoted groups all of whose numbers their thread holds already are dropped. */
 static void drop_quoted_known(struct import_result *r, struct pair *pairs, struct group *g, size_t ng)
 {
 	GHashTable *seen = g_hash_table_new(pair_hash_fn, pair_equal_fn);
+	unsigned char *quoting = threads_quoting(r, g, ng);
 	size_t i, k;
 
 	for (i = 0; i < r->borrowed.nr; i++)
-		if (!(r->flags_of[i] & IMPORT_QUOTED))
+		if (!(r->flags_of[i] & IMPORT_QUOTED) && quoting[r->msg_of[i]])
 			g_hash_table_add(seen, &pairs[i]);
+	free(quoting);
 	for (i = 0; i < ng; i++) {
 		size_t missing = 0;
 
