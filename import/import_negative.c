@@ -213,23 +213,15 @@ static const char *const anywhere[] = {
 };
 
 /*
- * The scan looks at every line, so its index is exact rather than hashed:
- * for each pair of characters, 1 + the first of anywhere[] that starts
- * with it (0: none), and for each word, 1 + the next with the same first
- * two.  look[] says of each pair where a word may start around it, for a
- * scan that steps two characters at a time.  Built on first use.
+ * The scan looks at every place of every line, so its index is exact
+ * rather than hashed: for each pair of characters, 1 + the first of
+ * anywhere[] that starts with it (0: none), and for each word, 1 + the
+ * next with the same first two.  Built on first use.
  */
-enum {
-	LOOK_AT = 1,      /* a word starts with the pair */
-	LOOK_BEFORE = 2,  /* a word has its second character first in the pair */
-	LOOK_AFTER = 4,   /* a word of two starts with the pair's second character */
-};
-
 static struct {
 	int ready;
 	unsigned char head[1 << 16];
 	unsigned char next[ARRAY_SIZE(anywhere)];
-	unsigned char look[1 << 16];
 } pairs;
 
 /* The two characters at s as one number (in the machine's byte order, which index and scan share). */
@@ -244,75 +236,35 @@ static unsigned pair_at(const char *s)
 static void index_pairs(void)
 {
 	size_t k = ARRAY_SIZE(anywhere);
-	unsigned c;
 
 	while (k--) {
-		const char *w = anywhere[k];
 		unsigned at;
 
-		if (!w[0] || !w[1])
+		if (!anywhere[k][0] || !anywhere[k][1])
 			abort();
-		at = pair_at(w);
+		at = pair_at(anywhere[k]);
 		pairs.next[k] = pairs.head[at];
 		pairs.head[at] = (unsigned char)(k + 1);
-		pairs.look[at] |= LOOK_AT;
-		if (w[2]) {
-			pairs.look[pair_at(w + 1)] |= LOOK_BEFORE;
-			continue;
-		}
-		/* a word of two by the rarer of its characters: ": " by ':', " =" by '=' */
-		for (c = 0; c < 256; c++) {
-			int by_first = w[0] != ' ' && w[0] != '\t';
-			char two[2] = { by_first ? (char)c : w[1], by_first ? w[0] : (char)c };
-
-			pairs.look[pair_at(two)] |= by_first ? LOOK_AFTER : LOOK_BEFORE;
-		}
 	}
 	pairs.ready = 1;
 }
 
-/* The words of anywhere[] that start at p, as bits of l->words. */
-static inline void words_at(struct neg_line *l, const char *p)
-{
-	unsigned k;
-
-	for (k = pairs.head[pair_at(p)]; k; k = pairs.next[k - 1])
-		if (neg_begins(p + 2, anywhere[k - 1] + 2))
-			l->words |= (uint64_t)1 << (k - 1);
-}
-
-/*
- * What every finder asks of a line, in one scan of it: which of
- * NEG_ANYWHERE's words it holds.  The scan steps on every other place: a
- * word starting at one it steps on has there its first pair, one of
- * three or more starting between has its second pair at the next, and
- * one of two starting between has its first character second in the pair
- * before.  A place is looked up only where look[] says a word may be.
- */
+/* What every finder asks of a line, in one scan of it: which of NEG_ANYWHERE's words it holds. */
 static void line_facts(struct neg_line *l, const char *text)
 {
 	const char *p;
+	unsigned k;
 
 	if (!pairs.ready)
 		index_pairs();
 	l->s = import_skip_space(text);
 	l->start = l->s[0] ? neg_bucket(l->s) : 0;
 	l->words = 0;
-	/* p[1] is at most the line's NUL: the loop stops after a pair that ends the line */
-	for (p = l->s; p[0]; p += 2) {
-		unsigned look = pairs.look[pair_at(p)];
-
-		if (look) {
-			if (look & LOOK_AT)
-				words_at(l, p);
-			if ((look & LOOK_BEFORE) && p > l->s)
-				words_at(l, p - 1);
-			if ((look & LOOK_AFTER) && p[1])
-				words_at(l, p + 1);
-		}
-		if (!p[1])
-			break;
-	}
+	/* p[1] is at most the line's NUL, and the pair matched: each word has two characters or more */
+	for (p = l->s; *p; p++)
+		for (k = pairs.head[pair_at(p)]; k; k = pairs.next[k - 1])
+			if (neg_begins(p + 2, anywhere[k - 1] + 2))
+				l->words |= (uint64_t)1 << (k - 1);
 }
 
 void import_negatives(unsigned char *kind, const struct qline *v, size_t nr)
