@@ -1,10 +1,8 @@
 #include "import_time.h"
 #include "../parse/parse_duration.h"
 #include "../core/strbuf.h"
-#include "../core/util.h"
 
 #include <ctype.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,79 +41,22 @@ static int start_word_at(const char *s, const char *p)
 }
 
 /*
- * What a pair of bytes tells the scan below: a start word may begin at
- * its first byte, at the byte before it (the pair is a word's second and
- * third letters) or at the byte after it (a digit and tcsh's 'u').
- */
-enum {
-	PAIR_AT = 1,
-	PAIR_BEFORE = 2,
-	PAIR_AFTER = 4,
-};
-
-static unsigned char pair_kind[1 << 16];
-static int pair_kind_ready;
-
-/* The two bytes at s as one number (in the machine's byte order, which index and scan share). */
-static unsigned pair_at(const char *s)
-{
-	uint16_t pair;
-
-	memcpy(&pair, s, sizeof(pair));
-	return pair;
-}
-
-static void mark_pair(const char *two, unsigned kind)
-{
-	pair_kind[pair_at(two)] |= (unsigned char)kind;
-}
-
-static void index_pairs(void)
-{
-	static const char *const at[] = { "us", "u ", "u\t", "re", "Co", "ti" };
-	static const char *const before[] = { "se", "ea", "om", "im" };
-	char digit_u[2] = { '0', 'u' };
-	size_t k;
-
-	for (; digit_u[0] <= '9'; digit_u[0]++)
-		mark_pair(digit_u, PAIR_AFTER);
-	for (k = 0; k < ARRAY_SIZE(at); k++)
-		mark_pair(at[k], PAIR_AT);
-	for (k = 0; k < ARRAY_SIZE(before); k++)
-		mark_pair(before[k], PAIR_BEFORE);
-	pair_kind_ready = 1;
-}
-
-/*
  * Whether the len bytes at s hold a start word and a digit.  s[len] is
  * read (a NUL or the line's '\n') but nothing past it.  A start word is
  * far rarer than a digit, so it is looked for first and the digits only
- * in a line that has one.  The scan for it steps two bytes at a time:
- * every start word has, at one of the pairs stepped on, its first two
- * letters, its second and third, or (tcsh's "0.010u ") the digit before
- * it, and none starts at the last byte (the one after it is no letter of
- * a word).  start_word_at is asked only where such a pair is.
+ * in a line that has one.
  */
 static int may_start_n(const char *s, size_t len)
 {
-	size_t q;
+	size_t i;
 
-	if (!pair_kind_ready)
-		index_pairs();
-	for (q = 0; q + 1 < len; q += 2) {
-		unsigned kind = pair_kind[pair_at(s + q)];
-
-		if (!kind)
-			continue;
-		if (((kind & PAIR_AT) && start_word_at(s, s + q)) ||
-		    ((kind & PAIR_BEFORE) && q && start_word_at(s, s + q - 1)) ||
-		    ((kind & PAIR_AFTER) && start_word_at(s, s + q + 1)))
+	for (i = 0; i < len; i++)
+		if ((s[i] == 'u' || s[i] == 'r' || s[i] == 'C' || s[i] == 't') && start_word_at(s, s + i))
 			break;
-	}
-	if (q + 1 >= len)
+	if (i == len)
 		return 0;
-	for (q = 0; q < len; q++)
-		if (s[q] >= '0' && s[q] <= '9')
+	for (i = 0; i < len; i++)
+		if (s[i] >= '0' && s[i] <= '9')
 			return 1;
 	return 0;
 }
