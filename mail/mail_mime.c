@@ -48,12 +48,12 @@ static int is_encoding(GMimeContentEncoding enc)
  * facts found in the headers without building one (read_leaf).
  */
 struct text_source {
-	GMimeDataWrapper *content;  /* NULL: the part has none */
+	GMimeDataWrapper *content;  /* NULL: the part has none, or it is the bytes (bytes) */
 	const char *charset;        /* NULL: none declared */
 	const char *name;           /* its file name, or NULL */
 	GMimeContentEncoding enc;
 	size_t start, end;          /* where its encoded bytes are in the walk's buf */
-	int verbatim;               /* its text is those bytes as they stand (no content needed) */
+	int bytes;                  /* the content is those bytes in enc, as they stand */
 };
 
 static void part_source(struct text_source *src, const struct walk *w, GMimePart *part)
@@ -65,7 +65,6 @@ static void part_source(struct text_source *src, const struct walk *w, GMimePart
 	src->charset = ct ? g_mime_content_type_get_parameter(ct, "charset") : NULL;
 	src->name = g_mime_part_get_filename(part);
 	src->enc = g_mime_part_get_content_encoding(part);
-	src->verbatim = 0;
 	stream = src->content ? g_mime_data_wrapper_get_stream(src->content) : NULL;
 	/* the parser keeps a part's bytes as a window on the message's stream */
 	if (!stream || stream->bound_start < 0 || (size_t)stream->bound_start > w->len) {
@@ -75,6 +74,35 @@ static void part_source(struct text_source *src, const struct walk *w, GMimePart
 		src->end = stream->bound_end < 0 || (size_t)stream->bound_end > w->len ? w->len
 										  : (size_t)stream->bound_end;
 	}
+	/* then its text can be read from them, as the wrapper would decode them */
+	src->bytes = stream && stream->bound_start >= 0 && stream->bound_end >= stream->bound_start &&
+		     (size_t)stream->bound_end <= w->len &&
+		     g_mime_data_wrapper_get_encoding(src->content) == src->enc;
+}
+
+/*
+ * Whether GMime's charset filter would give the n bytes at p unchanged:
+ * with no charset there is no filter, and a charset that holds ASCII as
+ * it is (ASCII, UTF-8, the ISO 8859 ones) passes text of ASCII bytes
+ * through iconv byte for byte, as UTF-8 to UTF-8 passes valid UTF-8 (a
+ * byte order mark is left to iconv).  A NUL is left to GMime.
+ */
+static int as_is(const char *charset, const char *p, size_t n)
+{
+	size_t i;
+
+	if (!charset)
+		return 1;
+	if (strcasecmp(charset, "us-ascii") && strcasecmp(charset, "utf-8") &&
+	    (strncasecmp(charset, "iso-8859-", 9) || !charset[9] || charset[9 + strspn(charset + 9, "0123456789")]))
+		return 0;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)p[i] - 1u >= 0x7f)
+			break;
+	if (i == n)
+		return 1;
+	return !strcasecmp(charset, "utf-8") && !memchr(p + i, '\0', n - i) && g_utf8_validate(p, (gssize)n, NULL) &&
+	       !(n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3));
 }
 
 /*
@@ -84,15 +112,22 @@ static void part_source(struct text_source *src, const struct walk *w, GMimePart
  */
 static int part_text(struct strbuf *out, const struct text_source *src, const char *buf)
 {
+	GMimeDataWrapper *content = src->content;
 	GMimeFilter *filter;
 	GMimeStream *stream;
 	GByteArray *bytes;
 
-	if (src->verbatim) {
+	/* bytes with nothing to undo are their own text: no stream to copy them through */
+	if (src->bytes && !is_encoding(src->enc) && as_is(src->charset, buf + src->start, src->end - src->start)) {
 		strbuf_add(out, buf + src->start, src->end - src->start);
 		return 0;
 	}
-	if (!src->content)
+	if (!content && src->bytes) {
+		stream = g_mime_stream_mem_new_with_buffer(buf + src->start, src->end - src->start);
+		content = g_mime_data_wrapper_new_with_stream(stream, src->enc);
+		g_object_unref(stream);
+	}
+	if (!content)
 		return -1;
 	filter = src->charset ? g_mime_filter_charset_new(src->charset, "utf-8") : NULL;
 	stream = g_mime_stream_mem_new();
@@ -101,43 +136,72 @@ static int part_text(struct strbuf *out, const struct text_source *src, const ch
 
 		g_mime_stream_filter_add((GMimeStreamFilter *)filtered, filter);
 		g_object_unref(filter);
-		g_mime_data_wrapper_write_to_stream(src->content, filtered);
+		g_mime_data_wrapper_write_to_stream(content, filtered);
 		g_mime_stream_flush(filtered);
 		g_object_unref(filtered);
 	} else {
-		g_mime_data_wrapper_write_to_stream(src->content, stream);
+		g_mime_data_wrapper_write_to_stream(content, stream);
 	}
 	bytes = g_mime_stream_mem_get_byte_array((GMimeStreamMem *)stream);
 	/* an empty array has no data at all */
 	if (bytes->len)
 		strbuf_add(out, bytes->data, bytes->len);
 	g_object_unref(stream);
+	if (content != src->content)
+		g_object_unref(content);
 	return 0;
+}
+
+/*
+ * A base64 or quoted-printable part's text and its lines' map from one
+ * pass of GMime's decoder (the one its wrapper runs), when the charset
+ * filter would leave the decoded bytes as they are.  -1, with nothing
+ * added, when it would not: part_text reads it.
+ */
+static int decode_once(struct strbuf *out, struct mail_lines *map, const struct text_source *src, const char *buf,
+		       long line)
+{
+	size_t len = out->len, nr = map->nr;
+
+	if (!src->bytes ||
+	    (src->enc != GMIME_CONTENT_ENCODING_BASE64 && src->enc != GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE))
+		return -1;
+	mail_lines_decode(out, map, src->enc, buf + src->start, src->end - src->start, line);
+	if (as_is(src->charset, out->buf + len, out->len - len))
+		return 0;
+	strbuf_setlen(out, len);
+	map->nr = nr;
+	return -1;
 }
 
 static void add_text(struct walk *w, const struct text_source *src, int html)
 {
-	struct strbuf *sb = html ? &w->html : &w->plain, text = STRBUF_INIT;
+	struct strbuf *sb = html ? &w->html : &w->plain;
+	size_t first = w->lines.nr, at;
+	long line;
 
-	if (part_text(&text, src, w->buf) < 0)
+	/* a part without content adds nothing, not even a line break */
+	if (!src->content && !src->bytes)
 		return;
 	if (sb->len && sb->buf[sb->len - 1] != '\n')
 		strbuf_addch(sb, '\n');
-	strbuf_add(sb, text.buf, text.len);
-	if (!html) {
-		size_t first = w->lines.nr;
-		long line = mail_line_at(&w->at, w->buf, src->start, w->line0);
-
-		mail_lines_add_encoded(&w->lines, src->enc, w->buf + src->start, src->end - src->start, line,
-				       mail_lines_count(text.buf, text.len));
-		/* an attachment's name may say what it holds ("results-ext4.txt") */
-		if (src->name && *src->name && first < w->lines.nr) {
-			ALLOC_GROW(w->names, w->nnames + 1, w->anames);
-			w->names[w->nnames].line = w->lines.v[first];
-			w->names[w->nnames++].name = xstrdup(src->name);
-		}
+	if (html) {
+		part_text(sb, src, w->buf);
+		return;
 	}
-	strbuf_release(&text);
+	at = sb->len;
+	line = mail_line_at(&w->at, w->buf, src->start, w->line0);
+	if (decode_once(sb, &w->lines, src, w->buf, line) < 0) {
+		part_text(sb, src, w->buf);
+		mail_lines_add_encoded(&w->lines, src->enc, w->buf + src->start, src->end - src->start, line,
+				       mail_lines_count(sb->buf + at, sb->len - at));
+	}
+	/* an attachment's name may say what it holds ("results-ext4.txt") */
+	if (src->name && *src->name && first < w->lines.nr) {
+		ALLOC_GROW(w->names, w->nnames + 1, w->anames);
+		w->names[w->nnames].line = w->lines.v[first];
+		w->names[w->nnames++].name = xstrdup(src->name);
+	}
 }
 
 static void add_text_part(struct walk *w, GMimeTextPart *part, int html)
@@ -256,27 +320,6 @@ static GMimeMessage *parse_message(const char *buf, size_t len)
 
 
 /*
- * Whether GMime's charset filter would give the n bytes at p unchanged:
- * with no charset there is no filter, and a charset that holds ASCII as
- * it is (ASCII, UTF-8, the ISO 8859 ones) passes text of ASCII bytes
- * through iconv byte for byte.  A NUL is left to GMime.
- */
-static int as_is(const char *charset, const char *p, size_t n)
-{
-	size_t i;
-
-	if (!charset)
-		return 1;
-	if (strcasecmp(charset, "us-ascii") && strcasecmp(charset, "utf-8") &&
-	    (strncasecmp(charset, "iso-8859-", 9) || !charset[9] || charset[9 + strspn(charset + 9, "0123456789")]))
-		return 0;
-	for (i = 0; i < n; i++)
-		if ((unsigned char)p[i] - 1u >= 0x7f)
-			return 0;
-	return 1;
-}
-
-/*
  * A message that is one text part, read as walk_part reads the part GMime
  * would make of it, from the same facts: the part is a text one when its
  * raw Content-Type says so (the parser picks the kind of part by it), and
@@ -289,7 +332,7 @@ static int read_leaf(struct walk *w, const struct mail_part_headers *part, int *
 	const char *raw_type = part->raw[MAIL_CONTENT_TYPE];
 	GMimeContentType *ct = NULL;
 	GMimeContentDisposition *disposition = NULL;
-	struct text_source src = { NULL, NULL, NULL, GMIME_CONTENT_ENCODING_DEFAULT, 0, w->len, 0 };
+	struct text_source src = { NULL, NULL, NULL, GMIME_CONTENT_ENCODING_DEFAULT, 0, w->len, 1 };
 	char *value;
 	int html = 0;
 
@@ -337,16 +380,7 @@ static int read_leaf(struct walk *w, const struct mail_part_headers *part, int *
 	/* walk_part reads no RTF or enriched text */
 	if (!ct || (!g_mime_content_type_is_type(ct, "text", "rtf") &&
 		    !g_mime_content_type_is_type(ct, "text", "enriched"))) {
-		src.verbatim = !is_encoding(src.enc) && as_is(src.charset, w->buf, w->len);
-		if (!src.verbatim) {
-			GMimeStream *stream = g_mime_stream_mem_new_with_buffer(w->buf, w->len);
-
-			src.content = g_mime_data_wrapper_new_with_stream(stream, src.enc);
-			g_object_unref(stream);
-		}
 		add_text(w, &src, html);
-		if (src.content)
-			g_object_unref(src.content);
 	}
 	*exact = !is_encoding(src.enc);
 	if (disposition)
