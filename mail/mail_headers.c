@@ -281,15 +281,20 @@ static time_t date_of(const struct raw_value *v)
 	return t;
 }
 
-int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, const char *buf, size_t len)
+/*
+ * Splits the header lines of buf (up to its blank line) as GMime's parser
+ * does, into the message headers' raw values (raw; NULL for a MIME part,
+ * which has none GMime's message reads) and the Content-* ones' (content),
+ * whose lines go into part->lines when keep_lines.  -1 when a line might
+ * be read otherwise by GMime.
+ */
+static int split_headers(struct raw_value *raw, struct raw_value *content, struct mail_part_headers *part,
+			 int keep_lines, const char *buf, size_t len)
 {
-	struct raw_value raw[H_COUNT] = { { NULL, 0, 0 } }, content[MAIL_CONTENT_COUNT] = { { NULL, 0, 0 } };
 	const char *p = buf, *end = buf + len;
 	struct raw_value *cur = NULL;
 	int in_content = 0, i;
-	char *from;
 
-	strbuf_reset(&part->lines);
 	for (;;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		long n;
@@ -312,7 +317,7 @@ int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, co
 				return -1;
 			in_content = n >= 8 && !strncasecmp(p, "Content-", 8);
 			i = in_content ? field_index(content_names, MAIL_CONTENT_COUNT, p, (size_t)n)
-				       : field_index(header_names, H_COUNT, p, (size_t)n);
+			    : raw ? field_index(header_names, H_COUNT, p, (size_t)n) : -1;
 			cur = i < 0 ? NULL : in_content ? &content[i] : &raw[i];
 			if (cur && cur->seen) {
 				if (in_content)
@@ -327,19 +332,37 @@ int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, co
 				cur->p = p + n + 1;
 			}
 		}
-		if (in_content)
+		if (in_content && keep_lines)
 			strbuf_add(&part->lines, p, (size_t)(nl + 1 - p));
 		if (cur)
 			cur->len = (size_t)(nl + 1 - cur->p);
 		p = nl + 1;
 	}
-	/* the blank line ends the Content-* headers as it did the message's */
-	strbuf_addch(&part->lines, '\n');
 	part->body = (size_t)(p + 1 - buf);
-	if (author_of(&raw[H_FROM], &from) < 0)
-		return -1;
 	for (i = 0; i < MAIL_CONTENT_COUNT; i++)
 		part->raw[i] = content[i].seen ? raw_string(&content[i]) : NULL;
+	return 0;
+}
+
+int mail_part_headers_read(struct mail_part_headers *part, const char *buf, size_t len)
+{
+	struct raw_value content[MAIL_CONTENT_COUNT] = { { NULL, 0, 0 } };
+
+	return split_headers(NULL, content, part, 0, buf, len);
+}
+
+int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, const char *buf, size_t len)
+{
+	struct raw_value raw[H_COUNT] = { { NULL, 0, 0 } }, content[MAIL_CONTENT_COUNT] = { { NULL, 0, 0 } };
+	char *from;
+
+	strbuf_reset(&part->lines);
+	if (split_headers(raw, content, part, 1, buf, len) < 0)
+		return -1;
+	/* the blank line ends the Content-* headers as it did the message's */
+	strbuf_addch(&part->lines, '\n');
+	if (author_of(&raw[H_FROM], &from) < 0)
+		return -1;
 	m->from = from;
 	m->message_id = message_id_of(&raw[H_MESSAGE_ID]);
 	m->subject = decoded_or_null(&raw[H_SUBJECT]);

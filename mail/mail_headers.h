@@ -40,5 +40,12 @@ int mail_header_is_plain(const char *raw);
  * would.
  */
 int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, const char *buf, size_t len);
+/*
+ * The same for the headers of a part of a multipart body (buf, len bytes:
+ * up to the next boundary): its Content-* raw values, whether one is
+ * repeated, and where its content starts (part->body); part->lines is not
+ * filled.  -1 as above, and when no blank line ends them.
+ */
+int mail_part_headers_read(struct mail_part_headers *part, const char *buf, size_t len);
 
 #endif

@@ -1,6 +1,7 @@
 #include "mail.h"
 #include "mail_headers.h"
 #include "mail_lines.h"
+#include "mail_multipart.h"
 
 #include <gmime/gmime.h>
 #include <stdio.h>
@@ -319,23 +320,45 @@ static GMimeMessage *parse_message(const char *buf, size_t len)
 }
 
 
+/* A leaf part as walk_part would find it, from its Content-* headers (part_facts). */
+struct leaf {
+	struct text_source src;
+	GMimeContentType *ct;       /* NULL: no Content-Type (text/plain to GMime) */
+	GMimeContentDisposition *disposition;
+	int html;
+	int read;                   /* walk_part reads its text (not RTF or enriched) */
+};
+
+static void leaf_release(struct leaf *f)
+{
+	if (f->disposition)
+		g_object_unref(f->disposition);
+	if (f->ct)
+		g_object_unref(f->ct);
+	f->disposition = NULL;
+	f->ct = NULL;
+}
+
 /*
- * A message that is one text part, read as walk_part reads the part GMime
- * would make of it, from the same facts: the part is a text one when its
- * raw Content-Type says so (the parser picks the kind of part by it), and
- * its content type, encoding and file name come from its headers' decoded
- * values, as GMime's part takes them.  Returns -1 for anything else (no
- * text part, a Content-* header given twice), which parse() reads.
+ * The facts of a part whose content is start..end of the walk's buf, read
+ * as walk_part reads the part GMime would make of them: the part is a
+ * text one when its raw Content-Type says so (the parser picks the kind of
+ * part by it), and its content type, encoding and file name come from its
+ * headers' decoded values, as GMime's part takes them.  Returns 1 for a
+ * text part, 0 for another (f->ct says which), -1 when a Content-* header
+ * is given twice.  f is set for 0 and 1 (leaf_release it).
  */
-static int read_leaf(struct walk *w, const struct mail_part_headers *part, int *exact)
+static int part_facts(struct leaf *f, const struct mail_part_headers *part, size_t start, size_t end)
 {
 	const char *raw_type = part->raw[MAIL_CONTENT_TYPE];
-	GMimeContentType *ct = NULL;
-	GMimeContentDisposition *disposition = NULL;
-	struct text_source src = { NULL, NULL, NULL, GMIME_CONTENT_ENCODING_DEFAULT, 0, w->len, 1 };
 	char *value;
-	int html = 0;
+	int text = 1;
 
+	memset(f, 0, sizeof(*f));
+	f->src.enc = GMIME_CONTENT_ENCODING_DEFAULT;
+	f->src.start = start;
+	f->src.end = end;
+	f->src.bytes = 1;
 	if (part->repeated)
 		return -1;
 	if (raw_type) {
@@ -343,51 +366,137 @@ static int read_leaf(struct walk *w, const struct mail_part_headers *part, int *
 		 * the raw value unfolded is its value when it is plain, and
 		 * the folds are blanks to the parser: one parse says both
 		 */
-		int plain = mail_header_is_plain(raw_type), text;
+		int plain = mail_header_is_plain(raw_type);
 
 		if (!plain) {
-			ct = g_mime_content_type_parse(NULL, raw_type);
+			GMimeContentType *ct = g_mime_content_type_parse(NULL, raw_type);
+
 			text = g_mime_content_type_is_type(ct, "text", "*");
 			g_object_unref(ct);
-			if (!text)
-				return -1;
 		}
 		value = mail_header_value(raw_type);
-		ct = g_mime_content_type_parse(NULL, value);
+		f->ct = g_mime_content_type_parse(NULL, value);
 		g_free(value);
-		if (plain && !g_mime_content_type_is_type(ct, "text", "*")) {
-			g_object_unref(ct);
-			return -1;
-		}
-		src.charset = g_mime_content_type_get_parameter(ct, "charset");
-		src.name = g_mime_content_type_get_parameter(ct, "name");
-		html = g_mime_content_type_is_type(ct, "text", "html");
+		if (!text || (plain && !g_mime_content_type_is_type(f->ct, "text", "*")))
+			return 0;
+		f->src.charset = g_mime_content_type_get_parameter(f->ct, "charset");
+		f->src.name = g_mime_content_type_get_parameter(f->ct, "name");
+		f->html = g_mime_content_type_is_type(f->ct, "text", "html");
 	}
 	if (part->raw[MAIL_CONTENT_ENCODING]) {
 		value = mail_header_value(part->raw[MAIL_CONTENT_ENCODING]);
-		src.enc = g_mime_content_encoding_from_string(value);
+		f->src.enc = g_mime_content_encoding_from_string(value);
 		g_free(value);
 	}
 	if (part->raw[MAIL_CONTENT_DISPOSITION]) {
 		const char *filename;
 
 		value = mail_header_value(part->raw[MAIL_CONTENT_DISPOSITION]);
-		disposition = g_mime_content_disposition_parse(NULL, value);
+		f->disposition = g_mime_content_disposition_parse(NULL, value);
 		g_free(value);
-		if ((filename = g_mime_content_disposition_get_parameter(disposition, "filename")))
-			src.name = filename;
+		if ((filename = g_mime_content_disposition_get_parameter(f->disposition, "filename")))
+			f->src.name = filename;
 	}
 	/* walk_part reads no RTF or enriched text */
-	if (!ct || (!g_mime_content_type_is_type(ct, "text", "rtf") &&
-		    !g_mime_content_type_is_type(ct, "text", "enriched"))) {
-		add_text(w, &src, html);
+	f->read = !f->ct || (!g_mime_content_type_is_type(f->ct, "text", "rtf") &&
+			     !g_mime_content_type_is_type(f->ct, "text", "enriched"));
+	return 1;
+}
+
+/*
+ * A message that is one text part, read from its facts.  Returns -1 for
+ * anything else (no text part, a Content-* header given twice), which
+ * parse() reads.
+ */
+static int read_leaf(struct walk *w, const struct mail_part_headers *part, int *exact)
+{
+	struct leaf f;
+	int kind = part_facts(&f, part, 0, w->len);
+
+	if (kind > 0) {
+		if (f.read)
+			add_text(w, &f.src, f.html);
+		*exact = !is_encoding(f.src.enc);
 	}
-	*exact = !is_encoding(src.enc);
-	if (disposition)
-		g_object_unref(disposition);
-	if (ct)
-		g_object_unref(ct);
-	return 0;
+	leaf_release(&f);
+	return kind > 0 ? 0 : -1;
+}
+
+/* A multipart message read_parts reads: its kinds whose parser is the plain one. */
+static int is_read_multipart(GMimeContentType *ct)
+{
+	return g_mime_content_type_is_type(ct, "multipart", "mixed") ||
+	       g_mime_content_type_is_type(ct, "multipart", "alternative") ||
+	       g_mime_content_type_is_type(ct, "multipart", "signed");
+}
+
+/*
+ * A multipart message of leaf parts (mixed, alternative, signed), read as
+ * walk_part reads what GMime makes of it, without building it: its parts
+ * are found as the parser finds them (mail_multipart.c) and each is read
+ * from its facts, as read_leaf reads a message of one part.  Returns -1,
+ * with nothing read, for anything else (a part that is a multipart or a
+ * message, a header not plain enough to be sure of), which parse() reads.
+ */
+static int read_parts(struct walk *w, const struct mail_part_headers *top)
+{
+	const char *raw_type = top->raw[MAIL_CONTENT_TYPE];
+	struct mail_mime_spans spans = { NULL, 0, 0 };
+	struct mail_part_headers *heads = NULL;
+	struct leaf *leaves = NULL;
+	GMimeContentType *ct;
+	const char *boundary;
+	char *value;
+	size_t i, n = 0, only = (size_t)-1;
+	int ret = -1, alternative;
+
+	if (top->repeated || !raw_type || !mail_header_is_plain(raw_type))
+		return -1;
+	value = mail_header_value(raw_type);
+	ct = g_mime_content_type_parse(NULL, value);
+	g_free(value);
+	boundary = g_mime_content_type_get_parameter(ct, "boundary");
+	if (!is_read_multipart(ct) || !boundary || mail_multipart_split(&spans, w->buf, w->len, boundary) < 0)
+		goto done;
+	alternative = g_mime_content_type_is_type(ct, "multipart", "alternative");
+	/* zeroed: each is released at done, read or not */
+	n = spans.nr;
+	heads = xcalloc(n, sizeof(*heads));
+	leaves = xcalloc(n, sizeof(*leaves));
+	/* all of them are read first: one GMime must read leaves the text unread */
+	for (i = 0; i < n; i++) {
+		const struct mail_mime_span *s = &spans.v[i];
+		struct mail_part_headers *h = &heads[i];
+		int kind;
+
+		if (mail_part_headers_read(h, w->buf + s->start, s->end - s->start) < 0 ||
+		    (h->raw[MAIL_CONTENT_TYPE] && !mail_header_is_plain(h->raw[MAIL_CONTENT_TYPE])))
+			goto done;
+		/* the content up to the boundary line, whose '\n' before it is the boundary's */
+		kind = part_facts(&leaves[i], h, s->start + h->body,
+				  s->end > s->start + h->body ? s->end - 1 : s->start + h->body);
+		if (kind < 0 || (kind == 0 && (g_mime_content_type_is_type(leaves[i].ct, "multipart", "*") ||
+					       g_mime_content_type_is_type(leaves[i].ct, "message", "*"))))
+			goto done;
+		/* one rendering of an alternative is enough: the plain one when there is one */
+		if (alternative && only == (size_t)-1 &&
+		    (!leaves[i].ct || g_mime_content_type_is_type(leaves[i].ct, "text", "plain")))
+			only = i;
+	}
+	for (i = 0; i < n; i++)
+		if (leaves[i].read && (only == (size_t)-1 || i == only))
+			add_text(w, &leaves[i].src, leaves[i].html);
+	ret = 0;
+done:
+	for (i = 0; i < n; i++) {
+		leaf_release(&leaves[i]);
+		mail_part_headers_release(&heads[i]);
+	}
+	free(leaves);
+	free(heads);
+	mail_mime_spans_release(&spans);
+	g_object_unref(ct);
+	return ret;
 }
 
 /*
@@ -432,7 +541,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 		w.len = len - part.body;
 		w.line0 = m->line0 + header_lines(buf, len);
 	}
-	if (!headers_read || read_leaf(&w, &part, &exact) < 0) {
+	if (!headers_read || (read_leaf(&w, &part, &exact) < 0 && read_parts(&w, &part) < 0)) {
 		GMimeObject *body;
 
 		w.buf = buf;
