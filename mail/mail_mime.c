@@ -323,20 +323,16 @@ static GMimeMessage *parse_message(const char *buf, size_t len)
 /* A leaf part as walk_part would find it, from its Content-* headers (part_facts). */
 struct leaf {
 	struct text_source src;
-	GMimeContentType *ct;       /* NULL: no Content-Type (text/plain to GMime) */
-	GMimeContentDisposition *disposition;
+	struct mail_type ct, disposition;
+	int typed;                  /* a Content-Type is given (without one: text/plain to GMime) */
 	int html;
 	int read;                   /* walk_part reads its text (not RTF or enriched) */
 };
 
 static void leaf_release(struct leaf *f)
 {
-	if (f->disposition)
-		g_object_unref(f->disposition);
-	if (f->ct)
-		g_object_unref(f->ct);
-	f->disposition = NULL;
-	f->ct = NULL;
+	mail_type_release(&f->disposition);
+	mail_type_release(&f->ct);
 }
 
 /*
@@ -374,14 +370,13 @@ static int part_facts(struct leaf *f, const struct mail_part_headers *part, size
 			text = g_mime_content_type_is_type(ct, "text", "*");
 			g_object_unref(ct);
 		}
-		value = mail_header_value(raw_type);
-		f->ct = g_mime_content_type_parse(NULL, value);
-		g_free(value);
-		if (!text || (plain && !g_mime_content_type_is_type(f->ct, "text", "*")))
+		f->typed = 1;
+		mail_type_parse(&f->ct, mail_header_value(raw_type));
+		if (!text || (plain && !mail_type_is(&f->ct, "text", "*")))
 			return 0;
-		f->src.charset = g_mime_content_type_get_parameter(f->ct, "charset");
-		f->src.name = g_mime_content_type_get_parameter(f->ct, "name");
-		f->html = g_mime_content_type_is_type(f->ct, "text", "html");
+		f->src.charset = mail_type_param(&f->ct, "charset");
+		f->src.name = mail_type_param(&f->ct, "name");
+		f->html = mail_type_is(&f->ct, "text", "html");
 	}
 	if (part->raw[MAIL_CONTENT_ENCODING]) {
 		value = mail_header_value(part->raw[MAIL_CONTENT_ENCODING]);
@@ -391,15 +386,12 @@ static int part_facts(struct leaf *f, const struct mail_part_headers *part, size
 	if (part->raw[MAIL_CONTENT_DISPOSITION]) {
 		const char *filename;
 
-		value = mail_header_value(part->raw[MAIL_CONTENT_DISPOSITION]);
-		f->disposition = g_mime_content_disposition_parse(NULL, value);
-		g_free(value);
-		if ((filename = g_mime_content_disposition_get_parameter(f->disposition, "filename")))
+		mail_disposition_parse(&f->disposition, mail_header_value(part->raw[MAIL_CONTENT_DISPOSITION]));
+		if ((filename = mail_type_param(&f->disposition, "filename")))
 			f->src.name = filename;
 	}
 	/* walk_part reads no RTF or enriched text */
-	f->read = !f->ct || (!g_mime_content_type_is_type(f->ct, "text", "rtf") &&
-			     !g_mime_content_type_is_type(f->ct, "text", "enriched"));
+	f->read = !f->typed || (!mail_type_is(&f->ct, "text", "rtf") && !mail_type_is(&f->ct, "text", "enriched"));
 	return 1;
 }
 
@@ -423,11 +415,10 @@ static int read_leaf(struct walk *w, const struct mail_part_headers *part, int *
 }
 
 /* A multipart message read_parts reads: its kinds whose parser is the plain one. */
-static int is_read_multipart(GMimeContentType *ct)
+static int is_read_multipart(const struct mail_type *ct)
 {
-	return g_mime_content_type_is_type(ct, "multipart", "mixed") ||
-	       g_mime_content_type_is_type(ct, "multipart", "alternative") ||
-	       g_mime_content_type_is_type(ct, "multipart", "signed");
+	return mail_type_is(ct, "multipart", "mixed") || mail_type_is(ct, "multipart", "alternative") ||
+	       mail_type_is(ct, "multipart", "signed");
 }
 
 /*
@@ -444,21 +435,18 @@ static int read_parts(struct walk *w, const struct mail_part_headers *top)
 	struct mail_mime_spans spans = { NULL, 0, 0 };
 	struct mail_part_headers *heads = NULL;
 	struct leaf *leaves = NULL;
-	GMimeContentType *ct;
+	struct mail_type ct;
 	const char *boundary;
-	char *value;
 	size_t i, n = 0, only = (size_t)-1;
 	int ret = -1, alternative;
 
 	if (top->repeated || !raw_type || !mail_header_is_plain(raw_type))
 		return -1;
-	value = mail_header_value(raw_type);
-	ct = g_mime_content_type_parse(NULL, value);
-	g_free(value);
-	boundary = g_mime_content_type_get_parameter(ct, "boundary");
-	if (!is_read_multipart(ct) || !boundary || mail_multipart_split(&spans, w->buf, w->len, boundary) < 0)
+	mail_type_parse(&ct, mail_header_value(raw_type));
+	boundary = mail_type_param(&ct, "boundary");
+	if (!is_read_multipart(&ct) || !boundary || mail_multipart_split(&spans, w->buf, w->len, boundary) < 0)
 		goto done;
-	alternative = g_mime_content_type_is_type(ct, "multipart", "alternative");
+	alternative = mail_type_is(&ct, "multipart", "alternative");
 	/* zeroed: each is released at done, read or not */
 	n = spans.nr;
 	heads = xcalloc(n, sizeof(*heads));
@@ -475,12 +463,12 @@ static int read_parts(struct walk *w, const struct mail_part_headers *top)
 		/* the content up to the boundary line, whose '\n' before it is the boundary's */
 		kind = part_facts(&leaves[i], h, s->start + h->body,
 				  s->end > s->start + h->body ? s->end - 1 : s->start + h->body);
-		if (kind < 0 || (kind == 0 && (g_mime_content_type_is_type(leaves[i].ct, "multipart", "*") ||
-					       g_mime_content_type_is_type(leaves[i].ct, "message", "*"))))
+		if (kind < 0 || (kind == 0 && (mail_type_is(&leaves[i].ct, "multipart", "*") ||
+					       mail_type_is(&leaves[i].ct, "message", "*"))))
 			goto done;
 		/* one rendering of an alternative is enough: the plain one when there is one */
 		if (alternative && only == (size_t)-1 &&
-		    (!leaves[i].ct || g_mime_content_type_is_type(leaves[i].ct, "text", "plain")))
+		    (!leaves[i].typed || mail_type_is(&leaves[i].ct, "text", "plain")))
 			only = i;
 	}
 	for (i = 0; i < n; i++)
@@ -495,7 +483,7 @@ done:
 	free(leaves);
 	free(heads);
 	mail_mime_spans_release(&spans);
-	g_object_unref(ct);
+	mail_type_release(&ct);
 	return ret;
 }
 
