@@ -115,12 +115,32 @@ char *mail_header_value(const char *raw)
 	return value;
 }
 
+/*
+ * mail_header_value of a raw value where it stands, without a copy of it
+ * first: its blanks around trimmed and its line breaks dropped, as
+ * g_mime_utils_header_unfold does, then decoded unless plain (free it).
+ */
 static char *header_value(const struct raw_value *v)
 {
-	char *raw = raw_string(v), *value = mail_header_value(raw);
+	const char *p = v->p, *e = v->p + v->len;
+	char *out, *o, *decoded;
 
-	g_free(raw);
-	return value;
+	while (p < e && mail_is_lwsp(*p))
+		p++;
+	while (e > p && mail_is_lwsp(e[-1]))
+		e--;
+	o = out = xmalloc((size_t)(e - p) + 1);
+	for (; p < e; p++)
+		if (*p != '\r' && *p != '\n')
+			*o++ = *p;
+	*o = '\0';
+	if (mail_header_is_plain(out))
+		return out;
+	decoded = g_mime_utils_header_decode_text(NULL, out);
+	free(out);
+	out = xstrdup(decoded);
+	g_free(decoded);
+	return out;
 }
 
 void mail_part_headers_release(struct mail_part_headers *part)
@@ -138,14 +158,14 @@ void mail_part_headers_release(struct mail_part_headers *part)
 /* A decoded header value, as the full parse's read_headers takes it. */
 static char *decoded_or_null(const struct raw_value *v)
 {
-	char *value, *s;
+	char *value;
 
 	if (!v->seen)
 		return NULL;
-	value = header_value(v);
-	s = dup_or_null(value);
-	g_free(value);
-	return s;
+	if (*(value = header_value(v)))
+		return value;
+	free(value);
+	return NULL;
 }
 
 static char *message_id_of(const struct raw_value *v)
@@ -158,8 +178,66 @@ static char *message_id_of(const struct raw_value *v)
 	id = g_mime_utils_decode_message_id(value);
 	s = dup_or_null(id);
 	g_free(id);
-	g_free(value);
+	free(value);
 	return s;
+}
+
+/* RFC 5322's atext, less the '=' and '?' an RFC 2047 word is made of */
+static int is_atext(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("!#$%&'*+-/^_`{|}~", c));
+}
+
+/* A run of atext words and single separators (of seps) between them; p when none. */
+static const char *atext_words(const char *p, const char *end, const char *seps)
+{
+	const char *q = p;
+
+	while (q < end && is_atext(*q)) {
+		while (q < end && is_atext(*q))
+			q++;
+		if (q + 1 < end && strchr(seps, *q) && *q && is_atext(q[1]))
+			q++;
+	}
+	return q;
+}
+
+static const char *skip_blanks(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n'))
+		p++;
+	return p;
+}
+
+/*
+ * The name of the value "Name <addr>" or "\"Name\" <addr>", as GMime's
+ * address parser gives it, when the name is words of atext and single
+ * blanks (or dots, quoted) and the address is a plain addr-spec: GMime's
+ * phrase decoding gives such a name as it stands.  NULL for any other
+ * value, which internet_address_list_parse reads.
+ */
+static char *plain_author(const char *p, const char *end)
+{
+	const char *name, *name_end, *q;
+	int quoted;
+
+	p = skip_blanks(p, end);
+	quoted = p < end && *p == '"';
+	name = p + quoted;
+	name_end = atext_words(name, end, quoted ? " ." : " ");
+	if (name_end == name || (quoted && (name_end == end || *name_end != '"')))
+		return NULL;
+	q = skip_blanks(name_end + quoted, end);
+	if (q == end || *q++ != '<')
+		return NULL;
+	/* local@domain, each dot-atoms */
+	if ((p = atext_words(q, end, ".")) == q || p == end || *p != '@')
+		return NULL;
+	q = p + 1;
+	if ((p = atext_words(q, end, ".")) == q || p == end || *p++ != '>' || skip_blanks(p, end) != end)
+		return NULL;
+	return xstrndup(name, (size_t)(name_end - name));
 }
 
 /*
@@ -175,7 +253,7 @@ static int author_of(const struct raw_value *v, char **out)
 	char *raw;
 
 	*out = NULL;
-	if (!v->seen)
+	if (!v->seen || (*out = plain_author(v->p, v->p + v->len)))
 		return 0;
 	raw = raw_string(v);
 	list = internet_address_list_parse(NULL, raw);
@@ -269,11 +347,11 @@ static time_t date_of(const struct raw_value *v)
 		return 0;
 	value = header_value(v);
 	if (!mail_header_date(value, &t)) {
-		g_free(value);
+		free(value);
 		return t;
 	}
 	date = g_mime_utils_header_decode_date(value);
-	g_free(value);
+	free(value);
 	if (date) {
 		t = (time_t)g_date_time_to_unix(date);
 		g_date_time_unref(date);
@@ -299,8 +377,8 @@ static int split_headers(struct raw_value *raw, struct raw_value *content, struc
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		long n;
 
-		/* the headers must end in a blank line, with no CR or NUL in them */
-		if (!nl || memchr(p, '\r', (size_t)(nl - p)) || memchr(p, '\0', (size_t)(nl - p)))
+		/* the headers must end in a blank line (with no CR or NUL in them: below) */
+		if (!nl)
 			return -1;
 		if (nl == p) {
 			/* a message without headers is left to GMime too */
@@ -338,6 +416,9 @@ static int split_headers(struct raw_value *raw, struct raw_value *content, struc
 			cur->len = (size_t)(nl + 1 - cur->p);
 		p = nl + 1;
 	}
+	/* one look for a CR or a NUL in all the lines, not two a line */
+	if (memchr(buf, '\r', (size_t)(p - buf)) || memchr(buf, '\0', (size_t)(p - buf)))
+		return -1;
 	part->body = (size_t)(p + 1 - buf);
 	for (i = 0; i < MAIL_CONTENT_COUNT; i++)
 		part->raw[i] = content[i].seen ? raw_string(&content[i]) : NULL;
@@ -370,216 +451,4 @@ int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, co
 	m->in_reply_to = decoded_or_null(&raw[H_IN_REPLY_TO]);
 	m->references = decoded_or_null(&raw[H_REFERENCES]);
 	return 0;
-}
-
-/* GMime's is_lwsp and is_ttoken for the ASCII a plain value holds. */
-static int is_lwsp(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-static int is_ttoken(char c)
-{
-	return c > ' ' && c < 0x7f && !strchr("()<>@,;:\\\"/[]?=", c);
-}
-
-static const char *skip_lwsp(const char *p)
-{
-	while (is_lwsp(*p))
-		p++;
-	return p;
-}
-
-/*
- * A value whose comments, escapes and encodings need not be looked for:
- * GMime's skip_cfws is a skip of blanks on it, and its parameter values
- * are the bytes between their quotes or up to their ';'.
- */
-static int is_simple(const char *v)
-{
-	const unsigned char *p;
-
-	for (p = (const unsigned char *)v; *p; p++)
-		if ((*p < ' ' && *p != '\t') || *p >= 0x7f || *p == '(' || *p == '\\' || *p == '*' ||
-		    (p[0] == '=' && p[1] == '?'))
-			return 0;
-	return 1;
-}
-
-/* One piece of the value, to be cut (ended by a NUL) once all are found. */
-struct piece {
-	const char *p;
-	size_t len;
-};
-
-/*
- * GMime's decode_param_list (in its loose mode, the default) on a simple
- * value: name=token up to the ';' without its trailing blanks, or
- * name="quoted"; an unterminated quote keeps its '"'; a parameter it cannot
- * read ends the list unless a ';' follows it.  -1 with too many of them.
- */
-static int read_params(struct piece *names, struct piece *values, size_t *n, const char *p)
-{
-	*n = 0;
-	for (;;) {
-		const char *q, *name, *v = NULL, *vend = NULL, *e;
-
-		if (!*(p = skip_lwsp(p)))
-			break;
-		for (q = name = p; is_ttoken(*q); q++)
-			;
-		if (q > name && *(e = skip_lwsp(q)) == '=') {
-			const char *r = skip_lwsp(e + 1);
-
-			if (*r == '"') {
-				for (v = r + 1, vend = v; *vend && *vend != '"'; vend++)
-					;
-				/* without its closing quote the value keeps its opening one */
-				if (*vend == '"')
-					e = vend + 1;
-				else
-					e = vend, v = r;
-			} else {
-				for (vend = r; *vend && *vend != ';'; vend++)
-					;
-				while (vend > r && is_lwsp(vend[-1]))
-					vend--;
-				v = vend > r ? r : NULL;
-				e = vend;
-			}
-		}
-		if (!v) {
-			/* not read, and p not moved past it */
-			if (*p != ';')
-				break;
-			p++;
-			continue;
-		}
-		if (*n == MAIL_TYPE_PARAMS)
-			return -1;
-		names[*n].p = name;
-		names[*n].len = (size_t)(q - name);
-		values[*n].p = v;
-		values[(*n)++].len = (size_t)(vend - v);
-		p = skip_lwsp(e);
-		if (*p != ';')
-			break;
-		p++;
-	}
-	return 0;
-}
-
-/* The pieces cut into strings: each ends before a byte that is in none of them. */
-static void cut_params(struct mail_type *t, struct piece *names, struct piece *values)
-{
-	size_t i;
-
-	for (i = 0; i < t->nparams; i++) {
-		((char *)names[i].p)[names[i].len] = '\0';
-		((char *)values[i].p)[values[i].len] = '\0';
-		t->name[i] = names[i].p;
-		t->value[i] = values[i].p;
-	}
-}
-
-/* GMime's g_mime_parse_content_type, and the skip to the parameters after it. */
-static int read_type(struct piece *type, struct piece *subtype, const char **params, const char *v)
-{
-	const char *p = skip_lwsp(v);
-
-	type->p = p;
-	while (is_ttoken(*p))
-		p++;
-	type->len = (size_t)(p - type->p);
-	p = skip_lwsp(p);
-	if (*p++ != '/')
-		return -1;
-	subtype->p = p = skip_lwsp(p);
-	while (is_ttoken(*p))
-		p++;
-	if (!(subtype->len = (size_t)(p - subtype->p)))
-		return -1;
-	p = skip_lwsp(p);
-	while (*p && *p != ';')
-		p++;
-	*params = *p == ';' && p[1] ? p + 1 : NULL;
-	return 0;
-}
-
-static void type_init(struct mail_type *t, char *value)
-{
-	memset(t, 0, sizeof(*t));
-	t->buf = value;
-}
-
-void mail_type_parse(struct mail_type *t, char *value)
-{
-	struct piece type, subtype, names[MAIL_TYPE_PARAMS], values[MAIL_TYPE_PARAMS];
-	const char *params;
-
-	type_init(t, value);
-	if (is_simple(value)) {
-		if (read_type(&type, &subtype, &params, value) < 0) {
-			/* what GMime's parse of a Content-Type it cannot read gives */
-			t->type = "application";
-			t->subtype = "octet-stream";
-			return;
-		}
-		if (!params || !read_params(names, values, &t->nparams, params)) {
-			cut_params(t, names, values);
-			((char *)type.p)[type.len] = '\0';
-			((char *)subtype.p)[subtype.len] = '\0';
-			t->type = type.p;
-			t->subtype = subtype.p;
-			return;
-		}
-	}
-	t->nparams = 0;
-	t->gmime = g_mime_content_type_parse(NULL, value);
-}
-
-void mail_disposition_parse(struct mail_type *t, char *value)
-{
-	struct piece names[MAIL_TYPE_PARAMS], values[MAIL_TYPE_PARAMS];
-	const char *p = strchr(value, ';');
-
-	type_init(t, value);
-	if (is_simple(value) && (!p || !p[1] || !read_params(names, values, &t->nparams, p + 1))) {
-		cut_params(t, names, values);
-		return;
-	}
-	t->nparams = 0;
-	t->gmime_disposition = g_mime_content_disposition_parse(NULL, value);
-}
-
-int mail_type_is(const struct mail_type *t, const char *type, const char *subtype)
-{
-	if (t->gmime)
-		return g_mime_content_type_is_type(t->gmime, type, subtype);
-	return t->type && !g_ascii_strcasecmp(t->type, type) &&
-	       (!strcmp(subtype, "*") || !g_ascii_strcasecmp(t->subtype, subtype));
-}
-
-const char *mail_type_param(const struct mail_type *t, const char *name)
-{
-	size_t i;
-
-	if (t->gmime)
-		return g_mime_content_type_get_parameter(t->gmime, name);
-	if (t->gmime_disposition)
-		return g_mime_content_disposition_get_parameter(t->gmime_disposition, name);
-	for (i = 0; i < t->nparams; i++)
-		if (!g_ascii_strcasecmp(t->name[i], name))
-			return t->value[i];
-	return NULL;
-}
-
-void mail_type_release(struct mail_type *t)
-{
-	if (t->gmime)
-		g_object_unref(t->gmime);
-	if (t->gmime_disposition)
-		g_object_unref(t->gmime_disposition);
-	g_free(t->buf);
-	memset(t, 0, sizeof(*t));
 }

@@ -21,6 +21,12 @@ struct mail_part_headers {
 
 void mail_part_headers_release(struct mail_part_headers *part);
 
+/* GMime's is_lwsp. */
+static inline int mail_is_lwsp(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 /* What g_mime_header_get_value() gives for a header of this raw value (g_free it). */
 char *mail_header_value(const char *raw);
 /*
