@@ -4,6 +4,7 @@
 #include "mail_multipart.h"
 
 #include <gmime/gmime.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -81,6 +82,25 @@ static void part_source(struct text_source *src, const struct walk *w, GMimePart
 		     g_mime_data_wrapper_get_encoding(src->content) == src->enc;
 }
 
+/* How many of the n bytes at p are ASCII other than NUL: eight at a time, as most are. */
+static size_t ascii_span(const char *p, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, p + i, 8);
+		/* a high bit, or a NUL: w - ones borrows into the high bit of a zero byte */
+		if ((w | ((w - ones) & ~w)) & highs)
+			break;
+	}
+	while (i < n && (unsigned char)p[i] - 1u < 0x7f)
+		i++;
+	return i;
+}
+
 /*
  * Whether GMime's charset filter would give the n bytes at p unchanged:
  * with no charset there is no filter, and a charset that holds ASCII as
@@ -97,13 +117,44 @@ static int as_is(const char *charset, const char *p, size_t n)
 	if (strcasecmp(charset, "us-ascii") && strcasecmp(charset, "utf-8") &&
 	    (strncasecmp(charset, "iso-8859-", 9) || !charset[9] || charset[9 + strspn(charset + 9, "0123456789")]))
 		return 0;
-	for (i = 0; i < n; i++)
-		if ((unsigned char)p[i] - 1u >= 0x7f)
-			break;
-	if (i == n)
+	if ((i = ascii_span(p, n)) == n)
 		return 1;
 	return !strcasecmp(charset, "utf-8") && !memchr(p + i, '\0', n - i) && g_utf8_validate(p, (gssize)n, NULL) &&
 	       !(n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3));
+}
+
+/* ISO 8859-1, which iconv reads as the first 256 code points, byte for byte. */
+static int is_latin1(const char *charset)
+{
+	return charset && !strcasecmp(charset, "iso-8859-1");
+}
+
+/*
+ * The n bytes at p, in ISO 8859-1, in UTF-8 onto out: what GMime's
+ * charset filter gives for them when none is a NUL (those are left to it).
+ * Returns -1, with nothing added, for a NUL.
+ */
+static int add_latin1(struct strbuf *out, const char *p, size_t n)
+{
+	size_t i;
+	char *o;
+
+	if (memchr(p, '\0', n))
+		return -1;
+	strbuf_grow(out, 2 * n);
+	o = out->buf + out->len;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (c < 0x80) {
+			*o++ = (char)c;
+		} else {
+			*o++ = (char)(0xc0 | c >> 6);
+			*o++ = (char)(0x80 | (c & 0x3f));
+		}
+	}
+	strbuf_setlen(out, (size_t)(o - out->buf));
+	return 0;
 }
 
 /*
@@ -118,10 +169,14 @@ static int part_text(struct strbuf *out, const struct text_source *src, const ch
 	GMimeStream *stream;
 	GByteArray *bytes;
 
-	/* bytes with nothing to undo are their own text: no stream to copy them through */
-	if (src->bytes && !is_encoding(src->enc) && as_is(src->charset, buf + src->start, src->end - src->start)) {
-		strbuf_add(out, buf + src->start, src->end - src->start);
-		return 0;
+	/* bytes with nothing to undo are their own text, or ISO 8859-1's: no stream to copy them through */
+	if (src->bytes && !is_encoding(src->enc)) {
+		if (as_is(src->charset, buf + src->start, src->end - src->start)) {
+			strbuf_add(out, buf + src->start, src->end - src->start);
+			return 0;
+		}
+		if (is_latin1(src->charset) && !add_latin1(out, buf + src->start, src->end - src->start))
+			return 0;
 	}
 	if (!content && src->bytes) {
 		stream = g_mime_stream_mem_new_with_buffer(buf + src->start, src->end - src->start);
@@ -170,6 +225,17 @@ static int decode_once(struct strbuf *out, struct mail_lines *map, const struct 
 	mail_lines_decode(out, map, src->enc, buf + src->start, src->end - src->start, line);
 	if (as_is(src->charset, out->buf + len, out->len - len))
 		return 0;
+	if (is_latin1(src->charset) && !memchr(out->buf + len, '\0', out->len - len)) {
+		/* the same lines (the map holds), each byte as UTF-8 */
+		size_t n = out->len - len;
+		char *decoded = xmalloc(n + 1);
+
+		memcpy(decoded, out->buf + len, n);
+		strbuf_setlen(out, len);
+		add_latin1(out, decoded, n);
+		free(decoded);
+		return 0;
+	}
 	strbuf_setlen(out, len);
 	map->nr = nr;
 	return -1;
@@ -492,10 +558,10 @@ done:
  * reads: when mail_headers_read has read the headers GMime's message
  * would, only its MIME part (Content-* headers and body) is parsed.  *at
  * says where the bytes of the parts are, and the input line before the
- * first of them.
+ * first of them; lines is header_lines() of the message.
  */
-static GMimeMessage *parse(struct mail_message *m, const char *buf, size_t len, struct mail_part_headers *part,
-			   int headers_read, struct walk *at)
+static GMimeMessage *parse(struct mail_message *m, const char *buf, size_t len, long lines,
+			   struct mail_part_headers *part, int headers_read, struct walk *at)
 {
 	GMimeMessage *msg;
 
@@ -505,7 +571,7 @@ static GMimeMessage *parse(struct mail_message *m, const char *buf, size_t len, 
 			/* the header lines left out still count as the input's lines */
 			at->buf = part->lines.buf;
 			at->len = part->lines.len;
-			at->line0 = m->line0 + header_lines(buf, len) - header_lines(part->lines.buf, part->lines.len);
+			at->line0 = m->line0 + lines - header_lines(part->lines.buf, part->lines.len);
 			return msg;
 		}
 		mail_message_forget_headers(m);
@@ -522,12 +588,14 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, 0, 0, NULL, { NULL, 0, 0 }, MAIL_LINE_CURSOR_INIT,
 			  buf, len, m->line0 };
 	int ret = 0, exact = 0, headers_read = !mail_headers_read(m, &part, buf, len);
+	/* counted once: the text's lines and the parts' start after them */
+	long lines = header_lines(buf, len);
 
 	/* decoded parts count their lines from where the body starts */
 	if (headers_read) {
 		w.buf = buf + part.body;
 		w.len = len - part.body;
-		w.line0 = m->line0 + header_lines(buf, len);
+		w.line0 = m->line0 + lines;
 	}
 	if (!headers_read || (read_leaf(&w, &part, &exact) < 0 && read_parts(&w, &part) < 0)) {
 		GMimeObject *body;
@@ -535,7 +603,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 		w.buf = buf;
 		w.len = len;
 		w.line0 = m->line0;
-		msg = parse(m, buf, len, &part, headers_read, &w);
+		msg = parse(m, buf, len, lines, &part, headers_read, &w);
 		if (!msg) {
 			m->skip = xstrdup("not an RFC 822 message");
 			ret = -1;
@@ -546,7 +614,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 		exact = body && GMIME_IS_TEXT_PART(body) &&
 			!is_encoding(g_mime_part_get_content_encoding((GMimePart *)body));
 	}
-	m->line0 += header_lines(buf, len);
+	m->line0 += lines;
 	m->line_scan = w.at.scanned;
 	if (w.error) {
 		m->skip = xstrdup(w.error);
