@@ -118,7 +118,8 @@ char *mail_header_value(const char *raw)
 /*
  * mail_header_value of a raw value where it stands, without a copy of it
  * first: its blanks around trimmed and its line breaks dropped, as
- * g_mime_utils_header_unfold does, then decoded unless plain (free it).
+ * g_mime_utils_header_unfold does (split_headers let no CR in), then
+ * decoded unless plain (free it).
  */
 static char *header_value(const struct raw_value *v)
 {
@@ -130,9 +131,15 @@ static char *header_value(const struct raw_value *v)
 	while (e > p && mail_is_lwsp(e[-1]))
 		e--;
 	o = out = xmalloc((size_t)(e - p) + 1);
-	for (; p < e; p++)
-		if (*p != '\r' && *p != '\n')
-			*o++ = *p;
+	/* a line at a time: a References value runs over many */
+	while (p < e) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		size_t n = (size_t)((nl ? nl : e) - p);
+
+		memcpy(o, p, n);
+		o += n;
+		p += n + (nl != NULL);
+	}
 	*o = '\0';
 	if (mail_header_is_plain(out))
 		return out;

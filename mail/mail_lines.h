@@ -56,6 +56,9 @@ size_t mail_lines_decode(struct strbuf *out, struct mail_lines *map, GMimeConten
 /* Gives each line of q its input line from m's map, when m has one. */
 void mail_lines_apply(struct qtext *q, const struct mail_message *m);
 
+/* How many of the n bytes at p are ASCII other than NUL, from the first. */
+size_t mail_ascii_span(const char *p, size_t n);
+
 /* The number of lines text holds (a last line without '\n' counts). */
 size_t mail_lines_count(const char *text, size_t len);
 

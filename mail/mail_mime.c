@@ -4,7 +4,6 @@
 #include "mail_multipart.h"
 
 #include <gmime/gmime.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -32,6 +31,7 @@ struct walk {
 	size_t nnames, anames;
 	const char *error;
 	struct mail_lines lines;  /* where plain's lines stand in the input */
+	int exact;                /* ... which are its own lines: only a part's first is asked for */
 	struct mail_line_cursor at;
 	const char *buf;
 	size_t len;
@@ -82,25 +82,6 @@ static void part_source(struct text_source *src, const struct walk *w, GMimePart
 		     g_mime_data_wrapper_get_encoding(src->content) == src->enc;
 }
 
-/* How many of the n bytes at p are ASCII other than NUL: eight at a time, as most are. */
-static size_t ascii_span(const char *p, size_t n)
-{
-	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		uint64_t w;
-
-		memcpy(&w, p + i, 8);
-		/* a high bit, or a NUL: w - ones borrows into the high bit of a zero byte */
-		if ((w | ((w - ones) & ~w)) & highs)
-			break;
-	}
-	while (i < n && (unsigned char)p[i] - 1u < 0x7f)
-		i++;
-	return i;
-}
-
 /*
  * Whether GMime's charset filter would give the n bytes at p unchanged:
  * with no charset there is no filter, and a charset that holds ASCII as
@@ -117,7 +98,7 @@ static int as_is(const char *charset, const char *p, size_t n)
 	if (strcasecmp(charset, "us-ascii") && strcasecmp(charset, "utf-8") &&
 	    (strncasecmp(charset, "iso-8859-", 9) || !charset[9] || charset[9 + strspn(charset + 9, "0123456789")]))
 		return 0;
-	if ((i = ascii_span(p, n)) == n)
+	if ((i = mail_ascii_span(p, n)) == n)
 		return 1;
 	return !strcasecmp(charset, "utf-8") && !memchr(p + i, '\0', n - i) && g_utf8_validate(p, (gssize)n, NULL) &&
 	       !(n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3));
@@ -260,8 +241,14 @@ static void add_text(struct walk *w, const struct text_source *src, int html)
 	line = mail_line_at(&w->at, w->buf, src->start, w->line0);
 	if (decode_once(sb, &w->lines, src, w->buf, line) < 0) {
 		part_text(sb, src, w->buf);
-		mail_lines_add_encoded(&w->lines, src->enc, w->buf + src->start, src->end - src->start, line,
-				       mail_lines_count(sb->buf + at, sb->len - at));
+		if (!w->exact) {
+			mail_lines_add_encoded(&w->lines, src->enc, w->buf + src->start, src->end - src->start, line,
+					       mail_lines_count(sb->buf + at, sb->len - at));
+		} else if (sb->len > at) {
+			/* the map is dropped: the first line is where a name points */
+			ALLOC_GROW(w->lines.v, w->lines.nr + 1, w->lines.alloc);
+			w->lines.v[w->lines.nr++] = line;
+		}
 	}
 	/* an attachment's name may say what it holds ("results-ext4.txt") */
 	if (src->name && *src->name && first < w->lines.nr) {
@@ -472,9 +459,9 @@ static int read_leaf(struct walk *w, const struct mail_part_headers *part, int *
 	int kind = part_facts(&f, part, 0, w->len);
 
 	if (kind > 0) {
+		*exact = w->exact = !is_encoding(f.src.enc);
 		if (f.read)
 			add_text(w, &f.src, f.html);
-		*exact = !is_encoding(f.src.enc);
 	}
 	leaf_release(&f);
 	return kind > 0 ? 0 : -1;
@@ -585,7 +572,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 {
 	struct mail_part_headers part = MAIL_PART_HEADERS_INIT;
 	GMimeMessage *msg = NULL;
-	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, 0, 0, NULL, { NULL, 0, 0 }, MAIL_LINE_CURSOR_INIT,
+	struct walk w = { STRBUF_INIT, STRBUF_INIT, NULL, 0, 0, NULL, { NULL, 0, 0 }, 0, MAIL_LINE_CURSOR_INIT,
 			  buf, len, m->line0 };
 	int ret = 0, exact = 0, headers_read = !mail_headers_read(m, &part, buf, len);
 	/* counted once: the text's lines and the parts' start after them */
