@@ -47,7 +47,7 @@ static int is_encoding(GMimeContentEncoding enc)
 
 /*
  * What a text part's text is read from: a GMime part's facts, or the same
- * facts found in the headers without building one (read_leaf).
+ * facts found in the headers without building one (part_facts).
  */
 struct text_source {
 	GMimeDataWrapper *content;  /* NULL: the part has none, or it is the bytes (bytes) */
@@ -83,62 +83,6 @@ static void part_source(struct text_source *src, const struct walk *w, GMimePart
 }
 
 /*
- * Whether GMime's charset filter would give the n bytes at p unchanged:
- * with no charset there is no filter, and a charset that holds ASCII as
- * it is (ASCII, UTF-8, the ISO 8859 ones) passes text of ASCII bytes
- * through iconv byte for byte, as UTF-8 to UTF-8 passes valid UTF-8 (a
- * byte order mark is left to iconv).  A NUL is left to GMime.
- */
-static int as_is(const char *charset, const char *p, size_t n)
-{
-	size_t i;
-
-	if (!charset)
-		return 1;
-	if (strcasecmp(charset, "us-ascii") && strcasecmp(charset, "utf-8") &&
-	    (strncasecmp(charset, "iso-8859-", 9) || !charset[9] || charset[9 + strspn(charset + 9, "0123456789")]))
-		return 0;
-	if ((i = mail_ascii_span(p, n)) == n)
-		return 1;
-	return !strcasecmp(charset, "utf-8") && !memchr(p + i, '\0', n - i) && g_utf8_validate(p, (gssize)n, NULL) &&
-	       !(n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3));
-}
-
-/* ISO 8859-1, which iconv reads as the first 256 code points, byte for byte. */
-static int is_latin1(const char *charset)
-{
-	return charset && !strcasecmp(charset, "iso-8859-1");
-}
-
-/*
- * The n bytes at p, in ISO 8859-1, in UTF-8 onto out: what GMime's
- * charset filter gives for them when none is a NUL (those are left to it).
- * Returns -1, with nothing added, for a NUL.
- */
-static int add_latin1(struct strbuf *out, const char *p, size_t n)
-{
-	size_t i;
-	char *o;
-
-	if (memchr(p, '\0', n))
-		return -1;
-	strbuf_grow(out, 2 * n);
-	o = out->buf + out->len;
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)p[i];
-
-		if (c < 0x80) {
-			*o++ = (char)c;
-		} else {
-			*o++ = (char)(0xc0 | c >> 6);
-			*o++ = (char)(0x80 | (c & 0x3f));
-		}
-	}
-	strbuf_setlen(out, (size_t)(o - out->buf));
-	return 0;
-}
-
-/*
  * A text part's text in UTF-8, with its length: what
  * g_mime_text_part_get_text() gives, but a NUL byte decoded from base64
  * or quoted-printable does not end it there.  -1 when it has no content.
@@ -146,21 +90,23 @@ static int add_latin1(struct strbuf *out, const char *p, size_t n)
 static int part_text(struct strbuf *out, const struct text_source *src, const char *buf)
 {
 	GMimeDataWrapper *content = src->content;
+	const char *at = buf + src->start;
+	size_t n = src->end - src->start;
 	GMimeFilter *filter;
 	GMimeStream *stream;
 	GByteArray *bytes;
 
 	/* bytes with nothing to undo are their own text, or ISO 8859-1's: no stream to copy them through */
 	if (src->bytes && !is_encoding(src->enc)) {
-		if (as_is(src->charset, buf + src->start, src->end - src->start)) {
-			strbuf_add(out, buf + src->start, src->end - src->start);
+		if (mail_charset_as_is(src->charset, at, n)) {
+			strbuf_add(out, at, n);
 			return 0;
 		}
-		if (is_latin1(src->charset) && !add_latin1(out, buf + src->start, src->end - src->start))
+		if (mail_charset_is_latin1(src->charset) && !mail_latin1_to_utf8(out, at, n))
 			return 0;
 	}
 	if (!content && src->bytes) {
-		stream = g_mime_stream_mem_new_with_buffer(buf + src->start, src->end - src->start);
+		stream = g_mime_stream_mem_new_with_buffer(at, n);
 		content = g_mime_data_wrapper_new_with_stream(stream, src->enc);
 		g_object_unref(stream);
 	}
@@ -204,16 +150,16 @@ static int decode_once(struct strbuf *out, struct mail_lines *map, const struct 
 	    (src->enc != GMIME_CONTENT_ENCODING_BASE64 && src->enc != GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE))
 		return -1;
 	mail_lines_decode(out, map, src->enc, buf + src->start, src->end - src->start, line);
-	if (as_is(src->charset, out->buf + len, out->len - len))
+	if (mail_charset_as_is(src->charset, out->buf + len, out->len - len))
 		return 0;
-	if (is_latin1(src->charset) && !memchr(out->buf + len, '\0', out->len - len)) {
+	if (mail_charset_is_latin1(src->charset) && !memchr(out->buf + len, '\0', out->len - len)) {
 		/* the same lines (the map holds), each byte as UTF-8 */
 		size_t n = out->len - len;
 		char *decoded = xmalloc(n + 1);
 
 		memcpy(decoded, out->buf + len, n);
 		strbuf_setlen(out, len);
-		add_latin1(out, decoded, n);
+		mail_latin1_to_utf8(out, decoded, n);
 		free(decoded);
 		return 0;
 	}
