@@ -82,6 +82,23 @@ static int field_index(const struct field *fields, int n, const char *p, size_t 
 	return -1;
 }
 
+/*
+ * Which of header_names the field name at p (len bytes) is, or -1: their
+ * first letters differ, so that one tells which to compare (most lines,
+ * Received: and X-*, are none of them).
+ */
+static int header_index(const char *p, size_t len)
+{
+	static const char firsts[H_COUNT] = { 'm', 's', 'f', 'd', 'i', 'r' };
+	const char *f = memchr(firsts, *p | 0x20, H_COUNT);
+	int i;
+
+	if (!f)
+		return -1;
+	i = (int)(f - firsts);
+	return header_names[i].len == len && !strncasecmp(p, header_names[i].name, len) ? i : -1;
+}
+
 /* value's bytes ended by a NUL, in GLib's allocation (GMime's calls take C strings) */
 static char *raw_string(const struct raw_value *v)
 {
@@ -400,9 +417,9 @@ static int split_headers(struct raw_value *raw, struct raw_value *content, struc
 		} else {
 			if ((n = field_name(p, nl)) < 0)
 				return -1;
-			in_content = n >= 8 && !strncasecmp(p, "Content-", 8);
+			in_content = n >= 8 && (*p | 0x20) == 'c' && !strncasecmp(p, "Content-", 8);
 			i = in_content ? field_index(content_names, MAIL_CONTENT_COUNT, p, (size_t)n)
-			    : raw ? field_index(header_names, H_COUNT, p, (size_t)n) : -1;
+			    : raw ? header_index(p, (size_t)n) : -1;
 			cur = i < 0 ? NULL : in_content ? &content[i] : &raw[i];
 			if (cur && cur->seen) {
 				if (in_content)
