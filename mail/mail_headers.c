@@ -235,11 +235,30 @@ static const char *skip_blanks(const char *p, const char *end)
 }
 
 /*
- * The name of the value "Name <addr>" or "\"Name\" <addr>", as GMime's
- * address parser gives it, when the name is words of atext and single
- * blanks (or dots, quoted) and the address is a plain addr-spec: GMime's
- * phrase decoding gives such a name as it stands.  NULL for any other
- * value, which internet_address_list_parse reads.
+ * The end of local@domain at p, each a dot-atom, or NULL; or NULL when
+ * the domain has an IDNA label ("xn--"), which GMime's IDN form of it may
+ * write otherwise.
+ */
+static const char *addr_spec(const char *p, const char *end)
+{
+	const char *q = atext_words(p, end, "."), *d;
+
+	if (q == p || q == end || *q++ != '@' || (p = atext_words(q, end, ".")) == q)
+		return NULL;
+	for (d = q; d + 4 <= p; d++)
+		if (!strncasecmp(d, "xn--", 4))
+			return NULL;
+	return p;
+}
+
+/*
+ * The author of the value "Name <addr>" or "\"Name\" <addr>", as GMime's
+ * address parser gives its name, when the name is words of atext and
+ * single blanks (or dots, quoted) and the address is a plain addr-spec:
+ * GMime's phrase decoding gives such a name as it stands.  Without a
+ * name ("<addr>", "addr") the list written out is the address as it
+ * stands (an ASCII domain is its own IDN form).  NULL for any other value,
+ * which internet_address_list_parse reads.
  */
 static char *plain_author(const char *p, const char *end)
 {
@@ -247,19 +266,20 @@ static char *plain_author(const char *p, const char *end)
 	int quoted;
 
 	p = skip_blanks(p, end);
+	if ((q = addr_spec(p + (p < end && *p == '<'), end))) {
+		name = p + (*p == '<');
+		if (*p == '<' && (q == end || *q++ != '>'))
+			return NULL;
+		return skip_blanks(q, end) == end ? xstrndup(name, (size_t)(q - name) - (*p == '<')) : NULL;
+	}
 	quoted = p < end && *p == '"';
 	name = p + quoted;
 	name_end = atext_words(name, end, quoted ? " ." : " ");
 	if (name_end == name || (quoted && (name_end == end || *name_end != '"')))
 		return NULL;
 	q = skip_blanks(name_end + quoted, end);
-	if (q == end || *q++ != '<')
-		return NULL;
-	/* local@domain, each dot-atoms */
-	if ((p = atext_words(q, end, ".")) == q || p == end || *p != '@')
-		return NULL;
-	q = p + 1;
-	if ((p = atext_words(q, end, ".")) == q || p == end || *p++ != '>' || skip_blanks(p, end) != end)
+	if (q == end || *q++ != '<' || !(p = addr_spec(q, end)) || p == end || *p++ != '>' ||
+	    skip_blanks(p, end) != end)
 		return NULL;
 	return xstrndup(name, (size_t)(name_end - name));
 }
