@@ -82,6 +82,23 @@ static int field_index(const struct field *fields, int n, const char *p, size_t 
 	return -1;
 }
 
+/*
+ * Which of header_names the field name at p (len bytes) is, or -1: their
+ * first letters differ, so that one tells which to compare (most lines,
+ * Received: and X-*, are none of them).
+ */
+static int header_index(const char *p, size_t len)
+{
+	static const char firsts[H_COUNT] = { 'm', 's', 'f', 'd', 'i', 'r' };
+	const char *f = memchr(firsts, *p | 0x20, H_COUNT);
+	int i;
+
+	if (!f)
+		return -1;
+	i = (int)(f - firsts);
+	return header_names[i].len == len && !strncasecmp(p, header_names[i].name, len) ? i : -1;
+}
+
 /* value's bytes ended by a NUL, in GLib's allocation (GMime's calls take C strings) */
 static char *raw_string(const struct raw_value *v)
 {
@@ -115,12 +132,39 @@ char *mail_header_value(const char *raw)
 	return value;
 }
 
+/*
+ * mail_header_value of a raw value where it stands, without a copy of it
+ * first: its blanks around trimmed and its line breaks dropped, as
+ * g_mime_utils_header_unfold does (split_headers let no CR in), then
+ * decoded unless plain (free it).
+ */
 static char *header_value(const struct raw_value *v)
 {
-	char *raw = raw_string(v), *value = mail_header_value(raw);
+	const char *p = v->p, *e = v->p + v->len;
+	char *out, *o, *decoded;
 
-	g_free(raw);
-	return value;
+	while (p < e && mail_is_lwsp(*p))
+		p++;
+	while (e > p && mail_is_lwsp(e[-1]))
+		e--;
+	o = out = xmalloc((size_t)(e - p) + 1);
+	/* a line at a time: a References value runs over many */
+	while (p < e) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		size_t n = (size_t)((nl ? nl : e) - p);
+
+		memcpy(o, p, n);
+		o += n;
+		p += n + (nl != NULL);
+	}
+	*o = '\0';
+	if (mail_header_is_plain(out))
+		return out;
+	decoded = g_mime_utils_header_decode_text(NULL, out);
+	free(out);
+	out = xstrdup(decoded);
+	g_free(decoded);
+	return out;
 }
 
 void mail_part_headers_release(struct mail_part_headers *part)
@@ -138,14 +182,14 @@ void mail_part_headers_release(struct mail_part_headers *part)
 /* A decoded header value, as the full parse's read_headers takes it. */
 static char *decoded_or_null(const struct raw_value *v)
 {
-	char *value, *s;
+	char *value;
 
 	if (!v->seen)
 		return NULL;
-	value = header_value(v);
-	s = dup_or_null(value);
-	g_free(value);
-	return s;
+	if (*(value = header_value(v)))
+		return value;
+	free(value);
+	return NULL;
 }
 
 static char *message_id_of(const struct raw_value *v)
@@ -158,8 +202,86 @@ static char *message_id_of(const struct raw_value *v)
 	id = g_mime_utils_decode_message_id(value);
 	s = dup_or_null(id);
 	g_free(id);
-	g_free(value);
+	free(value);
 	return s;
+}
+
+/* RFC 5322's atext, less the '=' and '?' an RFC 2047 word is made of */
+static int is_atext(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       (c && strchr("!#$%&'*+-/^_`{|}~", c));
+}
+
+/* A run of atext words and single separators (of seps) between them; p when none. */
+static const char *atext_words(const char *p, const char *end, const char *seps)
+{
+	const char *q = p;
+
+	while (q < end && is_atext(*q)) {
+		while (q < end && is_atext(*q))
+			q++;
+		if (q + 1 < end && strchr(seps, *q) && *q && is_atext(q[1]))
+			q++;
+	}
+	return q;
+}
+
+static const char *skip_blanks(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\n'))
+		p++;
+	return p;
+}
+
+/*
+ * The end of local@domain at p, each a dot-atom, or NULL; or NULL when
+ * the domain has an IDNA label ("xn--"), which GMime's IDN form of it may
+ * write otherwise.
+ */
+static const char *addr_spec(const char *p, const char *end)
+{
+	const char *q = atext_words(p, end, "."), *d;
+
+	if (q == p || q == end || *q++ != '@' || (p = atext_words(q, end, ".")) == q)
+		return NULL;
+	for (d = q; d + 4 <= p; d++)
+		if (!strncasecmp(d, "xn--", 4))
+			return NULL;
+	return p;
+}
+
+/*
+ * The author of the value "Name <addr>" or "\"Name\" <addr>", as GMime's
+ * address parser gives its name, when the name is words of atext and
+ * single blanks (or dots, quoted) and the address is a plain addr-spec:
+ * GMime's phrase decoding gives such a name as it stands.  Without a
+ * name ("<addr>", "addr") the list written out is the address as it
+ * stands (an ASCII domain is its own IDN form).  NULL for any other value,
+ * which internet_address_list_parse reads.
+ */
+static char *plain_author(const char *p, const char *end)
+{
+	const char *name, *name_end, *q;
+	int quoted;
+
+	p = skip_blanks(p, end);
+	if ((q = addr_spec(p + (p < end && *p == '<'), end))) {
+		name = p + (*p == '<');
+		if (*p == '<' && (q == end || *q++ != '>'))
+			return NULL;
+		return skip_blanks(q, end) == end ? xstrndup(name, (size_t)(q - name) - (*p == '<')) : NULL;
+	}
+	quoted = p < end && *p == '"';
+	name = p + quoted;
+	name_end = atext_words(name, end, quoted ? " ." : " ");
+	if (name_end == name || (quoted && (name_end == end || *name_end != '"')))
+		return NULL;
+	q = skip_blanks(name_end + quoted, end);
+	if (q == end || *q++ != '<' || !(p = addr_spec(q, end)) || p == end || *p++ != '>' ||
+	    skip_blanks(p, end) != end)
+		return NULL;
+	return xstrndup(name, (size_t)(name_end - name));
 }
 
 /*
@@ -175,7 +297,7 @@ static int author_of(const struct raw_value *v, char **out)
 	char *raw;
 
 	*out = NULL;
-	if (!v->seen)
+	if (!v->seen || (*out = plain_author(v->p, v->p + v->len)))
 		return 0;
 	raw = raw_string(v);
 	list = internet_address_list_parse(NULL, raw);
@@ -269,11 +391,11 @@ static time_t date_of(const struct raw_value *v)
 		return 0;
 	value = header_value(v);
 	if (!mail_header_date(value, &t)) {
-		g_free(value);
+		free(value);
 		return t;
 	}
 	date = g_mime_utils_header_decode_date(value);
-	g_free(value);
+	free(value);
 	if (date) {
 		t = (time_t)g_date_time_to_unix(date);
 		g_date_time_unref(date);
@@ -281,21 +403,26 @@ static time_t date_of(const struct raw_value *v)
 	return t;
 }
 
-int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, const char *buf, size_t len)
+/*
+ * Splits the header lines of buf (up to its blank line) as GMime's parser
+ * does, into the message headers' raw values (raw; NULL for a MIME part,
+ * which has none GMime's message reads) and the Content-* ones' (content),
+ * whose lines go into part->lines when keep_lines.  -1 when a line might
+ * be read otherwise by GMime.
+ */
+static int split_headers(struct raw_value *raw, struct raw_value *content, struct mail_part_headers *part,
+			 int keep_lines, const char *buf, size_t len)
 {
-	struct raw_value raw[H_COUNT] = { { NULL, 0, 0 } }, content[MAIL_CONTENT_COUNT] = { { NULL, 0, 0 } };
 	const char *p = buf, *end = buf + len;
 	struct raw_value *cur = NULL;
 	int in_content = 0, i;
-	char *from;
 
-	strbuf_reset(&part->lines);
 	for (;;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		long n;
 
-		/* the headers must end in a blank line, with no CR or NUL in them */
-		if (!nl || memchr(p, '\r', (size_t)(nl - p)) || memchr(p, '\0', (size_t)(nl - p)))
+		/* the headers must end in a blank line (with no CR or NUL in them: below) */
+		if (!nl)
 			return -1;
 		if (nl == p) {
 			/* a message without headers is left to GMime too */
@@ -310,9 +437,9 @@ int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, co
 		} else {
 			if ((n = field_name(p, nl)) < 0)
 				return -1;
-			in_content = n >= 8 && !strncasecmp(p, "Content-", 8);
+			in_content = n >= 8 && (*p | 0x20) == 'c' && !strncasecmp(p, "Content-", 8);
 			i = in_content ? field_index(content_names, MAIL_CONTENT_COUNT, p, (size_t)n)
-				       : field_index(header_names, H_COUNT, p, (size_t)n);
+			    : raw ? header_index(p, (size_t)n) : -1;
 			cur = i < 0 ? NULL : in_content ? &content[i] : &raw[i];
 			if (cur && cur->seen) {
 				if (in_content)
@@ -327,19 +454,40 @@ int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, co
 				cur->p = p + n + 1;
 			}
 		}
-		if (in_content)
+		if (in_content && keep_lines)
 			strbuf_add(&part->lines, p, (size_t)(nl + 1 - p));
 		if (cur)
 			cur->len = (size_t)(nl + 1 - cur->p);
 		p = nl + 1;
 	}
-	/* the blank line ends the Content-* headers as it did the message's */
-	strbuf_addch(&part->lines, '\n');
-	part->body = (size_t)(p + 1 - buf);
-	if (author_of(&raw[H_FROM], &from) < 0)
+	/* one look for a CR or a NUL in all the lines, not two a line */
+	if (memchr(buf, '\r', (size_t)(p - buf)) || memchr(buf, '\0', (size_t)(p - buf)))
 		return -1;
+	part->body = (size_t)(p + 1 - buf);
 	for (i = 0; i < MAIL_CONTENT_COUNT; i++)
 		part->raw[i] = content[i].seen ? raw_string(&content[i]) : NULL;
+	return 0;
+}
+
+int mail_part_headers_read(struct mail_part_headers *part, const char *buf, size_t len)
+{
+	struct raw_value content[MAIL_CONTENT_COUNT] = { { NULL, 0, 0 } };
+
+	return split_headers(NULL, content, part, 0, buf, len);
+}
+
+int mail_headers_read(struct mail_message *m, struct mail_part_headers *part, const char *buf, size_t len)
+{
+	struct raw_value raw[H_COUNT] = { { NULL, 0, 0 } }, content[MAIL_CONTENT_COUNT] = { { NULL, 0, 0 } };
+	char *from;
+
+	strbuf_reset(&part->lines);
+	if (split_headers(raw, content, part, 1, buf, len) < 0)
+		return -1;
+	/* the blank line ends the Content-* headers as it did the message's */
+	strbuf_addch(&part->lines, '\n');
+	if (author_of(&raw[H_FROM], &from) < 0)
+		return -1;
 	m->from = from;
 	m->message_id = message_id_of(&raw[H_MESSAGE_ID]);
 	m->subject = decoded_or_null(&raw[H_SUBJECT]);

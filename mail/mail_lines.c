@@ -1,5 +1,6 @@
 #include "mail_lines.h"
 
+#include <stdint.h>
 #include <string.h>
 
 size_t mail_lines_count(const char *text, size_t len)
@@ -159,4 +160,23 @@ void mail_lines_apply(struct qtext *q, const struct mail_message *m)
 		if (k >= 0 && (size_t)k < m->line_map_nr)
 			q->v[i].lineno = m->line_map[k];
 	}
+}
+
+/* Eight bytes at a time, as most are. */
+size_t mail_ascii_span(const char *p, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, p + i, 8);
+		/* a high bit, or a NUL: w - ones borrows into the high bit of a zero byte */
+		if ((w | ((w - ones) & ~w)) & highs)
+			break;
+	}
+	while (i < n && (unsigned char)p[i] - 1u < 0x7f)
+		i++;
+	return i;
 }

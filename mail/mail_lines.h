@@ -56,6 +56,19 @@ size_t mail_lines_decode(struct strbuf *out, struct mail_lines *map, GMimeConten
 /* Gives each line of q its input line from m's map, when m has one. */
 void mail_lines_apply(struct qtext *q, const struct mail_message *m);
 
+/* How many of the n bytes at p are ASCII other than NUL, from the first. */
+size_t mail_ascii_span(const char *p, size_t n);
+
+/*
+ * Charsets (mail_charset.c): whether GMime's charset filter from charset
+ * to UTF-8 leaves the n bytes at p as they are (no charset: no filter);
+ * whether charset is ISO 8859-1, and its text in UTF-8 onto out, as the
+ * filter gives it (-1, nothing added, for a NUL, which is left to it).
+ */
+int mail_charset_as_is(const char *charset, const char *p, size_t n);
+int mail_charset_is_latin1(const char *charset);
+int mail_latin1_to_utf8(struct strbuf *out, const char *p, size_t n);
+
 /* The number of lines text holds (a last line without '\n' counts). */
 size_t mail_lines_count(const char *text, size_t len);
 

@@ -162,14 +162,12 @@ enum text_bytes { TEXT_NUL, TEXT_ASCII, TEXT_HIGH };
 /* One pass for both questions decode_body asks. */
 static enum text_bytes text_bytes(const char *p, size_t n)
 {
-	unsigned char high = 0, zero = 0;
-	size_t i;
+	size_t i = mail_ascii_span(p, n);
 
-	for (i = 0; i < n; i++) {
-		high |= (unsigned char)p[i];
-		zero |= !p[i];
-	}
-	return zero ? TEXT_NUL : high & 0x80 ? TEXT_HIGH : TEXT_ASCII;
+	/* a byte that is not ASCII text: the rest only says whether a NUL is in it */
+	if (i == n)
+		return TEXT_ASCII;
+	return memchr(p + i, '\0', n - i) ? TEXT_NUL : TEXT_HIGH;
 }
 
 /*
