@@ -138,6 +138,11 @@ void mail_unescape_from(struct strbuf *out, const char *buf, size_t len);
  * the message is unusable.
  */
 int mail_mime_decode(struct mail_message *m, const char *buf, size_t len);
+/*
+ * The same with GMime reading every body: the reference the faster
+ * readers of one-part and multipart mail are tested against.
+ */
+int mail_mime_decode_gmime(struct mail_message *m, const char *buf, size_t len);
 
 /*
  * The same for a message with nothing to decode (mail_plain.c): plain

@@ -514,7 +514,8 @@ static GMimeMessage *parse(struct mail_message *m, const char *buf, size_t len, 
 	return msg;
 }
 
-int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
+/* own: the own readers may read what they can (read_leaf, read_parts); else GMime reads it all */
+static int decode(struct mail_message *m, const char *buf, size_t len, int own)
 {
 	struct mail_part_headers part = MAIL_PART_HEADERS_INIT;
 	GMimeMessage *msg = NULL;
@@ -530,7 +531,7 @@ int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
 		w.len = len - part.body;
 		w.line0 = m->line0 + lines;
 	}
-	if (!headers_read || (read_leaf(&w, &part, &exact) < 0 && read_parts(&w, &part) < 0)) {
+	if (!headers_read || !own || (read_leaf(&w, &part, &exact) < 0 && read_parts(&w, &part) < 0)) {
 		GMimeObject *body;
 
 		w.buf = buf;
@@ -581,4 +582,14 @@ done:
 		g_object_unref(msg);
 	mail_part_headers_release(&part);
 	return ret;
+}
+
+int mail_mime_decode(struct mail_message *m, const char *buf, size_t len)
+{
+	return decode(m, buf, len, 1);
+}
+
+int mail_mime_decode_gmime(struct mail_message *m, const char *buf, size_t len)
+{
+	return decode(m, buf, len, 0);
 }
