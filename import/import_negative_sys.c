@@ -98,6 +98,8 @@ static const char *const log_starts[] = {
 	"Inode-cache hash table", "Inode cache hash table", "Mount-cache hash table",
 	"Checking 'hlt'", "POSIX conformance testing", "Freeing unused kernel memory",
 	"EXT2-fs", "EXT3-fs", "EXT4-fs", "XFS (", "XFS mounting", "ReiserFS:", "JBD:", "JBD2:",
+	"BTRFS info (", "BTRFS warning (", "BTRFS error (", "BTRFS critical (", "BTRFS notice (",
+	"F2FS-fs (", "bcachefs (",
 	"kjournald", "Oops:", "BUG: ", "Unable to handle kernel", "Call Trace:", "EIP:", "RIP:",
 	"Code: ", "Stack: ", "general protection fault", "Kernel panic", "Out of Memory:",
 	"Out of memory:", "INFO: task ", "Brought up ", "Partition check:",

@@ -79,6 +79,12 @@ static void test_log(void **state)
 	       "Adding 1048568k swap on /dev/hda2.  Priority:-1\n"
 	       " [<c01a2b41>] ext3_get_block+0x41/0x120\n",
 	       LOG);
+	/* a file system's messages without the timestamp, as pasted from dmesg -t */
+	all_of("BTRFS info (device nvme0n1): space_info DATA has 0 free, is full\n"
+	       "BTRFS warning (device sdb1): 12 errors on device, 4096 bytes lost\n"
+	       "F2FS-fs (sdc1): Mounted with checkpoint version = 3b5a1c2d\n"
+	       "bcachefs (sdd): recovering from clean shutdown, journal seq 1204\n",
+	       LOG);
 	all_of("+-----------------+------+------+\n|                 | aaaa | bbbb |\n"
 	       "| boot_successes  | 20   | 2    |\n| boot_failures   | 0    | 18   |\n"
 	       "+-----------------+------+------+\n",
