@@ -388,6 +388,11 @@ static const char *const other[] = {
 	"Personalities :", "unused devices:", "raiddev ", "load average:", "Mem:", "Swap:",
 	"-/+ buffers", "top - ", "Tasks:", "Cpu(s):", "%Cpu(s):", "KiB Mem", "KiB Swap",
 	"MiB Mem", "MiB Swap",
+	/* btrfs filesystem usage: the space of the file system, not a result */
+	"Device size:", "Device allocated:", "Device unallocated:", "Device missing:",
+	"Device slack:", "Device zone unusable:", "Device zone size:", "Free (estimated):",
+	"Free (statfs, df):", "Data ratio:", "Metadata ratio:", "Global reserve:",
+	"Multiple profiles:",
 };
 static struct neg_words other_words = NEG_WORDS(other);
 

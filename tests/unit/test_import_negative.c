@@ -108,6 +108,12 @@ static void test_sysinfo(void **state)
 	       SYSINFO);
 	all_of("Filesystem            Size  Used Avail Use% Mounted on\n/dev/hda3              72G   41G   28G  60% /home\n",
 	       SYSINFO);
+	all_of("    Device size:                  12.73TiB\n    Device allocated:             11.11TiB\n"
+	       "    Free (estimated):              1.63TiB      (min: 841.44GiB)\n"
+	       "    Free (statfs, df):             1.63TiB\n    Data ratio:                       1.00\n"
+	       "    Metadata ratio:                   2.00\n"
+	       "    Global reserve:              512.00MiB      (used: 16.00KiB)\n",
+	       SYSINFO);
 	all_of("00:1f.2 IDE interface: Example Corp. 82801 IDE Controller (rev 02)\n\tFlags: bus master, latency 0\n"
 	       "\tI/O ports at f000 [size=16]\n",
 	       SYSINFO);
