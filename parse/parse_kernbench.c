@@ -39,7 +39,7 @@ static int kernbench_starts(struct scan *sc, size_t i)
 	size_t n = strlen(s);
 
 	return !strncmp(s, "Average ", 8) && n > 5 &&
-	       (!strcmp(s + n - 4, "Run:") || strstr(s, " Run (std deviation):"));
+	       (!strcmp(s + n - 4, "Run:") || strstr(s, " Run (std deviation)"));
 }
 
 /* Runs read side by side: "Elapsed Time 338.1 (0.87)     Elapsed Time 336.4 (1.69)". */
@@ -142,6 +142,10 @@ static int legend_line(struct legend *lg, const char *s, size_t columns)
 	for (c = 0; c < columns; c++) {
 		size_t n = (size_t)(end[c] - start[c]);
 
+		if (scan_kernel_shaped(start[c], n) && !lg->kernel[c]) {
+			lg->kernel[c] = xstrndup(start[c], n);
+			continue;
+		}
 		if (n > 7 && !strncasecmp(start[c], "kernel:", 7) && !lg->kernel[c]) {
 			lg->kernel[c] = xstrndup(skip_blanks(start[c] + 7),
 						 (size_t)(end[c] - skip_blanks(start[c] + 7)));
@@ -199,7 +203,7 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 	struct pending p[MAX_COLUMNS];
 	struct legend lg;
 	const char *head = sc->v[i].s + 8;
-	size_t idx, len, c, columns = 0, row_columns, from;
+	size_t idx, len, c, columns = 0, row_columns, from, under = 0;
 	char name[96], column[24];
 	int legend;
 
@@ -208,7 +212,11 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 		p[c] = (struct pending)PENDING_INIT;
 		strbuf_init(&lg.label[c], 0);
 	}
-	for (idx = i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
+	/* the runs' names may stand under the heading: "   4.13.0-rc3   4.13.0-rc3-spf" */
+	if (i + 2 < sc->nr && !sc->v[i + 1].used && !sc->v[i + 2].used && *skip_blanks(sc->v[i + 1].s) &&
+	    row_label(sc->v[i + 1].s, &len) < 0 && row_label(sc->v[i + 2].s, &len) >= 0)
+		under = i + 1;
+	for (idx = under ? under + 1 : i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
 		int r = read_row(p, &row_columns, idx, sc->v[idx].s);
 
 		if (r > 0 && columns && row_columns != columns)
@@ -219,18 +227,23 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 			break;
 		columns = row_columns;
 	}
-	if (idx == i + 1) {
+	if (idx == (under ? under + 1 : i + 1)) {
 		for (c = 0; c < MAX_COLUMNS; c++)
 			pending_clear(&p[c]);
 		legend_release(&lg);
 		return 0;   /* a heading alone, or kernbench's table form the importer reads */
 	}
-	if (idx - i - 1 < ARRAY_SIZE(rows))
+	if (idx - (under ? under + 1 : i + 1) < ARRAY_SIZE(rows))
 		scan_damaged(sc, idx - 1, "expected kernbench's six averages (the block ends after %zu)",
-			     idx - i - 1);
+			     idx - (under ? under + 1 : i + 1));
 	len = strstr(head, " Run") ? (size_t)(strstr(head, " Run") - head) : strlen(head);
 	snprintf(name, sizeof(name), "kernbench %.*s", (int)(len < 80 ? len : 80), head);
-	legend = columns > 1 ? find_legend(&lg, sc, i, columns) : -1;
+	if (columns < 2)
+		legend = -1;
+	else if (under)
+		legend = legend_line(&lg, sc->v[under].s, columns);
+	else
+		legend = find_legend(&lg, sc, i, columns);
 	for (c = 0; c < MAX_COLUMNS; c++) {
 		from = sc->out->nr;
 		pending_commit(sc, &p[c], name);

@@ -228,6 +228,18 @@ int scan_blank(const struct scan_line *l)
 	return 1;
 }
 
+int scan_kernel_shaped(const char *s, size_t n)
+{
+	size_t k = n && s[0] == 'v' ? 1 : 0;
+
+	if (k >= n || !isdigit((unsigned char)s[k]) || !memchr(s, '.', n))
+		return 0;
+	for (; k < n; k++)
+		if (s[k] == ' ' || s[k] == '\t')
+			return 0;
+	return 1;
+}
+
 int scan_begins(const struct scan_line *l, const char *prefix)
 {
 	const char *s = l->s;

@@ -98,6 +98,12 @@ int scan_close(struct scan *sc);
 void scan_release(struct scan *sc);
 
 int scan_blank(const struct scan_line *l);
+/*
+ * Whether the n bytes at s read as a kernel version and nothing else:
+ * "2.6.6", "v6.1", "4.13.0-rc3-spf", "2.5.54mm2" (a digit, or 'v' and a
+ * digit, first; a '.'; no blank).
+ */
+int scan_kernel_shaped(const char *s, size_t n);
 /* Whether the line's first word (after blanks) begins with prefix: a parser's cheap look. */
 int scan_begins(const struct scan_line *l, const char *prefix);
 

@@ -57,10 +57,6 @@ static int tiobench_starts(struct scan *sc, size_t i)
 	return test_of(sc->v[i].s) >= 0;
 }
 
-static int looks_like_kernel(const struct scan_tok *t)
-{
-	return t->len && isdigit((unsigned char)t->s[0]) && memchr(t->s, '.', t->len);
-}
 
 static int read_row(struct scan *sc, size_t idx, const struct scan_toks *t, int test)
 {
@@ -78,7 +74,7 @@ static int read_row(struct scan *sc, size_t idx, const struct scan_toks *t, int 
 		if (pending_number(&p, idx, cols[k].metric, cols[k].unit, &t->v[4 + k],
 				   tok_ends(&t->v[4 + k], "%") ? 1 : 0, 0) < 0)
 			goto damaged;
-	if (looks_like_kernel(&t->v[0]))
+	if (scan_kernel_shaped(t->v[0].s, t->v[0].len))
 		snprintf(name, sizeof(name), "tiobench %.*s threads %s", (int)threads.len, threads.s,
 			 tests[test].name);
 	else
@@ -89,7 +85,7 @@ static int read_row(struct scan *sc, size_t idx, const struct scan_toks *t, int 
 	/* the sizes are the run's parameters, printed on every row */
 	scan_mark_context(sc, from, "file-size");
 	scan_mark_context(sc, from, "block-size");
-	if (looks_like_kernel(&t->v[0])) {
+	if (scan_kernel_shaped(t->v[0].s, t->v[0].len)) {
 		char *kernel = xstrndup(t->v[0].s, t->v[0].len < 64 ? t->v[0].len : 64);
 
 		for (k = from; k < sc->out->nr; k++)
