@@ -179,12 +179,8 @@ void where_own(struct where *w, const char *kernel, const char *fs, const char *
 		w->fs = fs;
 		w->options = NULL;
 	}
-	if (options) {
+	if (options)
 		w->options = options;
-		/* a legend naming the parser's runs side by side is no config of its own */
-		if (w->config && strstr(w->config, options))
-			w->config = NULL;
-	}
 }
 
 void emit(struct extract *x, const struct where *w, const char *metric, const char *value,

@@ -2,6 +2,7 @@
 #include "../core/util.h"
 #include "../parse/parse.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,20 @@ void extract_find_tools(struct extract *x)
 	qsort_r(x->tool_order, x->tools.nr, sizeof(*x->tool_order), by_line, &x->tools);
 }
 
+/* Whether phrase (three bytes or more) stands in s as a whole: not inside a longer word. */
+static int holds_phrase(const char *s, const char *phrase)
+{
+	size_t n = strlen(phrase);
+	const char *at;
+
+	if (n < 3)
+		return 0;
+	for (at = strstr(s, phrase); at; at = strstr(at + 1, phrase))
+		if ((at == s || !isalnum((unsigned char)at[-1])) && !isalnum((unsigned char)at[n]))
+			return 1;
+	return 0;
+}
+
 static int same_str(const char *a, const char *b)
 {
 	return a == b || (a && b && !strcmp(a, b));
@@ -128,6 +143,9 @@ void extract_tools_until(struct extract *x, size_t at)
 			struct where w = extract_where(x, idx, t->benchmark);
 
 			where_own(&w, t->kernel, t->fs, t->options);
+			/* a legend line naming the report's runs side by side is no config of its own */
+			if (t->options && w.config && holds_phrase(w.config, t->options))
+				w.config = NULL;
 			pool_where(x, &w, &p);
 			before = t;
 			before_idx = idx;

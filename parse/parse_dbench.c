@@ -223,9 +223,14 @@ static void run_name(struct scan *sc, size_t h, char *name, size_t size)
  */
 static const char *labelled_throughput(const char *s, const char **label, size_t *len)
 {
-	const char *t = strstr(s, "Throughput "), *e;
+	const char *t = strstr(s, "Throughput "), *e, *unit;
 
 	if (!t || t - s > LABEL_MAX || !isdigit((unsigned char)t[11]))
+		return NULL;
+	/* dbench's own line: a rate after the number ("Summary: Throughput 20 percent ..." is prose) */
+	unit = t + 11 + strspn(t + 11, "0123456789.");
+	unit += strspn(unit, " ");
+	if (!strstr(unit, "/sec") || strstr(unit, "/sec") - unit > 8)
 		return NULL;
 	for (e = t; e > s && (e[-1] == ' ' || e[-1] == '\t'); e--)
 		;
@@ -285,9 +290,11 @@ static size_t dbench_read_block(struct scan *sc, size_t i)
 			name_from_above(sc, i, &clients);
 			name_with(name, sizeof(name), &clients, &mode);
 			pending_commit(sc, &p, name);
-			/* the run's label is what tells it from the lines beside it */
+			/* the run's label tells it from the lines beside it: its kernel, or its options */
 			for (; options && from_rec < sc->out->nr; from_rec++)
-				record_set(&sc->out->v[from_rec].options, options);
+				record_set(scan_kernel_shaped(options, label_len) ? &sc->out->v[from_rec].kernel
+										  : &sc->out->v[from_rec].options,
+					   options);
 			free(options);
 		}
 		lines = 1;

@@ -59,16 +59,31 @@ int fio_group_starts(struct scan *sc, size_t i)
 	return group_head(sc->v[i].s, &group) && i + 1 < sc->nr && group_direction(sc->v[i + 1].s) >= 0;
 }
 
+/* A line of a run of summaries: a group's head, a direction, a wrapped part of one, a blank. */
+static int in_summaries(const char *s)
+{
+	long group;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return !*s || *s == '(' || group_head(s, &group) || group_direction(s) >= 0 ||
+	       !strncmp(s, "io=", 3) || !strncmp(s, "run=", 4) || !strncmp(s, "mint=", 5);
+}
+
 /*
- * Whether the summary at line i restates job reports above it: a job's
- * head or direction line between it and the summary before it.
+ * Whether the summary at line i restates job reports above it.  fio
+ * prints all the jobs' reports, then all the groups' summaries: the run
+ * of summaries above this one is passed over, and then a job's head or
+ * direction line up to the summary before (or the text's start) says so.
  */
 static int restates_jobs(struct scan *sc, size_t i)
 {
-	size_t k, n;
+	size_t k = i, n;
 	long pid, group;
 
-	for (k = i; k-- > 0;) {
+	while (k > 0 && in_summaries(sc->v[k - 1].s))
+		k--;
+	while (k-- > 0) {
 		const char *s = sc->v[k].s;
 
 		if (group_head(s, &group))
@@ -174,9 +189,10 @@ size_t fio_group_read_block(struct scan *sc, size_t i)
 		char prefix[16];
 
 		snprintf(prefix, sizeof(prefix), "%s-", group_dirs[d]);
-		/* fio 2's pairs say which number is damaged; fio 3's line is read here */
+		/* under the jobs' reports the summary restates them: its lines are passed by */
 		if (restated)
-			;
+			;   /* nothing to read */
+		/* fio 2's pairs say which number is damaged; fio 3's line is read here */
 		else if (strstr(s, "aggrb="))
 			fio_add_pairs(&ft, idx, prefix, s, keys2, ARRAY_SIZE(keys2));
 		else if (read_fio3(&ft, idx, prefix, s) < 0)

@@ -46,6 +46,13 @@ static int starts_word(const char *s, const char *word)
 }
 
 /* "  read: IOPS=..., BW=...(104MiB/2001msec)" or fio 2's "  read : io=..., bw=...". */
+/* A number of a direction's line that is none: said with its line, as the pairs' are. */
+static int damaged(struct fio_text *ft, size_t idx, const char *after)
+{
+	scan_damaged(ft->sc, idx, "expected a number after '%s' in fio's report", after);
+	return -1;
+}
+
 static int read_direction(struct fio_text *ft, size_t idx, const char *s, const char *dir)
 {
 	static const struct fio_key keys2[] = {
@@ -74,7 +81,7 @@ static int read_direction(struct fio_text *ft, size_t idx, const char *s, const 
 			end++;
 		snprintf(metric, sizeof(metric), "%sbw", prefix);
 		if (fio_add_number(ft, idx, metric, bw + 3, (size_t)(end - bw - 3), NULL) < 0)
-			ret = -1;
+			ret = damaged(ft, idx, "BW=");
 		/* "(16.1GB/s)": the same rate in powers of ten, as fio 3 prints beside it */
 		end += strspn(end, " ");
 		if (*end == '(' && strchr(end, ')')) {
@@ -84,7 +91,7 @@ static int read_direction(struct fio_text *ft, size_t idx, const char *s, const 
 				snprintf(metric, sizeof(metric), "%sbw-decimal", prefix);
 				if (fio_add_number(ft, idx, metric, end + 1, (size_t)(close - end - 1),
 						   NULL) < 0)
-					ret = -1;
+					ret = damaged(ft, idx, "BW=N (");
 			}
 		}
 	}
@@ -99,10 +106,10 @@ static int read_direction(struct fio_text *ft, size_t idx, const char *s, const 
 		}
 		snprintf(metric, sizeof(metric), "%sio", prefix);
 		if (fio_add_number(ft, idx, metric, io + 2, (size_t)(slash - io - 2), NULL) < 0)
-			ret = -1;
+			ret = damaged(ft, idx, ")(");
 		snprintf(metric, sizeof(metric), "%sruntime", prefix);
 		if (fio_add_number(ft, idx, metric, slash + 1, (size_t)(close - slash - 1), NULL) < 0)
-			ret = -1;
+			ret = damaged(ft, idx, "IO/");
 	}
 	return ret;
 }

@@ -74,19 +74,16 @@ static struct scan_tok word_at(const char *s)
 }
 
 /*
- * "Elapsed Time 50.3233 (1.82716)", or several runs on one line (the
- * label again before each, or once): the runs' values into p[0..], their
- * count in *columns.  1 read, 0 not such a row, -1 damaged.
+ * The runs' numbers of row r after its label (s): each "N (DEV)", the
+ * label again before the next run or not.  Their count in *count; 0, or
+ * -1 damaged (values may have been added to p).
  */
-static int read_row(struct pending *p, size_t *columns, size_t idx, const char *s)
+static int read_runs(struct pending *p, size_t *count, size_t idx, int r, const char *s)
 {
 	char metric[48];
 	size_t n, c = 0;
-	int r = row_label(s, &n), again;
+	int again;
 
-	if (r < 0)
-		return 0;
-	s = skip_blanks(s + n);
 	while (*s) {
 		struct scan_tok num = word_at(s), dev;
 
@@ -111,9 +108,40 @@ static int read_row(struct pending *p, size_t *columns, size_t idx, const char *
 		if (again >= 0)
 			s = skip_blanks(s + n);
 	}
-	*columns = c;
-	return c ? 1 : -1;
+	*count = c;
+	return c ? 0 : -1;
 }
+
+/*
+ * "Elapsed Time 50.3233 (1.82716)", or several runs on one line (the
+ * label again before each, or once): the runs' values into p[0..], their
+ * count in *columns.  1 read, 0 not such a row, -1 damaged.
+ */
+static int read_row(struct pending *p, size_t *columns, size_t idx, const char *s)
+{
+	size_t before[MAX_COLUMNS], len, k, count;
+	int r = row_label(s, &len);
+
+	if (r < 0)
+		return 0;
+	for (k = 0; k < MAX_COLUMNS; k++)
+		before[k] = p[k].nr;
+	/* every row of a block has the runs the first one has */
+	if (read_runs(p, &count, idx, r, skip_blanks(s + len)) < 0 || (*columns && count != *columns)) {
+		/* a damaged row gives nothing: the values of its runs read so far are let go */
+		for (k = 0; k < MAX_COLUMNS; k++)
+			pending_truncate(&p[k], before[k]);
+		return -1;
+	}
+	*columns = count;
+	return 1;
+}
+
+
+/* The longest cell of a legend line: past it the line is prose. */
+#define LEGEND_CELL_MAX 64
+/* How far above a block its legend is looked for, over the blocks before it. */
+#define LEGEND_REACH 200
 
 /* A legend: what the lines above say of each run side by side. */
 struct legend {
@@ -135,20 +163,28 @@ static int legend_line(struct legend *lg, const char *s, size_t columns)
 		for (e = s; *e && *e != '\t' && !(e[0] == ' ' && e[1] == ' '); e++)
 			;
 		start[c] = s;
+		/* a cell ends before the blanks that part it from the next, and its ':' */
+		while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
 		end[c] = e[-1] == ':' ? e - 1 : e;
+		/* a name, not a sentence: "With 'if'", "Host: stp4-002" */
+		if (end[c] - start[c] > LEGEND_CELL_MAX || end[c] == start[c] || strchr(".!?", end[c][-1]))
+			return -1;
 	}
 	if (c != columns || *s)
 		return -1;
 	for (c = 0; c < columns; c++) {
 		size_t n = (size_t)(end[c] - start[c]);
+		const char *v = n > 7 && !strncasecmp(start[c], "kernel:", 7) ? skip_blanks(start[c] + 7) : NULL;
 
-		if (scan_kernel_shaped(start[c], n) && !lg->kernel[c]) {
+		if (lg->kernel[c] && (v || scan_kernel_shaped(start[c], n)))
+			continue;
+		if (scan_kernel_shaped(start[c], n)) {
 			lg->kernel[c] = xstrndup(start[c], n);
 			continue;
 		}
-		if (n > 7 && !strncasecmp(start[c], "kernel:", 7) && !lg->kernel[c]) {
-			lg->kernel[c] = xstrndup(skip_blanks(start[c] + 7),
-						 (size_t)(end[c] - skip_blanks(start[c] + 7)));
+		if (v && v < end[c]) {
+			lg->kernel[c] = xstrndup(v, (size_t)(end[c] - v));
 			continue;
 		}
 		/* the line nearer the numbers comes first */
@@ -166,21 +202,27 @@ static int legend_line(struct legend *lg, const char *s, size_t columns)
  */
 static int find_legend(struct legend *lg, struct scan *sc, size_t i, size_t columns)
 {
-	size_t k, n, lines = 0;
+	size_t k, n, lines = 0, blanks = 0;
 
-	for (k = i; k-- > 0;) {
+	for (k = i; k-- > 0 && i - k <= LEGEND_REACH;) {
 		const char *s = sc->v[k].s;
 
+		/* one blank line may part a legend from its block, or blocks of one paste */
 		if (!*skip_blanks(s)) {
-			if (lines)
+			if (lines || ++blanks > 1)
 				break;
 			continue;
 		}
+		blanks = 0;
+		/* the blocks before this one of the same paste (read already) are passed over */
 		if (kernbench_starts(sc, k) || row_label(s, &n) >= 0) {
 			if (lines)
 				break;
 			continue;
 		}
+		/* a line another reader took is not this paste's */
+		if (sc->v[k].used)
+			break;
 		if (legend_line(lg, s, columns) < 0)
 			break;
 		lines++;
@@ -203,7 +245,7 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 	struct pending p[MAX_COLUMNS];
 	struct legend lg;
 	const char *head = sc->v[i].s + 8;
-	size_t idx, len, c, columns = 0, row_columns, from, under = 0;
+	size_t idx, len, c, columns = 0, from, under = 0, first;
 	char name[96], column[24];
 	int legend;
 
@@ -216,38 +258,36 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 	if (i + 2 < sc->nr && !sc->v[i + 1].used && !sc->v[i + 2].used && *skip_blanks(sc->v[i + 1].s) &&
 	    row_label(sc->v[i + 1].s, &len) < 0 && row_label(sc->v[i + 2].s, &len) >= 0)
 		under = i + 1;
-	for (idx = under ? under + 1 : i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
-		int r = read_row(p, &row_columns, idx, sc->v[idx].s);
+	first = under ? under + 1 : i + 1;
+	for (idx = first; idx < sc->nr && !sc->v[idx].used; idx++) {
+		int r = read_row(p, &columns, idx, sc->v[idx].s);
 
-		if (r > 0 && columns && row_columns != columns)
-			r = -1;
 		if (r < 0)
-			scan_damaged(sc, idx, "expected 'LABEL N (DEVIATION)' in kernbench's averages");
+			scan_damaged(sc, idx, "expected 'LABEL N (DEVIATION)' in kernbench's averages, "
+				     "as many runs on each row (at most %d)", MAX_COLUMNS);
 		if (r <= 0)
 			break;
-		columns = row_columns;
 	}
-	if (idx == (under ? under + 1 : i + 1)) {
+	if (idx == first) {
 		for (c = 0; c < MAX_COLUMNS; c++)
 			pending_clear(&p[c]);
 		legend_release(&lg);
 		return 0;   /* a heading alone, or kernbench's table form the importer reads */
 	}
-	if (idx - (under ? under + 1 : i + 1) < ARRAY_SIZE(rows))
+	if (idx - first < ARRAY_SIZE(rows))
 		scan_damaged(sc, idx - 1, "expected kernbench's six averages (the block ends after %zu)",
-			     idx - (under ? under + 1 : i + 1));
+			     idx - first);
 	len = strstr(head, " Run") ? (size_t)(strstr(head, " Run") - head) : strlen(head);
 	snprintf(name, sizeof(name), "kernbench %.*s", (int)(len < 80 ? len : 80), head);
-	if (columns < 2)
-		legend = -1;
-	else if (under)
+	/* the line under the heading names the runs, even one; above, only runs side by side */
+	if (under)
 		legend = legend_line(&lg, sc->v[under].s, columns);
 	else
-		legend = find_legend(&lg, sc, i, columns);
+		legend = columns > 1 ? find_legend(&lg, sc, i, columns) : -1;
 	for (c = 0; c < MAX_COLUMNS; c++) {
 		from = sc->out->nr;
 		pending_commit(sc, &p[c], name);
-		if (columns < 2 || c >= columns)
+		if (c >= columns || (columns < 2 && legend))
 			continue;
 		/* runs side by side are told apart by their legend, or by their place */
 		snprintf(column, sizeof(column), "column %zu", c + 1);

@@ -230,12 +230,15 @@ int scan_blank(const struct scan_line *l)
 
 int scan_kernel_shaped(const char *s, size_t n)
 {
-	size_t k = n && s[0] == 'v' ? 1 : 0;
+	size_t k = n && s[0] == 'v' ? 1 : 0, digits = k;
 
-	if (k >= n || !isdigit((unsigned char)s[k]) || !memchr(s, '.', n))
+	/* digits, a '.', digits: "0m0.100s" (a letter after the first digits) is no version */
+	while (k < n && isdigit((unsigned char)s[k]))
+		k++;
+	if (k == digits || k + 1 >= n || s[k] != '.' || !isdigit((unsigned char)s[k + 1]))
 		return 0;
 	for (; k < n; k++)
-		if (s[k] == ' ' || s[k] == '\t')
+		if (!isalnum((unsigned char)s[k]) && !strchr(".-+_~", s[k]))
 			return 0;
 	return 1;
 }
@@ -660,6 +663,12 @@ void pending_clear(struct pending *p)
 	free(p->v);
 	p->v = NULL;
 	p->nr = p->alloc = 0;
+}
+
+void pending_truncate(struct pending *p, size_t nr)
+{
+	if (nr < p->nr)
+		p->nr = nr;
 }
 
 void scan_use(struct scan *sc, size_t first, size_t last)

@@ -215,6 +215,11 @@ int pending_duration(struct pending *p, size_t idx, const char *metric,
 /* Emits every value with benchmark and empties p. */
 void pending_commit(struct scan *sc, struct pending *p, const char *benchmark);
 void pending_clear(struct pending *p);
+/*
+ * Forgets the values past the first nr (a row found damaged after some of
+ * its values were added); their strings stay in p's room until p is cleared.
+ */
+void pending_truncate(struct pending *p, size_t nr);
 /* Marks lines first..last (inclusive) as used. */
 void scan_use(struct scan *sc, size_t first, size_t last);
 

@@ -135,9 +135,11 @@ static int read_rate(struct pending *p, size_t idx, const char *s)
 	char unit[24];
 	size_t n;
 
-	if (!strstr(s, "Total transferred ") || !open || !close || close - open < 7 ||
-	    memcmp(close - 4, "/sec", 4))
+	if (!strstr(s, "Total transferred "))
 		return 0;
+	/* the line is sysbench's: a rate it cannot read is damaged, not absent */
+	if (!open || !close || close - open < 7 || memcmp(close - 4, "/sec", 4))
+		return -1;
 	num.s = open + 1;
 	num.len = strspn(num.s, "0123456789.");
 	n = (size_t)(close - num.s) - num.len;
@@ -145,6 +147,9 @@ static int read_rate(struct pending *p, size_t idx, const char *s)
 		return -1;
 	memcpy(unit, num.s + num.len, n);
 	unit[n] = '\0';
+	/* sysbench 0.4's rates: "b", "Kb", "Mb", "Gb" a second */
+	if (!(n == 5 || (n == 6 && strchr("KMGT", unit[0]))) || unit[n - 5] != 'b')
+		return -1;
 	return pending_number(p, idx, "throughput", unit, &num, 0, 0) < 0 ? -1 : 1;
 }
 
@@ -171,6 +176,9 @@ static size_t read_totals(struct scan *sc, struct pending *p, size_t i)
 		if (got < 0)
 			scan_damaged(sc, idx, "expected a rate '(N<unit>/sec)' after sysbench's total");
 		idx++;
+		/* a mail client's wrap put the rate on a line of its own */
+		if (got < 0 && idx < sc->nr && !sc->v[idx].used && *skip_blanks(sc->v[idx].s) == '(')
+			idx++;
 	}
 	if (idx < sc->nr && !sc->v[idx].used) {
 		scan_split(&t, sc->v[idx].s);
