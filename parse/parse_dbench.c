@@ -236,8 +236,7 @@ static const char *labelled_throughput(const char *s, const char **label, size_t
 		;
 	if (e == s || e[-1] != ':')
 		return NULL;
-	for (*label = s; **label == ' ' || **label == '\t'; (*label)++)
-		;
+	*label = scan_skip_blanks(s);
 	for (e--; e > *label && (e[-1] == ' ' || e[-1] == '\t'); e--)
 		;
 	if (e == *label)

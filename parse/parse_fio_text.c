@@ -31,13 +31,6 @@
  * "iops :" lines) a job's lines are read as long as each is fio's.
  */
 
-static const char *skip_blanks(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
 static int starts_word(const char *s, const char *word)
 {
 	size_t n = strlen(word);
@@ -163,7 +156,7 @@ static enum job_line read_job_line(struct fio_text *ft, size_t idx, const char *
 		{ "majf", "majf", "" }, { "minf", "minf", "" },
 	};
 	static const char *const dirs[] = { "read", "write", "trim" };
-	const char *s = skip_blanks(line);
+	const char *s = scan_skip_blanks(line);
 	struct fio_key keys[ARRAY_SIZE(stat_keys)];
 	char prefix[48], unit[24];
 	const char *u;
@@ -258,13 +251,13 @@ int fio_direction_line(const char *s)
 	const char *colon;
 	size_t d;
 
-	s = skip_blanks(s);
+	s = scan_skip_blanks(s);
 	for (d = 0; d < ARRAY_SIZE(dirs); d++)
 		if (starts_word(s, dirs[d]))
 			break;
 	if (d == ARRAY_SIZE(dirs) || !(colon = strchr(s, ':')))
 		return 0;
-	colon = skip_blanks(colon + 1);
+	colon = scan_skip_blanks(colon + 1);
 	return (!strncmp(colon, "IOPS=", 5) && strstr(colon, ", BW=")) ||
 	       (!strncmp(colon, "io=", 3) && strstr(colon, ", bw="));
 }
@@ -281,7 +274,7 @@ int fio_text_starts(struct scan *sc, size_t i)
 /* "key=" (or fio's ">=64=") at s: the rest of a "key=value, " list. */
 static int continues_pairs(const char *s)
 {
-	s = skip_blanks(s);
+	s = scan_skip_blanks(s);
 	if (*s == '>')
 		s++;
 	while (isalnum((unsigned char)*s) || *s == '_')
@@ -302,12 +295,12 @@ size_t fio_joined_line(struct fio_text *ft, size_t idx, struct strbuf *line, int
 		const char *next = sc->v[k + 1].s;
 
 		if (!(line->buf[line->len - 1] == ',' && continues_pairs(next)) &&
-		    !(paren && *skip_blanks(next) == '('))
+		    !(paren && *scan_skip_blanks(next) == '('))
 			break;
 		k++;
 		strbuf_addch(line, ' ');
 		ft->part[ft->parts++] = line->len;
-		strbuf_addstr(line, skip_blanks(sc->v[k].s));
+		strbuf_addstr(line, scan_skip_blanks(sc->v[k].s));
 	}
 	ft->joined = line->buf;
 	return k - idx + 1;
@@ -379,7 +372,7 @@ static size_t read_disk_stats(struct scan *sc, size_t i)
 
 			fio_add_pairs(&ft, idx, "", colon + 1, keys, ARRAY_SIZE(keys));
 		}
-		dev = xstrndup(skip_blanks(s), (size_t)(colon - skip_blanks(s)));
+		dev = xstrndup(scan_skip_blanks(s), (size_t)(colon - scan_skip_blanks(s)));
 		from = sc->out->nr;
 		fio_commit(sc, &ft.p, "fio", dev, run_goes_on(sc, i));
 		/* the device's counters over the run: beside the results, not results */
@@ -417,10 +410,10 @@ static size_t past_blanks(const struct fio_text *ft, size_t idx)
 	size_t k = idx, n;
 	long pid;
 
-	while (k < sc->nr && !sc->v[k].used && !*skip_blanks(sc->v[k].s) && k - idx < 2)
+	while (k < sc->nr && !sc->v[k].used && !*scan_skip_blanks(sc->v[k].s) && k - idx < 2)
 		k++;
 	if (k == idx || k >= sc->nr || sc->v[k].used || fio_job_head(sc->v[k].s, &n, &pid) ||
-	    !job_line_like(ft, skip_blanks(sc->v[k].s)))
+	    !job_line_like(ft, scan_skip_blanks(sc->v[k].s)))
 		return idx;
 	return k;
 }

@@ -58,13 +58,6 @@ static int row_label(const char *s, size_t *n)
 	return -1;
 }
 
-static const char *skip_blanks(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
 /* The word at s up to a blank, as a token. */
 static struct scan_tok word_at(const char *s)
 {
@@ -89,7 +82,7 @@ static int read_runs(struct pending *p, size_t *count, size_t idx, int r, const 
 
 		if (c == MAX_COLUMNS || pending_number(&p[c], idx, rows[r].metric, rows[r].unit, &num, 0, 0) < 0)
 			return -1;
-		s = skip_blanks(s + num.len);
+		s = scan_skip_blanks(s + num.len);
 		if (*s == '(') {
 			dev = word_at(s);
 			if (dev.len < 3 || dev.s[dev.len - 1] != ')')
@@ -99,14 +92,14 @@ static int read_runs(struct pending *p, size_t *count, size_t idx, int r, const 
 			snprintf(metric, sizeof(metric), "%s-stddev", rows[r].metric);
 			if (pending_number(&p[c], idx, metric, rows[r].unit, &dev, 0, 0) < 0)
 				return -1;
-			s = skip_blanks(dev.s + dev.len + 1);
+			s = scan_skip_blanks(dev.s + dev.len + 1);
 		}
 		c++;
 		again = row_label(s, &n);
 		if (again >= 0 && again != r)
 			return -1;
 		if (again >= 0)
-			s = skip_blanks(s + n);
+			s = scan_skip_blanks(s + n);
 	}
 	*count = c;
 	return c ? 0 : -1;
@@ -127,7 +120,7 @@ static int read_row(struct pending *p, size_t *columns, size_t idx, const char *
 	for (k = 0; k < MAX_COLUMNS; k++)
 		before[k] = p[k].nr;
 	/* every row of a block has the runs the first one has */
-	if (read_runs(p, &count, idx, r, skip_blanks(s + len)) < 0 || (*columns && count != *columns)) {
+	if (read_runs(p, &count, idx, r, scan_skip_blanks(s + len)) < 0 || (*columns && count != *columns)) {
 		/* a damaged row gives nothing: the values of its runs read so far are let go */
 		for (k = 0; k < MAX_COLUMNS; k++)
 			pending_truncate(&p[k], before[k]);
@@ -159,7 +152,7 @@ static int legend_line(struct legend *lg, const char *s, size_t columns)
 	const char *start[MAX_COLUMNS], *end[MAX_COLUMNS], *e;
 	size_t c;
 
-	for (c = 0, s = skip_blanks(s); *s && c < columns; c++, s = skip_blanks(e)) {
+	for (c = 0, s = scan_skip_blanks(s); *s && c < columns; c++, s = scan_skip_blanks(e)) {
 		for (e = s; *e && *e != '\t' && !(e[0] == ' ' && e[1] == ' '); e++)
 			;
 		start[c] = s;
@@ -175,7 +168,7 @@ static int legend_line(struct legend *lg, const char *s, size_t columns)
 		return -1;
 	for (c = 0; c < columns; c++) {
 		size_t n = (size_t)(end[c] - start[c]);
-		const char *v = n > 7 && !strncasecmp(start[c], "kernel:", 7) ? skip_blanks(start[c] + 7) : NULL;
+		const char *v = n > 7 && !strncasecmp(start[c], "kernel:", 7) ? scan_skip_blanks(start[c] + 7) : NULL;
 
 		if (lg->kernel[c] && (v || scan_kernel_shaped(start[c], n)))
 			continue;
@@ -208,7 +201,7 @@ static int find_legend(struct legend *lg, struct scan *sc, size_t i, size_t colu
 		const char *s = sc->v[k].s;
 
 		/* one blank line may part a legend from its block, or blocks of one paste */
-		if (!*skip_blanks(s)) {
+		if (!*scan_skip_blanks(s)) {
 			if (lines || ++blanks > 1)
 				break;
 			continue;
@@ -255,7 +248,7 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 		strbuf_init(&lg.label[c], 0);
 	}
 	/* the runs' names may stand under the heading: "   4.13.0-rc3   4.13.0-rc3-spf" */
-	if (i + 2 < sc->nr && !sc->v[i + 1].used && !sc->v[i + 2].used && *skip_blanks(sc->v[i + 1].s) &&
+	if (i + 2 < sc->nr && !sc->v[i + 1].used && !sc->v[i + 2].used && *scan_skip_blanks(sc->v[i + 1].s) &&
 	    row_label(sc->v[i + 1].s, &len) < 0 && row_label(sc->v[i + 2].s, &len) >= 0)
 		under = i + 1;
 	first = under ? under + 1 : i + 1;

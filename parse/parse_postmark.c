@@ -48,13 +48,6 @@ static const struct pm_line mixed[] = {
 	  { "deleted-mixed", "deleted-mixed-rate" }, { "files", "files/s" }, 0 },
 };
 
-static const char *skip_blanks_only(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
 /* postmark's prompt "pm>" is printed before its report when stdin is not a tty */
 static const char *skip_prompts(const char *s)
 {
@@ -146,7 +139,7 @@ static int after_postmark(struct scan *sc, size_t i)
 {
 	size_t k;
 
-	if (!strncmp(skip_blanks_only(sc->v[i].s), "pm>", 3))
+	if (!strncmp(scan_skip_blanks(sc->v[i].s), "pm>", 3))
 		return 1;
 	for (k = i; k > 0 && i - k < 3; k--)
 		if (strstr(sc->v[k - 1].s, "Deleting files...Done"))

@@ -228,6 +228,13 @@ int scan_blank(const struct scan_line *l)
 	return 1;
 }
 
+const char *scan_skip_blanks(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
 int scan_kernel_shaped(const char *s, size_t n)
 {
 	size_t k = n && s[0] == 'v' ? 1 : 0, digits = k;

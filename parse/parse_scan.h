@@ -98,6 +98,8 @@ int scan_close(struct scan *sc);
 void scan_release(struct scan *sc);
 
 int scan_blank(const struct scan_line *l);
+/* s past its leading blanks (spaces and tabs). */
+const char *scan_skip_blanks(const char *s);
 /*
  * Whether the n bytes at s read as a kernel version and nothing else:
  * "2.6.6", "v6.1", "4.13.0-rc3-spf", "2.5.54mm2" (a digit, or 'v' and a

@@ -62,13 +62,6 @@ static const struct row rows[] = {
 	{ "Threads fairness:", "execution time (avg/stddev):", "thread-time", "s", 1 },
 };
 
-static const char *skip_blanks(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
 static int is_section(const char *s)
 {
 	size_t r;
@@ -81,7 +74,7 @@ static int is_section(const char *s)
 
 static int sysbench_starts(struct scan *sc, size_t i)
 {
-	const char *s = skip_blanks(sc->v[i].s);
+	const char *s = scan_skip_blanks(sc->v[i].s);
 
 	return !strcmp(s, "File operations:") || !strncmp(s, "Operations performed:", 21);
 }
@@ -118,7 +111,7 @@ static void name_of(struct scan *sc, size_t i, char *name, size_t size)
 
 	snprintf(name, size, "sysbench fileio");
 	for (k = i; k > 0 && i - k < 40; k--) {
-		const char *s = skip_blanks(sc->v[k - 1].s), *end;
+		const char *s = scan_skip_blanks(sc->v[k - 1].s), *end;
 
 		if (!strncmp(s, "Doing ", 6) && (end = strstr(s, " test")) && end - s < 64) {
 			snprintf(name, size, "sysbench fileio %.*s", (int)(end - s - 6), s + 6);
@@ -177,7 +170,7 @@ static size_t read_totals(struct scan *sc, struct pending *p, size_t i)
 			scan_damaged(sc, idx, "expected a rate '(N<unit>/sec)' after sysbench's total");
 		idx++;
 		/* a mail client's wrap put the rate on a line of its own */
-		if (got < 0 && idx < sc->nr && !sc->v[idx].used && *skip_blanks(sc->v[idx].s) == '(')
+		if (got < 0 && idx < sc->nr && !sc->v[idx].used && *scan_skip_blanks(sc->v[idx].s) == '(')
 			idx++;
 	}
 	if (idx < sc->nr && !sc->v[idx].used) {
@@ -196,13 +189,13 @@ static size_t sysbench_read_block(struct scan *sc, size_t i)
 {
 	struct pending p = PENDING_INIT;
 	const char *section = NULL;
-	size_t idx = i, last = i, base = (size_t)(skip_blanks(sc->v[i].s) - sc->v[i].s);
+	size_t idx = i, last = i, base = (size_t)(scan_skip_blanks(sc->v[i].s) - sc->v[i].s);
 	char name[96];
 
-	if (strcmp(skip_blanks(sc->v[i].s), "File operations:"))
+	if (strcmp(scan_skip_blanks(sc->v[i].s), "File operations:"))
 		last = (idx = read_totals(sc, &p, i)) - 1;
 	for (; idx < sc->nr && !sc->v[idx].used; idx++) {
-		const char *s = sc->v[idx].s, *t = skip_blanks(s);
+		const char *s = sc->v[idx].s, *t = scan_skip_blanks(s);
 		size_t r;
 
 		if (!*t)
@@ -220,7 +213,7 @@ static size_t sysbench_read_block(struct scan *sc, size_t i)
 			size_t n = strlen(rows[r].label);
 
 			if (section && !strcmp(section, rows[r].section) && !strncmp(t, rows[r].label, n)) {
-				if (read_value(&p, idx, &rows[r], skip_blanks(t + n)) < 0)
+				if (read_value(&p, idx, &rows[r], scan_skip_blanks(t + n)) < 0)
 					scan_damaged(sc, idx, "expected a number after sysbench's '%s'",
 						     rows[r].label);
 				break;

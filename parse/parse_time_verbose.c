@@ -37,17 +37,10 @@ static const struct {
 #define NFIELDS ARRAY_SIZE(verbose_fields)
 #define COMMAND_LABEL "Command being timed:"
 
-static const char *skip_blanks(const char *s)
-{
-	while (*s == ' ' || *s == '\t')
-		s++;
-	return s;
-}
-
 /* The field of a line, with *value pointing after "Label:", or -1. */
 static int field_of(const char *line, const char **value)
 {
-	const char *s = skip_blanks(line);
+	const char *s = scan_skip_blanks(line);
 	size_t f;
 
 	/* every label starts with a capital: the lines tried (numbers, "real", "user") do not */
@@ -61,7 +54,7 @@ static int field_of(const char *line, const char **value)
 			continue;
 		n = strlen(verbose_fields[f].label);
 		if (!strncmp(s, verbose_fields[f].label, n) && s[n] == ':') {
-			*value = skip_blanks(s + n + 1);
+			*value = scan_skip_blanks(s + n + 1);
 			return (int)f;
 		}
 	}
@@ -72,7 +65,7 @@ static char *unquote_command(const char *s)
 {
 	size_t len;
 
-	s = skip_blanks(s);
+	s = scan_skip_blanks(s);
 	len = strlen(s);
 	while (len && isspace((unsigned char)s[len - 1]))
 		len--;
@@ -120,7 +113,7 @@ static int read_field(struct time_block *b, size_t idx, int f, const char *value
 
 static int is_command_line(const char *s)
 {
-	s = skip_blanks(s);
+	s = scan_skip_blanks(s);
 	/* the first byte before the call: nearly every line asked about is turned away by it */
 	return *s == 'C' && !strncmp(s, COMMAND_LABEL, strlen(COMMAND_LABEL));
 }
@@ -146,7 +139,7 @@ int time_form_verbose(struct scan *sc, size_t i, struct time_block *b)
 	int f;
 
 	if (is_command_line(first)) {
-		b->label = unquote_command(skip_blanks(first) + strlen(COMMAND_LABEL));
+		b->label = unquote_command(scan_skip_blanks(first) + strlen(COMMAND_LABEL));
 		idx++;
 	}
 	f = idx < sc->nr ? field_of(scan_line(sc, idx)->s, &value) : -1;
