@@ -29,8 +29,7 @@ static int group_head(const char *s, long *group)
 {
 	char *end;
 
-	while (*s == ' ' || *s == '\t')
-		s++;
+	s = scan_skip_blanks(s);
 	if (strncmp(s, "Run status group ", 17))
 		return 0;
 	*group = strtol(s + 17, &end, 10);
@@ -42,8 +41,7 @@ static int group_direction(const char *s)
 {
 	size_t d, n;
 
-	while (*s == ' ' || *s == '\t')
-		s++;
+	s = scan_skip_blanks(s);
 	for (d = 0; d < ARRAY_SIZE(group_words); d++) {
 		n = strlen(group_words[d]);
 		if (!strncmp(s, group_words[d], n) && s[n] == ':')
@@ -64,8 +62,7 @@ static int in_summaries(const char *s)
 {
 	long group;
 
-	while (*s == ' ' || *s == '\t')
-		s++;
+	s = scan_skip_blanks(s);
 	return !*s || *s == '(' || group_head(s, &group) || group_direction(s) >= 0 ||
 	       !strncmp(s, "io=", 3) || !strncmp(s, "run=", 4) || !strncmp(s, "mint=", 5);
 }
@@ -168,12 +165,25 @@ static int read_fio3(struct fio_text *ft, size_t idx, const char *prefix, const 
 	return ret;
 }
 
-size_t fio_group_read_block(struct scan *sc, size_t i)
+/* A direction's summary line after its "WRITE:" (s), fio 2's or fio 3's. */
+static void read_direction(struct fio_text *ft, size_t idx, const char *dir, const char *s)
 {
 	static const struct fio_key keys2[] = {
 		{ "io", "io", NULL }, { "aggrb", "bw", NULL }, { "minb", "bw-min", NULL },
 		{ "maxb", "bw-max", NULL }, { "mint", "runtime-min", NULL }, { "maxt", "runtime", NULL },
 	};
+	char prefix[16];
+
+	snprintf(prefix, sizeof(prefix), "%s-", dir);
+	/* fio 2's pairs say which number is damaged; fio 3's line is read here */
+	if (strstr(s, "aggrb="))
+		fio_add_pairs(ft, idx, prefix, s, keys2, ARRAY_SIZE(keys2));
+	else if (read_fio3(ft, idx, prefix, s) < 0)
+		scan_damaged(ft->sc, idx, "expected bw=, io= and run= numbers in fio's group summary");
+}
+
+size_t fio_group_read_block(struct scan *sc, size_t i)
+{
 	struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "", NULL, { 0 }, 0 };
 	struct strbuf line = STRBUF_INIT, name = STRBUF_INIT;
 	int restated = restates_jobs(sc, i);
@@ -185,18 +195,9 @@ size_t fio_group_read_block(struct scan *sc, size_t i)
 	group_head(sc->v[i].s, &group);
 	while (idx < sc->nr && !sc->v[idx].used && (d = group_direction(sc->v[idx].s)) >= 0) {
 		size_t lines = fio_joined_line(&ft, idx, &line, 1);
-		const char *s = strchr(line.buf, ':') + 1;
-		char prefix[16];
-
-		snprintf(prefix, sizeof(prefix), "%s-", group_dirs[d]);
 		/* under the jobs' reports the summary restates them: its lines are passed by */
-		if (restated)
-			;   /* nothing to read */
-		/* fio 2's pairs say which number is damaged; fio 3's line is read here */
-		else if (strstr(s, "aggrb="))
-			fio_add_pairs(&ft, idx, prefix, s, keys2, ARRAY_SIZE(keys2));
-		else if (read_fio3(&ft, idx, prefix, s) < 0)
-			scan_damaged(sc, idx, "expected bw=, io= and run= numbers in fio's group summary");
+		if (!restated)
+			read_direction(&ft, idx, group_dirs[d], strchr(line.buf, ':') + 1);
 		ft.joined = NULL;
 		idx += lines;
 	}

@@ -238,7 +238,7 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 	struct pending p[MAX_COLUMNS];
 	struct legend lg;
 	const char *head = sc->v[i].s + 8;
-	size_t idx, len, c, columns = 0, from, under = 0, first;
+	size_t idx, len, label_len, c, columns = 0, from, under = 0, first;
 	char name[96], column[24];
 	int legend;
 
@@ -249,7 +249,7 @@ static size_t kernbench_read_block(struct scan *sc, size_t i)
 	}
 	/* the runs' names may stand under the heading: "   4.13.0-rc3   4.13.0-rc3-spf" */
 	if (i + 2 < sc->nr && !sc->v[i + 1].used && !sc->v[i + 2].used && *scan_skip_blanks(sc->v[i + 1].s) &&
-	    row_label(sc->v[i + 1].s, &len) < 0 && row_label(sc->v[i + 2].s, &len) >= 0)
+	    row_label(sc->v[i + 1].s, &label_len) < 0 && row_label(sc->v[i + 2].s, &label_len) >= 0)
 		under = i + 1;
 	first = under ? under + 1 : i + 1;
 	for (idx = first; idx < sc->nr && !sc->v[idx].used; idx++) {
