@@ -16,6 +16,7 @@
  * give the same metrics.  benchmark is the job name.
  */
 /* "sync": the latency of fsync and the like (fsync=, fdatasync=), nothing else */
+const char *const fio_dirs[FIO_NDIRS] = { "read", "write", "trim" };
 static const char *const directions[] = { "read", "write", "trim", "sync" };
 
 struct fio_field {

@@ -12,6 +12,10 @@
 
 #include <stddef.h>
 
+/* fio's directions, as its reports name a job's lines (parse_fio.c); the metrics' first word. */
+#define FIO_NDIRS 3
+extern const char *const fio_dirs[FIO_NDIRS];
+
 /* A key of a "key=value" list and the metric it gives. */
 struct fio_key {
 	const char *key, *metric;

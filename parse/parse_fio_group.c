@@ -21,8 +21,8 @@
  * bytes moved and the shortest and longest job's run time.
  */
 
-static const char *const group_words[] = { "READ", "WRITE", "TRIM" };
-static const char *const group_dirs[] = { "read", "write", "trim" };
+/* fio_dirs as a summary names them */
+static const char *const group_words[FIO_NDIRS] = { "READ", "WRITE", "TRIM" };
 
 /* "Run status group 0 (all jobs):": the group's number in *group. */
 static int group_head(const char *s, long *group)
@@ -197,7 +197,7 @@ size_t fio_group_read_block(struct scan *sc, size_t i)
 		size_t lines = fio_joined_line(&ft, idx, &line, 1);
 		/* under the jobs' reports the summary restates them: its lines are passed by */
 		if (!restated)
-			read_direction(&ft, idx, group_dirs[d], strchr(line.buf, ':') + 1);
+			read_direction(&ft, idx, fio_dirs[d], strchr(line.buf, ':') + 1);
 		ft.joined = NULL;
 		idx += lines;
 	}

@@ -153,7 +153,6 @@ static void read_direction(struct terse *t, struct pending *p, const char *dir, 
 
 size_t fio_terse_read_block(struct scan *sc, size_t i)
 {
-	static const char *const dirs[] = { "read", "write", "trim" };
 	struct terse t = { sc, i, NULL, 0, 0, 0 };
 	struct pending p = PENDING_INIT;
 	int version = version_of(sc->v[i].s);
@@ -173,7 +172,7 @@ size_t fio_terse_read_block(struct scan *sc, size_t i)
 	name = t.nr > 2 ? t.f[2] : "fio";
 	t.at = 5;
 	for (d = 0; d < (version >= 4 ? 3u : 2u); d++)
-		read_direction(&t, &p, dirs[d], version);
+		read_direction(&t, &p, fio_dirs[d], version);
 	take_all(&t, &p, "", cpu, ARRAY_SIZE(cpu));
 	t.at += BUCKETS;
 	if (t.bad || t.at > t.nr) {

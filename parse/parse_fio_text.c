@@ -155,7 +155,6 @@ static enum job_line read_job_line(struct fio_text *ft, size_t idx, const char *
 		{ "usr", "usr", NULL }, { "sys", "sys", NULL }, { "ctx", "ctx", "" },
 		{ "majf", "majf", "" }, { "minf", "minf", "" },
 	};
-	static const char *const dirs[] = { "read", "write", "trim" };
 	const char *s = scan_skip_blanks(line);
 	struct fio_key keys[ARRAY_SIZE(stat_keys)];
 	char prefix[48], unit[24];
@@ -165,11 +164,11 @@ static enum job_line read_job_line(struct fio_text *ft, size_t idx, const char *
 	/* fio indents a job's lines, but mail quoting ("> ") takes the indent away */
 	if (!*s || !strncmp(s, "Run status group", 16) || !strncmp(s, "Disk stats (", 12))
 		return JOB_ENDED;
-	for (d = 0; d < ARRAY_SIZE(dirs); d++) {
-		if (starts_word(s, dirs[d])) {
-			ft->dir = dirs[d];
+	for (d = 0; d < FIO_NDIRS; d++) {
+		if (starts_word(s, fio_dirs[d])) {
+			ft->dir = fio_dirs[d];
 			ft->lat = NULL;
-			read_direction(ft, idx, s, dirs[d]);
+			read_direction(ft, idx, s, fio_dirs[d]);
 			return JOB_READ;
 		}
 	}
@@ -247,15 +246,14 @@ int fio_job_head(const char *s, size_t *name_len, long *pid)
  */
 int fio_direction_line(const char *s)
 {
-	static const char *const dirs[] = { "read", "write", "trim" };
 	const char *colon;
 	size_t d;
 
 	s = scan_skip_blanks(s);
-	for (d = 0; d < ARRAY_SIZE(dirs); d++)
-		if (starts_word(s, dirs[d]))
+	for (d = 0; d < FIO_NDIRS; d++)
+		if (starts_word(s, fio_dirs[d]))
 			break;
-	if (d == ARRAY_SIZE(dirs) || !(colon = strchr(s, ':')))
+	if (d == FIO_NDIRS || !(colon = strchr(s, ':')))
 		return 0;
 	colon = scan_skip_blanks(colon + 1);
 	return (!strncmp(colon, "IOPS=", 5) && strstr(colon, ", BW=")) ||
