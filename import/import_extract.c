@@ -201,7 +201,7 @@ static size_t read_line(struct extract *x, size_t i)
 	for (k = 0; k < ARRAY_SIZE(readers); k++) {
 		const struct import_reader *r = readers[k];
 
-		if (x->negative[i] && !learns_context(r))
+		if ((x->negative[i] || x->sec->tool_line[i]) && !learns_context(r))
 			continue;
 		if ((!r->starts || r->starts(x, i)) && (used = r->read(x, i)))
 			return used;

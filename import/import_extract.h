@@ -232,6 +232,8 @@ char *extract_clean_options(const char *opts);
 /* The tool reports (import_read_tools.c): found before the walk, emitted at their lines. */
 void extract_find_tools(struct extract *x);
 void extract_tools_until(struct extract *x, size_t at);
+/* Whether line i is a tool report's own title ("Data:"), with its numbers under it. */
+int extract_tool_title(const struct extract *x, size_t i);
 /* Which tools' reports may be in the text (tools_in_text, tool_named), before the walk. */
 void extract_note_tools(struct extract *x);
 /* The feature pass's words: the readers' and every tool's mail words; -1 when they do not fit. */

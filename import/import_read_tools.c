@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How far under a title a report's number may stand: fio's percentiles are 5 lines */
+#define TITLE_REACH 8
+
 /*
  * The tools' own reports (postmark, dbench, fio, bonnie, tiobench, ...) are
  * read by the parse layer's parsers over the whole text of a message; each
@@ -67,6 +70,32 @@ void extract_note_tools(struct extract *x)
 		if (!x->tool_named)
 			x->tool_named = parse_table[i]->name;
 	}
+}
+
+/*
+ * Whether line i is a title of a tool's report found in the text
+ * ("Throughput:" over sysbench's rates), with a number of the report in
+ * the lines right under it: the report's own, never the writer's
+ * heading.  The same words over the writer's table elsewhere still are.
+ */
+int extract_tool_title(const struct extract *x, size_t i)
+{
+	const struct qtext *q = x->q;
+	const char *t = q->v[i].text;
+	size_t k, j;
+
+	if (!x->tools.nr)
+		return 0;
+	while (*t == ' ' || *t == '\t')
+		t++;
+	for (k = 0; parse_table[k]; k++) {
+		if (!(x->tools_in_text & (1ul << k)) || !parse_table[k]->is_title || !parse_table[k]->is_title(t))
+			continue;
+		for (j = i + 1; j < q->nr && j <= i + TITLE_REACH && q->v[j].depth == q->v[i].depth; j++)
+			if (x->sec->tool_line[j])
+				return 1;
+	}
+	return 0;
 }
 
 static int by_line(const void *a, const void *b, void *data)

@@ -108,6 +108,9 @@ static void mark_lines(struct extract *x)
 		/* a kernel log or uname -a holds no results but still names the kernel */
 		if (sig[l->depth] || (x->negative[i] && !import_negative_is_context(x->negative[i])))
 			f[i] |= L_SKIP;
+		/* "Throughput:" over sysbench's rates heads the report's numbers, not the writer's */
+		if (!HAS_DIGIT(x, i) && extract_tool_title(x, i))
+			f[i] |= L_SKIP;
 		if (import_is_rule(l->text, l->len))
 			f[i] |= L_RULE;
 		if (i == 0 || q->v[i - 1].blank || q->v[i - 1].depth != l->depth || (f[i - 1] & L_RULE))

@@ -96,6 +96,13 @@ struct parser {
 	 * mail that has one, so that ordinary mail costs a search for each.
 	 */
 	const char *const *mail_words;
+	/*
+	 * PARSER_IN_MAIL, optional: whether a line (its leading blanks
+	 * skipped) is one the tool prints over a group of its numbers
+	 * ("Throughput:", "Data:").  In mail such a line belongs to the
+	 * report and is never a heading of the writer's naming a config.
+	 */
+	int (*is_title)(const char *line);
 };
 
 /* The parser's report may stand inside a mail: the importer reads it. */

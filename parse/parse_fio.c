@@ -381,6 +381,31 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 static const char *const fio_mail_words[] = { "\"fio version\"", ": (groupid=", ";fio-", "IOPS=",
 					       "iops=", "Run status group ", NULL };
 
+/*
+ * The lines of fio's text report that head numbers under them: a job's
+ * "clat percentiles (usec):" (slat, lat too), and the summaries' "Run
+ * status group 0 (all jobs):" and "Disk stats (read/write):".
+ */
+static int fio_is_title(const char *line)
+{
+	static const char *const lat[] = { "clat", "slat", "lat" };
+	const char *s;
+	size_t k, n;
+
+	for (k = 0; k < ARRAY_SIZE(lat); k++) {
+		n = strlen(lat[k]);
+		if (!strncmp(line, lat[k], n) && !strncmp(line + n, " percentiles (", 14) &&
+		    (s = strchr(line + n + 14, ')')) && !strcmp(s, "):"))
+			return 1;
+	}
+	if (!strcmp(line, "Disk stats (read/write):"))
+		return 1;
+	if (strncmp(line, "Run status group ", 17))
+		return 0;
+	s = line + 17 + strspn(line + 17, "0123456789");
+	return s > line + 17 && !strcmp(s, " (all jobs):");
+}
+
 const struct parser parser_fio = {
 	.name = "fio",
 	.summary = "fio's normal text, terse (--minimal v3-v5) and JSON reports",
@@ -388,4 +413,5 @@ const struct parser parser_fio = {
 	.read_block = fio_read_block,
 	.flags = PARSER_IN_MAIL,
 	.mail_words = fio_mail_words,
+	.is_title = fio_is_title,
 };

@@ -213,6 +213,19 @@ static size_t postmark_read_block(struct scan *sc, size_t i)
 
 static const char *const postmark_mail_words[] = { "seconds of transactions", "seconds total", NULL };
 
+/* "Time:", "Files:", "Data:" alone on their lines head the report's groups */
+static int postmark_is_title(const char *line)
+{
+	static const char *const titles[] = { "Time:", "Files:", "Data:" };
+	size_t k;
+
+	line = skip_prompts(line);
+	for (k = 0; k < ARRAY_SIZE(titles); k++)
+		if (!strcmp(line, titles[k]))
+			return 1;
+	return 0;
+}
+
 const struct parser parser_postmark = {
 	.name = "postmark",
 	.summary = "PostMark's report and its terse line (Debian's 1.5x)",
@@ -220,4 +233,5 @@ const struct parser parser_postmark = {
 	.read_block = postmark_read_block,
 	.flags = PARSER_IN_MAIL,
 	.mail_words = postmark_mail_words,
+	.is_title = postmark_is_title,
 };

@@ -231,6 +231,17 @@ static size_t sysbench_read_block(struct scan *sc, size_t i)
 	return last - i + 1;
 }
 
+/* The sections' headings, and the rows that only head the rows under them */
+static int sysbench_is_title(const char *line)
+{
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(rows); k++)
+		if (!strcmp(line, rows[k].section) || (!rows[k].metric && !strcmp(line, rows[k].label)))
+			return 1;
+	return 0;
+}
+
 static const char *const sysbench_mail_words[] = { "File operations:", "Operations performed:", NULL };
 
 const struct parser parser_sysbench = {
@@ -240,4 +251,5 @@ const struct parser parser_sysbench = {
 	.read_block = sysbench_read_block,
 	.flags = PARSER_IN_MAIL,
 	.mail_words = sysbench_mail_words,
+	.is_title = sysbench_is_title,
 };

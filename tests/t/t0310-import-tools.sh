@@ -69,4 +69,28 @@ test_expect_success 'a job'"'"'s bytes, runtime and sample counts are parameters
 	grep -q "\"metric\":\"write-runtime\",\"value\":30623" fio.parsed
 '
 
+# A tool's own titles ("Throughput:", postmark's "Data:", fio's "clat
+# percentiles (usec):") head the report's numbers: the config stays the
+# writer's heading above the report, and no other reader reads the
+# report's lines again.
+titles="$FIXTURES/import/tools/titles.mbox"
+
+test_expect_success 'tool titles are no configs: the heading over the report is' '
+	benchpost import --dry-run --format json "$titles" >titles.out &&
+	test $(grep -c "\"options\":\"Without the patch\",.*\"benchmark\":\"sysbench" titles.out) = 16 &&
+	test $(grep -c "\"options\":\"With the patch\",.*\"benchmark\":\"sysbench" titles.out) = 16 &&
+	test $(grep -c "\"options\":\"Old allocator\",.*\"benchmark\":\"postmark" titles.out) = 11 &&
+	test $(grep -c "\"options\":\"New allocator\",.*\"benchmark\":\"randread" titles.out) = 15 &&
+	! grep -q "\"options\":\"\(File operations\|Throughput\|Latency\|Threads\|General\|Time\|Files\|Data\|clat\)" titles.out
+'
+
+test_expect_success 'a tool report'"'"'s lines are read once, by its parser' '
+	test $(wc -l <titles.out) = 58 &&
+	! grep -q "\"benchmark\":\"\(Read,\|Written,\|[0-9.]*_megabytes\)" titles.out &&
+	for t in sysbench postmark fio; do
+		benchpost parse --type $t --format json "$titles" || return 1
+	done >titles.parsed &&
+	test $(wc -l <titles.parsed) = 60
+'
+
 test_done
