@@ -402,6 +402,8 @@ void grid_move(struct grid *g, size_t by)
 	g->end += by;
 	if (g->title >= 0)
 		g->title += (long)by;
+	if (g->lead_in >= 0)
+		g->lead_in += (long)by;
 	for (k = 0; k < g->nrows; k++) {
 		g->rows[k].line += by;
 		if (g->rows[k].group >= 0)

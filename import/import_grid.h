@@ -78,6 +78,7 @@ struct grid {
 	struct grid_head heads[GRID_MAX_HEADS];   /* top to bottom */
 	size_t nheads;
 	long title;               /* the line naming the table above it, or -1 */
+	long lead_in;             /* the line above that goes on with a wrapped sentence, or -1 */
 	size_t *col_x0, *col_x1;  /* each column's screen span over its cells */
 };
 

@@ -9,6 +9,7 @@
 #include "import_grid_lex.h"
 #include "../core/strbuf.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,7 +78,9 @@ static long name_column(const struct grid *g, const int *change, size_t x0, size
 
 /*
  * Words set one space apart, as prose is, with no tab or '|': a sentence
- * or a title, not names laid out over columns.
+ * or a title, not names laid out over columns.  Many writers put two
+ * spaces after a sentence's full stop ("the output.  On the"): that gap
+ * is still prose.
  */
 static int is_sentence(const struct grid_span *w, size_t nw, const char *s, size_t n)
 {
@@ -85,9 +88,13 @@ static int is_sentence(const struct grid_span *w, size_t nw, const char *s, size
 
 	if (nw < 3 || memchr(s, '\t', n) || memchr(s, '|', n))
 		return 0;
-	for (i = 1; i < nw; i++)
-		if (w[i].x0 - w[i - 1].x1 > 1)
+	for (i = 1; i < nw; i++) {
+		size_t gap = w[i].x0 - w[i - 1].x1;
+		char end = w[i - 1].n ? w[i - 1].s[w[i - 1].n - 1] : 0;
+
+		if (gap > 1 && !(gap == 2 && w[i - 1].n > 1 && strchr(".?!", end) && end))
 			return 0;
+	}
 	return 1;
 }
 
@@ -232,6 +239,26 @@ static int numbers_only(const struct grid_row *r)
 	return 1;
 }
 
+/*
+ * Whether line k goes on with a sentence wrapped at the end of the line
+ * above ("...and outputs the" / "average.  The output was:"): a long
+ * line of text that ends on a word, not on a stop or a colon.  Such a
+ * line is the prose's: it may say the config of the rows under it
+ * ("The output after the patch was:"), never the name of a benchmark.
+ */
+static int continues_prose(const struct grid_line *lines, const struct lineinfo *li, long k, size_t floor)
+{
+	const struct grid_line *up;
+	size_t n;
+
+	if (k <= (long)floor || li[k - 1].blank || li[k - 1].row || li[k - 1].rule)
+		return 0;
+	up = &lines[k - 1];
+	for (n = up->n; n && (up->s[n - 1] == ' ' || up->s[n - 1] == '\t'); n--)
+		;
+	return n >= 50 && (isalnum((unsigned char)up->s[n - 1]) || up->s[n - 1] == ',');
+}
+
 void grid_find_heads(struct grid *g, const struct grid_line *lines, struct lineinfo *li, size_t floor)
 {
 	int *change = xcalloc(g->ncols, sizeof(*change));
@@ -274,8 +301,13 @@ void grid_find_heads(struct grid *g, const struct grid_line *lines, struct linei
 	g->title = -1;
 	while (k >= (long)floor && li[k].rule)
 		k--;
-	if (k >= (long)floor && !li[k].blank && !li[k].row && lines[k].n <= 80)
-		g->title = k;
+	g->lead_in = -1;
+	if (k >= (long)floor && !li[k].blank && !li[k].row && lines[k].n <= 80) {
+		if (continues_prose(lines, li, k, floor))
+			g->lead_in = k;
+		else
+			g->title = k;
+	}
 	else if (k > (long)floor && li[k].blank && !li[k - 1].blank && !li[k - 1].row &&
 		 lines[k - 1].n <= 80 && lines[k - 1].n &&
 		 lines[k - 1].s[lines[k - 1].n - 1] == ':')

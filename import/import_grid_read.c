@@ -98,6 +98,12 @@ static char *title_of(const char *s, size_t n)
 {
 	size_t i;
 
+	/* "I ran 'time ./x' 50 times.": the writer telling what was done, not a name */
+	for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	if ((n - i >= 2 && s[i] == 'I' && s[i + 1] == ' ') ||
+	    (n - i >= 3 && (s[i] == 'W' || s[i] == 'w') && s[i + 1] == 'e' && s[i + 2] == ' '))
+		return NULL;
 	for (i = 0; i < n; i++)
 		if (s[i] == ',' || s[i] == ';' || s[i] == '(' || (s[i] == ':' && i + 1 < n && s[i + 1] == ' '))
 			break;
@@ -373,6 +379,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	const char *prev_kernel = NULL;
 	char *cont_kept = NULL, *title_kernel = NULL;
 	char *group_config = NULL;  /* what a group named "with patch:" says, for its rows */
+	char *lead_config = NULL;   /* what the line leading in says: "The output after the patch was:" */
 	long param = -1;
 	int col_kernel = 0, col_config = 0;
 	struct copies kept = { NULL, NULL, NULL, NULL, NULL };
@@ -391,8 +398,17 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		idents += is_ident(&rows[i]);
 		fss += rows[i].role == ROLE_FS;
 	}
-	if (g->title >= 0) {
-		title = title_of(lines[g->title].s, lines[g->title].n);
+	/*
+	 * "The output after the patch was:" over one column of values: the
+	 * config of all of them (side by side, columns are the configs)
+	 */
+	{
+		long lead = g->title >= 0 ? g->title : g->lead_in;
+
+		if (lead >= 0 && g->ncols == 1)
+			lead_config = import_lead_in_config(lines[lead].s, lines[lead].n);
+	}
+	if (g->title >= 0 && !lead_config && (title = title_of(lines[g->title].s, lines[g->title].n))) {
 		if (!informative_title(title)) {
 			free(title);
 			title = NULL;
@@ -453,6 +469,8 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		} else if (rn->role == ROLE_NONE || rn->role == ROLE_PARAM) {
 			bench_row = rn->text;
 		}
+		if (!options && r->group < 0)
+			options = lead_config;
 		prev_kernel = kernel;
 		if (param >= 0)
 			for (j = 0; j < r->ncells; j++)
@@ -485,6 +503,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 				free(gname);
 				gname = NULL;
 				free(group_config);
+	free(lead_config);
 				group_config = config;
 				if (!options)
 					options = group_config;
@@ -581,6 +600,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 	strbuf_release(&num);
 	free(cont_kept);
 	free(group_config);
+	free(lead_config);
 	free(title_kernel);
 	for (i = 0; i < g->nrows; i++)
 		grid_name_release(&rows[i]);

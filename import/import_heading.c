@@ -395,3 +395,96 @@ int import_order_cue(const char *s, size_t n)
 	return import_has_word(s, n, "first") || import_has_word(s, n, "then") || import_has_word(s, n, "in order") ||
 	       import_has_word(s, n, "respectively") || import_has_word(s, n, "followed by");
 }
+
+/* Word i of the n bytes at t, as [*w, *w + *len); returns 0 past the last. */
+static int nth_word(const char *t, size_t n, size_t i, const char **w, size_t *len)
+{
+	size_t at = 0, k = 0;
+
+	for (;;) {
+		while (at < n && (t[at] == ' ' || t[at] == '\t'))
+			at++;
+		if (at == n)
+			return 0;
+		*w = t + at;
+		while (at < n && t[at] != ' ' && t[at] != '\t')
+			at++;
+		*len = (size_t)(t + at - *w);
+		if (k++ == i)
+			return 1;
+	}
+}
+
+static int word_is(const char *w, size_t len, const char *const *list, size_t nlist)
+{
+	size_t k;
+
+	for (k = 0; k < nlist; k++)
+		if (strlen(list[k]) == len && !strncasecmp(w, list[k], len))
+			return 1;
+	return 0;
+}
+
+char *import_lead_in_config(const char *t, size_t n)
+{
+	static const char *const markers[] = { "with", "without", "after", "before" };
+	/* where the phrase stops: the verb of the lead-in, or its subject before it */
+	static const char *const verbs[] = { "was", "were", "is", "are", "gives", "gave", "shows", "looks",
+					     "it", "we", "i", "they", "you" };
+	static const char *const articles[] = { "the", "a" };
+	const char *w, *from = NULL, *end = NULL, *last = NULL, *fs;
+	size_t len, last_len = 0, i, words = 0, k;
+	int on = 0, by_on = 0;
+	char *mode;
+
+	while (n && strchr(" \t\r", t[n - 1]))
+		n--;
+	if (!n || t[n - 1] != ':')
+		return NULL;
+	n--;
+	/* "average.  The output on the standard kernel was:": the last sentence leads in */
+	for (k = n; k > 1; k--)
+		if (t[k - 1] == ' ' && strchr(".?!", t[k - 2])) {
+			n -= k;
+			t += k;
+			break;
+		}
+	for (i = 0; nth_word(t, n, i, &w, &len); i++) {
+		if (i >= 10)
+			return NULL;
+		if (from) {
+			if (word_is(w, len, verbs, ARRAY_SIZE(verbs)))
+				break;
+			end = w + len;
+			last = w;
+			last_len = len;
+			words++;
+		} else if (i && word_is(w, len, markers, ARRAY_SIZE(markers))) {
+			from = w;
+			end = w + len;
+		} else if (i && len == 2 && !strncasecmp(w, "on", 2)) {
+			on = 1;
+		} else if (on && !word_is(w, len, articles, ARRAY_SIZE(articles))) {
+			/* "on the standard kernel": the words after the article */
+			from = last = w;
+			end = w + len;
+			last_len = len;
+			words = 1;
+			by_on = 1;
+		}
+	}
+	if (!from || words < 1 || words > 4)
+		return NULL;
+	/* "on" names a config only as the kernel's: "on the patched kernel", not "on sda" */
+	if (by_on && !(last_len == 6 && !strncasecmp(last, "kernel", 6)))
+		return NULL;
+	for (k = 0; from + k < end; k++)
+		if (isdigit((unsigned char)from[k]) || strchr("=/$#", from[k]))
+			return NULL;
+	/* "after a reboot on ext3": a file system has readers of its own */
+	if (import_find_fs_n(from, (size_t)(end - from), &fs, &mode)) {
+		free(mode);
+		return NULL;
+	}
+	return xstrndup(from, (size_t)(end - from));
+}

@@ -42,6 +42,12 @@ char *import_benchmark_heading(const char *t, size_t n);
  * not a lead-in ("To summarize:", "Results:").
  */
 char *import_config_label(const char *t, size_t n);
+/*
+ * "The output after the patch was:", "Numbers on the standard kernel:":
+ * a line leading in to a block that names, inside, the config it ran in
+ * (after with/without/after/before, or "on the"); the phrase, or NULL.
+ */
+char *import_lead_in_config(const char *t, size_t n);
 
 /*
  * "# __flush_tlb_one", "# with the patch": a shell comment that may head

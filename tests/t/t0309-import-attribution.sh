@@ -42,4 +42,18 @@ test_expect_success 'the archive files each kernel of one message as a run of it
 	! grep -q "^runs/2.6.2[78]" paths
 '
 
+# "The output on the stock kernel was:" over a block: the config of it,
+# also when the line goes on with a wrapped sentence ("...prints the" /
+# "mean.  The output ..."); the writer's "I wrote a loop ..." names no
+# benchmark, and a two-space gap after a full stop is still prose.
+test_expect_success 'a line leading in to a block names its config' '
+	benchpost import --dry-run --format json "$ATTR/lead-in.txt" >out &&
+	test $(wc -l <out) = 6 &&
+	record out 3.104000 | grep -q "\"options\":\"stock kernel\",.*\"benchmark\":null" &&
+	record out 2.850000 | grep -q "\"options\":\"stock kernel\"" &&
+	record out 2.551000 | grep -q "\"options\":\"with the series applied\",.*\"benchmark\":null" &&
+	record out 2.301000 | grep -q "\"options\":\"with the series applied\"" &&
+	! grep -q "I wrote\|mean\." out
+'
+
 test_done

@@ -527,6 +527,36 @@ static void test_config_heading_forms(void **state)
 	assert_null(import_config_label("Results", 7));
 }
 
+/* A line leading in to a block names its config inside; a device, a count or no colon does not. */
+static void test_lead_in_configs(void **state)
+{
+	static const struct { const char *text, *config; } cases[] = {
+		{ "The output after the patch was:", "after the patch" },
+		{ "Results with the patch:", "with the patch" },
+		{ "The output on the stock kernel was:", "stock kernel" },
+		{ "average.  The output on the standard kernel was:", "standard kernel" },
+		{ "And without the new allocator it gives:", "without the new allocator" },
+		{ "With the patch:", NULL },
+		{ "Numbers on sda:", NULL },
+		{ "The output on my laptop was:", NULL },
+		{ "Runs with 4 threads:", NULL },
+		{ "Results after the patch", NULL },
+		{ "Results with ext3:", NULL },
+		{ "Here is what happens with the patch and the other fix and more words:", NULL },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *got = import_lead_in_config(cases[i].text, strlen(cases[i].text));
+
+		if (cases[i].config ? !got || strcmp(got, cases[i].config) : got != NULL)
+			fail_msg("'%s': got '%s', want '%s'", cases[i].text, got ? got : "-",
+				 cases[i].config ? cases[i].config : "-");
+		free(got);
+	}
+}
+
 /* A heading naming a benchmark holds over the kernel headings under it; a row's kernel label is no benchmark. */
 static void test_benchmark_headings(void **state)
 {
@@ -631,6 +661,7 @@ int main(void)
 		cmocka_unit_test(test_subject),
 		cmocka_unit_test(test_config_headings),
 		cmocka_unit_test(test_config_heading_forms),
+		cmocka_unit_test(test_lead_in_configs),
 		cmocka_unit_test(test_comment_headings),
 		cmocka_unit_test(test_time_labels),
 		cmocka_unit_test(test_file_name_lines),
