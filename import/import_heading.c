@@ -475,6 +475,9 @@ char *import_lead_in_config(const char *t, size_t n)
 	}
 	if (!from || words < 1 || words > 4)
 		return NULL;
+	/* "Running the test with following options:" introduces a list, no config */
+	if (import_has_word(from, (size_t)(end - from), "following"))
+		return NULL;
 	/* "on" names a config only as the kernel's: "on the patched kernel", not "on sda" */
 	if (by_on && !(last_len == 6 && !strncasecmp(last, "kernel", 6)))
 		return NULL;

@@ -236,6 +236,8 @@ static void read_heading(struct extract *x, size_t i, int kernels, int comment, 
 			h->bench = sections_keep(s, c);
 		else if ((c = label_over_report(x, i, t, n)))
 			h->config = sections_keep(s, c);
+		else if ((c = import_lead_in_config(t, n)))
+			h->config = sections_keep(s, c);
 	}
 }
 

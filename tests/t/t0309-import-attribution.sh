@@ -56,4 +56,11 @@ test_expect_success 'a line leading in to a block names its config' '
 	! grep -q "I wrote\|mean\." out
 '
 
+test_expect_success 'a heading leading in to results names their config' '
+	benchpost import --dry-run --format json "$ATTR/lead-in-headings.txt" >out &&
+	test $(grep -c "\"fs\":\"xfs\",\"options\":\"before this patch\",.*\"metric\":\"throughput\"" out) = 3 &&
+	test $(grep -c "\"fs\":\"xfs\",\"options\":\"after this patch\",.*\"metric\":\"throughput\"" out) = 3 &&
+	! grep -q "following" out
+'
+
 test_done
