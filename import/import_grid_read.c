@@ -110,6 +110,15 @@ static char *title_of(const char *s, size_t n)
 	return grid_trimmed(s, i);
 }
 
+/* A label with a letter or a digit: tiobench's "." (the directory it ran in) names nothing. */
+static int names_something(const char *s)
+{
+	for (; *s; s++)
+		if (isalnum((unsigned char)*s))
+			return 1;
+	return 0;
+}
+
 /* Seconds for a duration cell ("2:35", "0m2.129s", "50.5s"), as posted where it can be. */
 static char *seconds_of(const struct grid_cell *c)
 {
@@ -459,7 +468,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			fs = rn->fs;
 			options = rn->options;
 		} else if ((rn->role == ROLE_NONE || rn->role == ROLE_SKIP) && !strchr(rn->text, ' ') &&
-			   (fss * 2 >= g->nrows || (!col_config && !col_kernel))) {
+			   names_something(rn->text) && (fss * 2 >= g->nrows || (!col_config && !col_kernel))) {
 			/* one word beside file systems, or over metric columns: a config */
 			options = rn->text;
 		} else if (i && prev_kernel && continues(rn->text)) {

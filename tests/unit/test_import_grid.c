@@ -362,6 +362,15 @@ static void test_cell_forms(void **state)
 	assert_non_null(strstr(x->benchmark, "rename_8_threads"));
 	grid_values_release(&v);
 	lines_free(&l);
+	/* tiobench 0.3's "." (the directory it ran in) names no config; "-j4" would */
+	assert_int_equal(read_all(&v, &l,
+		"  Dir   Size   Thr   Rate\n"
+		"   .    1024     1   51.20\n"
+		"   .    1024     2   40.33\n"), 1);
+	x = find(&v, "40.33");
+	assert_null(x->options);
+	grid_values_release(&v);
+	lines_free(&l);
 }
 
 static void test_not_tables(void **state)
