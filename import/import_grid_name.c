@@ -366,8 +366,7 @@ void grid_classify(struct name *out, const char *s, size_t n, const struct readi
 		out->role = ROLE_KERNEL;
 		return;
 	}
-	if ((fs = import_label_fs(s, &opts)) || (fs = fs_word(s, w)) ||
-	    (w == n && (fs = fs_suffix(s, n))) || (fs = fs_among_words(s + w))) {
+	if ((fs = import_label_fs(s, &opts)) || (fs = fs_word(s, w)) || (fs = fs_among_words(s + w))) {
 		out->role = ROLE_FS;
 		out->fs = fs;
 		/*
@@ -375,6 +374,12 @@ void grid_classify(struct name *out, const char *s, size_t n, const struct readi
 		 * config beyond the bare name, kept as posted: "ext3-dalloc"
 		 */
 		out->options = opts ? opts : strcasecmp(s, fs) ? xstrdup(s) : NULL;
+		return;
+	}
+	/* contest's "2560ext3": the digits are the kernel's, told elsewhere; nothing is left for a config */
+	if (w == n && (fs = fs_suffix(s, n))) {
+		out->role = ROLE_FS;
+		out->fs = fs;
 		return;
 	}
 	if (is_digits(s, n) || (n > 2 && (s[0] == 'N' || s[0] == 'n') && s[1] == '=') ||

@@ -279,6 +279,8 @@ static void test_file_systems_as_rows(void **state)
 	assert_int_equal(v.nr, 9);
 	x = find(&v, "97");
 	assert_str(x->fs, "xfs");
+	/* "2611" is the kernel's, said elsewhere: no config is left of the label */
+	assert_null(x->options);
 	assert_str(x->metric, "elapsed");
 	assert_str(x->benchmark, "io_load");
 	x = find(&v, "66.1");
