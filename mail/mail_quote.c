@@ -15,10 +15,29 @@ static int is_space(char c)
 	return c == ' ' || (unsigned char)(c - '\t') < 5;
 }
 
-/* Quoting with '|' is only believed when the line is not a table row. */
+/*
+ * "|  1.00th=[  122],  5.00th=[  139]": fio's percentiles, which a paste
+ * may leave at the left margin, start with a bar of their own.
+ */
+static int fio_percentiles(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	if (!(*s >= '0' && *s <= '9'))
+		return 0;
+	while ((*s >= '0' && *s <= '9'))
+		s++;
+	if (*s++ != '.' || !(*s >= '0' && *s <= '9'))
+		return 0;
+	while ((*s >= '0' && *s <= '9'))
+		s++;
+	return !strncmp(s, "th=[", 4);
+}
+
+/* Quoting with '|' is only believed when the line is not a table row or fio's percentiles. */
 static int bar_quote(const char *q)
 {
-	return (q[1] == ' ' || q[1] == '\0' || q[1] == '>') && !strchr(q + 1, '|');
+	return (q[1] == ' ' || q[1] == '\0' || q[1] == '>') && !strchr(q + 1, '|') && !fio_percentiles(q + 1);
 }
 
 /*

@@ -206,6 +206,15 @@ static void test_quote_depths_and_authors(void **state)
 	assert_int_equal(q.v[7].depth, 0);
 	assert_int_equal(q.v[7].lineno, 18);
 	mail_quote_release(&q);
+	/* fio's percentiles pasted at the left margin are text; a bar before prose still quotes */
+	text = "clat percentiles (usec):\n| 1.00th=[ 9], 5.00th=[ 10]\n|  99.00th=[10048]\n| 1.5 was it\n";
+	mail_quote_split(&q, text, strlen(text), 0, NULL);
+	assert_int_equal(q.nr, 4);
+	assert_int_equal(q.v[1].depth, 0);
+	assert_string_equal(q.v[1].text, "| 1.00th=[ 9], 5.00th=[ 10]");
+	assert_int_equal(q.v[2].depth, 0);
+	assert_int_equal(q.v[3].depth, 1);
+	mail_quote_release(&q);
 	/*
 	 * each verb names the next depth's author, down to a one-letter name;
 	 * a verb without its blank, or with nothing before it, names nobody
