@@ -288,7 +288,12 @@ int prose_read_tail(struct reading *r, const struct member *last)
 		refuse(r, "a rate that describes hardware (a link, a limit), not a measurement");
 		return 0;
 	}
-	if (last->q.kind == QUANTITY_DURATION && prose_word_is(&w, PW_SETTING)) {
+	/*
+	 * "took 8412 ms after adding 1000000 files": after a measuring verb,
+	 * "after" and "before" tell what was timed, not when a delay ends
+	 */
+	if (last->q.kind == QUANTITY_DURATION && prose_word_is(&w, PW_SETTING) &&
+	    !(r->head == H_MEASURE && (prose_word_eq(&w, "after") || prose_word_eq(&w, "before")))) {
 		refuse(r, "a duration that is a setting (a timeout, an interval), not a measurement");
 		return 0;
 	}

@@ -65,6 +65,19 @@ static int prose_line(const struct extract *x, size_t at, size_t k)
 	       !import_table_row_like(l->text) && !import_time_may_start(l->text);
 }
 
+/* Whether a and b start with the same two words. */
+static int same_two_words(const char *a, const char *b)
+{
+	int words = 0;
+
+	while (*a && *a == *b) {
+		if (*a == ' ' && a[-1] != ' ' && ++words == 2)
+			return 1;
+		a++, b++;
+	}
+	return 0;
+}
+
 /*
  * Whether line k goes on with the sentence of line k - 1: a wrapped
  * sentence breaks before a word in lower case or a number, after a line
@@ -78,6 +91,9 @@ static int continues(const struct extract *x, size_t k)
 	char last = prev->len ? prev->text[prev->len - 1] : '\0';
 
 	if (last && strchr(".!?:", last))
+		return 0;
+	/* "dir fsync took 8412 ms after ..." line under line: a list of results, each its own */
+	if (same_two_words(import_skip_space(prev->text), s))
 		return 0;
 	return islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '~' || *s == '(';
 }

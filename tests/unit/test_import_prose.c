@@ -132,6 +132,9 @@ static void test_durations(void **state)
 	READS("The test completed in 1.5 hours", { "5400", "elapsed", NULL, NULL, NULL, 0 });
 	READS("Here I see 6 seconds user time and 2 seconds system time",
 	      { "6", "user", NULL, NULL, NULL, 0 }, { "2", "sys", NULL, NULL, NULL, 0 });
+	/* after a measuring verb, "after" tells what was timed; "wait 5 seconds after" stays a setting */
+	READS("the dir fsync took 8412 ms after adding 1000000 files",
+	      { "8.412", "elapsed", NULL, NULL, "dir fsync", 0 });
 }
 
 static void test_rates(void **state)
@@ -201,6 +204,7 @@ static void test_refused(void **state)
 		{ "I ran dbench for 60 seconds", "no measuring verb" },
 		{ "after 10 seconds the machine hung", "no measuring verb" },
 		{ "with a 30 second timeout", "a size or setting" },
+		{ "the daemon is 30 seconds after the mount", "a setting" },
 		{ "It is a 12Gb/s SAS drive", "a size or setting" },
 		{ "but it plugs into 6Gb/s SAS HBA ports", "hardware" },
 		{ "so the bus speed for hdb is 66Mb/s", "hardware" },
