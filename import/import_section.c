@@ -366,6 +366,23 @@ static int is_order(const struct extract *x, size_t i, int kernels)
 	       !sections_result_at(x, i);
 }
 
+/*
+ * A rule right under a table's header and over its rows ("Operation
+ * Count  AvgLat" / "-------" / dbench's rows, a tool's or the writer's
+ * table): it belongs to the table, and the heading over the table still
+ * holds for it.
+ */
+static int is_underline(const struct extract *x, size_t i)
+{
+	const struct qtext *q = x->q;
+	const struct sections *s = x->sec;
+	int d = q->v[i].depth;
+
+	return i > 0 && i + 1 < q->nr && !q->v[i - 1].blank && !q->v[i + 1].blank && q->v[i - 1].depth == d &&
+	       q->v[i + 1].depth == d && !(s->flags[i - 1] & L_RULE) &&
+	       (s->tool_line[i + 1] || (s->flags[i + 1] & (L_SKIP | L_RESULT)) == (L_SKIP | L_RESULT));
+}
+
 static void find_sections(struct extract *x)
 {
 	const struct qtext *q = x->q;
@@ -392,7 +409,7 @@ static void find_sections(struct extract *x)
 		if (l->blank)
 			continue;
 		kernels = (int)s->nkernels[i];
-		if (s->flags[i] & L_RULE) {
+		if ((s->flags[i] & L_RULE) && !is_underline(x, i)) {
 			hd->rule_before = 1;
 			hd->config = hd->bench = NULL;
 			continue;

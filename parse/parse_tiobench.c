@@ -123,6 +123,19 @@ static size_t tiobench_read_block(struct scan *sc, size_t i)
 
 static const char *const tiobench_mail_words[] = { "Sequential Reads", "Sequential Writes", "Random Reads", "Random Writes", NULL };
 
+/* "Sequential Reads" over each of the four tables */
+static int tiobench_is_title(const char *line)
+{
+	size_t k, n;
+
+	for (k = 0; k < ARRAY_SIZE(tests); k++) {
+		n = strlen(tests[k].title);
+		if (!strncmp(line, tests[k].title, n) && (!line[n + strspn(line + n, " \t")]))
+			return 1;
+	}
+	return 0;
+}
+
 const struct parser parser_tiobench = {
 	.name = "tiobench",
 	.summary = "tiobench.pl's sequential and random read and write tables",
@@ -130,4 +143,5 @@ const struct parser parser_tiobench = {
 	.read_block = tiobench_read_block,
 	.flags = PARSER_IN_MAIL,
 	.mail_words = tiobench_mail_words,
+	.is_title = tiobench_is_title,
 };

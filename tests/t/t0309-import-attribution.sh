@@ -63,4 +63,15 @@ test_expect_success 'a heading leading in to results names their config' '
 	! grep -q "following" out
 '
 
+# The dashes under a table's header belong to the table: the label line
+# over it still names the kernel, over a version the prose after it names
+# with a cue ("first seen on 6.8.0-rc1").
+test_expect_success 'a header underline does not cut a table from its heading' '
+	benchpost import --dry-run --format json "$ATTR/underline.txt" >out &&
+	test $(wc -l <out) = 22 &&
+	test $(grep -c "\"kernel\":\"6.6.9\"" out) = 11 &&
+	test $(grep -c "\"kernel\":\"6.7.2\"" out) = 11 &&
+	record out 204.18 | grep -q "\"kernel\":\"6.7.2\",.*\"fs\":\"btrfs\""
+'
+
 test_done
