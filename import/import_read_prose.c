@@ -160,8 +160,12 @@ static void keep(struct extract *x, size_t at, const struct prose_num *n, size_t
 	w = extract_where(x, at, benchmark);
 	if (n->kernel)
 		w.kernel = n->kernel;
-	/* a file system the sentence does not name is the paragraph's, its options only when it is that one */
-	w.fs = n->fs ? n->fs : d->fs;
+	/*
+	 * a file system the sentence does not name is the paragraph's, its
+	 * options only when it is that one; with none learnt, the one the
+	 * whole text and the Subject name ("xfs: reduce ..."), if only one
+	 */
+	w.fs = n->fs ? n->fs : d->fs ? d->fs : extract_message_fs(x, at);
 	w.options = !n->fs || (d->fs && !strcmp(d->fs, n->fs)) ? d->options : NULL;
 	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
 	p = &s->v[s->nr++];

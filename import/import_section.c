@@ -539,6 +539,16 @@ const char *extract_depth_fs(const struct extract *x, size_t at)
 	return one;
 }
 
+const char *extract_message_fs(const struct extract *x, size_t at)
+{
+	const char *fs = extract_depth_fs(x, at), *subj;
+
+	/* "dbench on btrfs faster than the disk?" over "the same disk with ext4:": which is unsaid */
+	if (fs && !x->q->v[at].depth && (subj = subject_fs(x)) && strcmp(subj, fs))
+		return NULL;
+	return fs;
+}
+
 /* A per-line block made larger: what it held is written again for each message, so not copied. */
 static void *renew(void *p, size_t n)
 {

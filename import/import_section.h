@@ -136,6 +136,8 @@ void sections_free(struct sections *s);
 const struct section *extract_section_at(const struct extract *x, size_t at);
 /* The one file system the text of line at's depth names (else the Subject's, at depth 0), or NULL. */
 const char *extract_depth_fs(const struct extract *x, size_t at);
+/* The same, unless the Subject names another file system than the text does. */
+const char *extract_message_fs(const struct extract *x, size_t at);
 
 /* For import_section_kernel.c: the kernels each line gets. */
 const char *sections_keep(struct sections *s, char *str);

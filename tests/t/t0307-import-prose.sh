@@ -61,11 +61,13 @@ test_expect_success 'prose: the same numbers with a measured quantity are read' 
 
 # A script's result lines one under another ("dir fsync took 6120 ms
 # after adding 500000 files"): each line its own sentence, "after" what
-# was timed rather than a setting.
+# was timed rather than a setting; the file system the Subject's tag
+# names ("btrfs: ...") when the text names none.
 test_expect_success 'prose: lines of results one under another are each read' '
 	benchpost import --dry-run --format json "$IMP/prose-list.txt" >out 2>err &&
 	test $(wc -l <out) = 4 &&
 	test $(grep -c "\"benchmark\":\"dir fsync\",\"metric\":\"elapsed\"" out) = 4 &&
+	test $(grep -c "\"fs\":\"btrfs\"" out) = 4 &&
 	grep -q "\"value\":0.221,\"unit\":\"s\"" out &&
 	! grep -q "after adding 500000 files dir" out
 '
