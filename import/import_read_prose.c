@@ -54,7 +54,9 @@ static int says_respectively(const struct extract *x, size_t at)
 static int prose_starts(const struct extract *x, size_t at)
 {
 	/* a tool's report line ("1.36 megabytes read (348.07 kilobytes per second)") is the tool's */
-	return HAS_DIGIT(x, at) && !x->sec->tool_line[at] && ((x->feat[at] & FEAT_VERB) || import_prose_holds_quantity(x->q->v[at].text) ||
+	if (x->sec->tool_line[at])
+		return 0;
+	return HAS_DIGIT(x, at) && ((x->feat[at] & FEAT_VERB) || import_prose_holds_quantity(x->q->v[at].text) ||
 				    says_respectively(x, at));
 }
 
