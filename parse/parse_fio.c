@@ -363,9 +363,93 @@ static size_t read_report(struct scan *sc, size_t i)
 	return lines;
 }
 
+/*
+ * fio's text pasted as a comment, as commit messages, patch notes and
+ * scripts carry it: "# ", "// " or a C comment's " * " before each of its
+ * lines.  The marker (the blanks before it and one after it) is line s's;
+ * its length, 0 when s has none.  "*" + "/" ends a comment and is none.
+ */
+static size_t comment_marker(const char *s)
+{
+	const char *p = scan_skip_blanks(s);
+
+	if (*p == '#')
+		p++;
+	else if (p[0] == '/' && p[1] == '/')
+		p += 2;
+	else if (p[0] == '*' && p[1] != '/')
+		p++;
+	else
+		return 0;
+	if (*p == ' ')
+		p++;
+	return (size_t)(p - s);
+}
+
+/* Whether s starts with the n bytes of marker m, or is m alone less its blank (a blank line of the comment). */
+static int carries(const char *s, const char *m, size_t n)
+{
+	return !strncmp(s, m, n) || (m[n - 1] == ' ' && !strncmp(s, m, n - 1) && !s[n - 1]);
+}
+
+/* How far above a marked block its marked lines are hidden too (a summary looks for the jobs it restates). */
+#define MARKED_REACH_ABOVE 1000
+
+/* Whether line l belongs to a block marked with the n bytes of m: it carries them, or it is blank. */
+static int in_marked(const struct scan_line *l, const char *m, size_t n)
+{
+	return carries(l->s, m, n) || scan_blank(l);
+}
+
+/*
+ * Runs fn on the lines from i on (reach of them at most) that carry line
+ * i's marker, the marker hidden and the text read as if it ended with
+ * them: a line without the marker (a blank one aside) ends the block.
+ * The marked lines right above are hidden too, as fn may look up.  0
+ * when line i has no marker.
+ */
+static size_t with_marker_hidden(struct scan *sc, size_t i, size_t reach,
+				 size_t (*fn)(struct scan *sc, size_t i))
+{
+	const char *m = sc->v[i].s;
+	size_t n = comment_marker(m), nr = sc->nr, first = i, end, k, ret;
+	char **saved;
+
+	if (!n)
+		return 0;
+	while (reach > 2 && first > 0 && i - first < MARKED_REACH_ABOVE && in_marked(&sc->v[first - 1], m, n))
+		first--;
+	for (end = i; end < nr && end - i < reach && !sc->v[end].used && in_marked(&sc->v[end], m, n); end++)
+		;
+	saved = xmalloc((end - first) * sizeof(*saved));
+	for (k = first; k < end; k++) {
+		size_t cut = !carries(sc->v[k].s, m, n) ? 0 : sc->v[k].len < n ? sc->v[k].len : n;
+
+		saved[k - first] = sc->v[k].s;
+		sc->v[k].s += cut;
+		sc->v[k].len -= cut;
+	}
+	sc->nr = end;
+	ret = fn(sc, i);
+	sc->nr = nr;
+	for (k = first; k < end; k++) {
+		sc->v[k].len += (size_t)(sc->v[k].s - saved[k - first]);
+		sc->v[k].s = saved[k - first];
+	}
+	free(saved);
+	return ret;
+}
+
+static size_t text_starts(struct scan *sc, size_t i)
+{
+	return (size_t)fio_text_starts(sc, i);
+}
+
 static int fio_starts(struct scan *sc, size_t i)
 {
-	return starts_report(sc, i) || fio_text_starts(sc, i) || fio_terse_starts(sc, i);
+	/* a text report's start looks at its line and the next (a group's head, its first direction) */
+	return starts_report(sc, i) || fio_text_starts(sc, i) || fio_terse_starts(sc, i) ||
+	       with_marker_hidden(sc, i, 2, text_starts);
 }
 
 static size_t fio_read_block(struct scan *sc, size_t i)
@@ -374,7 +458,9 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 		return fio_terse_read_block(sc, i);
 	if (fio_text_starts(sc, i))
 		return fio_text_read_block(sc, i);
-	return read_report(sc, i);
+	if (starts_report(sc, i))
+		return read_report(sc, i);
+	return with_marker_hidden(sc, i, (size_t)-1, fio_text_read_block);
 }
 
 /* "IOPS=", fio 2's "iops=": the job's first line, alone in a grep's output or pasted */

@@ -35,8 +35,11 @@ struct fio_text {
 	 * starts in the joined text, so a number keeps the line it stands on.
 	 */
 	const char *joined;
-	size_t part[8], parts;
+	size_t *part, parts, part_alloc;
 };
+#define FIO_TEXT_INIT(sc) { (sc), PENDING_INIT, NULL, NULL, "", NULL, NULL, 0, 0 }
+/* Frees what a job's reading holds (its pending values, the parts of its wrapped lines). */
+void fio_text_release(struct fio_text *ft);
 
 /* "clat" and "99.500000" (or "99.50") as "read-clat-p99.5". */
 void fio_percentile_name(char *out, size_t size, const char *dir, const char *lat,

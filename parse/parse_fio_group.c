@@ -184,7 +184,7 @@ static void read_direction(struct fio_text *ft, size_t idx, const char *dir, con
 
 size_t fio_group_read_block(struct scan *sc, size_t i)
 {
-	struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "", NULL, { 0 }, 0 };
+	struct fio_text ft = FIO_TEXT_INIT(sc);
 	struct strbuf line = STRBUF_INIT, name = STRBUF_INIT;
 	int restated = restates_jobs(sc, i);
 	size_t idx = i + 1;
@@ -211,7 +211,7 @@ size_t fio_group_read_block(struct scan *sc, size_t i)
 		fio_commit(sc, &ft.p, name.buf, NULL, 0);
 		free(command);
 	}
-	pending_clear(&ft.p);
+	fio_text_release(&ft);
 	strbuf_release(&name);
 	strbuf_release(&line);
 	return idx - i;

@@ -95,14 +95,22 @@ static int is_time_unit(const char *unit)
 /* The line of a wrapped line's parts that s (in its joined text) stands on. */
 static size_t line_of(const struct fio_text *ft, size_t idx, const char *s)
 {
-	size_t k, at;
+	size_t lo = 0, hi, at;
 
 	if (!ft->joined || s < ft->joined)
 		return idx;
 	at = (size_t)(s - ft->joined);
-	for (k = 1; k < ft->parts && ft->part[k] <= at; k++)
-		;
-	return idx + k - 1;
+	/* the last part starting at or before at: parts are as many as the lines wrapped */
+	hi = ft->parts;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ft->part[mid] <= at)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return idx + lo;
 }
 
 /*

@@ -287,9 +287,11 @@ size_t fio_joined_line(struct fio_text *ft, size_t idx, struct strbuf *line, int
 
 	strbuf_reset(line);
 	strbuf_addstr(line, sc->v[idx].s);
+	ALLOC_GROW(ft->part, 1, ft->part_alloc);
 	ft->part[0] = 0;
 	ft->parts = 1;
-	while (k + 1 < sc->nr && !sc->v[k + 1].used && line->len && ft->parts < ARRAY_SIZE(ft->part)) {
+	/* as many parts as the client made: a line's numbers past any bound would be lost */
+	while (k + 1 < sc->nr && !sc->v[k + 1].used && line->len) {
 		const char *next = sc->v[k + 1].s;
 
 		if (!(line->buf[line->len - 1] == ',' && continues_pairs(next)) &&
@@ -297,11 +299,20 @@ size_t fio_joined_line(struct fio_text *ft, size_t idx, struct strbuf *line, int
 			break;
 		k++;
 		strbuf_addch(line, ' ');
+		ALLOC_GROW(ft->part, ft->parts + 1, ft->part_alloc);
 		ft->part[ft->parts++] = line->len;
 		strbuf_addstr(line, scan_skip_blanks(sc->v[k].s));
 	}
 	ft->joined = line->buf;
 	return k - idx + 1;
+}
+
+void fio_text_release(struct fio_text *ft)
+{
+	pending_clear(&ft->p);
+	free(ft->part);
+	ft->part = NULL;
+	ft->parts = ft->part_alloc = 0;
 }
 
 /* The job's next report with the same pid (--status-interval): this one is interim. */
@@ -340,7 +351,7 @@ static size_t read_disk_stats(struct scan *sc, size_t i)
 
 	for (idx = i + 1; idx < sc->nr && !sc->v[idx].used; idx++) {
 		const char *s = sc->v[idx].s, *colon = strchr(s, ':');
-		struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "", NULL, { 0 }, 0 };
+		struct fio_text ft = FIO_TEXT_INIT(sc);
 		size_t k;
 		char *dev;
 
@@ -375,6 +386,7 @@ static size_t read_disk_stats(struct scan *sc, size_t i)
 		fio_commit(sc, &ft.p, "fio", dev, run_goes_on(sc, i));
 		/* the device's counters over the run: beside the results, not results */
 		scan_mark_context(sc, from, NULL);
+		fio_text_release(&ft);
 		free(dev);
 	}
 	return idx - i;
@@ -451,7 +463,7 @@ static size_t read_job_lines(struct fio_text *ft, size_t from, int headless)
 
 size_t fio_text_read_block(struct scan *sc, size_t i)
 {
-	struct fio_text ft = { sc, PENDING_INIT, NULL, NULL, "", NULL, { 0 }, 0 };
+	struct fio_text ft = FIO_TEXT_INIT(sc);
 	size_t name_len, idx;
 	long pid;
 	char *name;
@@ -463,6 +475,7 @@ size_t fio_text_read_block(struct scan *sc, size_t i)
 		if (name && strstr(name, " | "))
 			*strstr(name, " | ") = '\0';
 		fio_commit(sc, &ft.p, name ? name : "fio", NULL, 0);
+		fio_text_release(&ft);
 		free(name);
 		return idx - i;
 	}
@@ -475,6 +488,7 @@ size_t fio_text_read_block(struct scan *sc, size_t i)
 		scan_damaged(sc, i, "expected fio's read, write or trim lines under the job's head");
 	name = xstrndup(sc->v[i].s, name_len);
 	fio_commit(sc, &ft.p, name, NULL, same_job_follows(sc, idx, sc->v[i].s, name_len, pid));
+	fio_text_release(&ft);
 	free(name);
 	return idx - i;
 }

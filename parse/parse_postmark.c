@@ -22,30 +22,31 @@ struct pm_line {
 	const char *pattern;
 	const char *metrics[2], *units[2];
 	int section;   /* the "Mixed with transactions" line after it is its own */
+	int last;      /* the report's last line: what follows is other text */
 };
 
 static const struct pm_line pm_lines[] = {
-	{ "%n seconds total", { "elapsed" }, { "s" }, 0 },
+	{ "%n seconds total", { "elapsed" }, { "s" }, 0, 0 },
 	{ "%n seconds of transactions (%n per second)",
-	  { "transactions-time", "transactions-rate" }, { "s", "transactions/s" }, 0 },
-	{ "%n created (%n per second)", { "created", "created-rate" }, { "files", "files/s" }, 1 },
+	  { "transactions-time", "transactions-rate" }, { "s", "transactions/s" }, 0, 0 },
+	{ "%n created (%n per second)", { "created", "created-rate" }, { "files", "files/s" }, 1, 0 },
 	{ "Creation alone: %n files (%n per second)",
-	  { "created-alone", "created-alone-rate" }, { "files", "files/s" }, 0 },
-	{ "%n read (%n per second)", { "read", "read-rate" }, { "files", "files/s" }, 0 },
-	{ "%n appended (%n per second)", { "appended", "appended-rate" }, { "files", "files/s" }, 0 },
-	{ "%n deleted (%n per second)", { "deleted", "deleted-rate" }, { "files", "files/s" }, 2 },
+	  { "created-alone", "created-alone-rate" }, { "files", "files/s" }, 0, 0 },
+	{ "%n read (%n per second)", { "read", "read-rate" }, { "files", "files/s" }, 0, 0 },
+	{ "%n appended (%n per second)", { "appended", "appended-rate" }, { "files", "files/s" }, 0, 0 },
+	{ "%n deleted (%n per second)", { "deleted", "deleted-rate" }, { "files", "files/s" }, 2, 0 },
 	{ "Deletion alone: %n files (%n per second)",
-	  { "deleted-alone", "deleted-alone-rate" }, { "files", "files/s" }, 0 },
-	{ "%n %w read (%n %w per second)", { "data-read", "data-read-rate" }, { "%w", "%w/s" }, 0 },
+	  { "deleted-alone", "deleted-alone-rate" }, { "files", "files/s" }, 0, 0 },
+	{ "%n %w read (%n %w per second)", { "data-read", "data-read-rate" }, { "%w", "%w/s" }, 0, 0 },
 	{ "%n %w written (%n %w per second)",
-	  { "data-written", "data-written-rate" }, { "%w", "%w/s" }, 0 },
+	  { "data-written", "data-written-rate" }, { "%w", "%w/s" }, 0, 1 },
 };
 
 static const struct pm_line mixed[] = {
 	{ "Mixed with transactions: %n files (%n per second)",
-	  { "created-mixed", "created-mixed-rate" }, { "files", "files/s" }, 0 },
+	  { "created-mixed", "created-mixed-rate" }, { "files", "files/s" }, 0, 0 },
 	{ "Mixed with transactions: %n files (%n per second)",
-	  { "deleted-mixed", "deleted-mixed-rate" }, { "files", "files/s" }, 0 },
+	  { "deleted-mixed", "deleted-mixed-rate" }, { "files", "files/s" }, 0, 0 },
 };
 
 /* postmark's prompt "pm>" is printed before its report when stdin is not a tty */
@@ -71,10 +72,10 @@ static long read_report(struct scan *sc, size_t start, struct pending *p)
 {
 	struct scan_toks t = SCAN_TOKS_INIT;
 	size_t i, f;
-	int section = 0, have_total = 0;
+	int section = 0, have_total = 0, ended = 0;
 	long last = (long)start;
 
-	for (i = start + 1; i < sc->nr && !sc->v[i].used; i++) {
+	for (i = start + 1; i < sc->nr && !sc->v[i].used && !ended; i++) {
 		const char *s = skip_prompts(sc->v[i].s);
 		int r = 0;
 
@@ -95,6 +96,8 @@ static long read_report(struct scan *sc, size_t start, struct pending *p)
 				if (pm_lines[f].section)
 					section = pm_lines[f].section;
 				have_total |= f == 0;
+				/* "2.6.17-rc1" or a count under the report starts other text */
+				ended = pm_lines[f].last;
 			}
 		}
 		if (r < 0 || (!r && t.nr && tok_digit(&t.v[0]))) {

@@ -4,7 +4,9 @@
 /*
  * What the text parsers share (internal to parse/): the input split into
  * lines, whitespace tokens, numbers, the command or label above a block,
- * and how records and damaged blocks are reported.
+ * and how records and damaged blocks are reported.  parse_scan.c holds the
+ * lines, words and reports; parse_scan_command.c the command or label a
+ * block is named by; parse_scan_pending.c numbers and a block's values.
  */
 #include "parse.h"
 #include "../core/strbuf.h"
@@ -40,6 +42,10 @@ struct scan_room {
 	size_t used, size;
 	struct chunk *more;
 };
+
+/* n bytes of r: from its block (made of size bytes at first use), chunks past it. */
+char *scan_room_alloc(struct scan_room *r, size_t n, size_t size);
+void scan_room_release(struct scan_room *r);
 
 struct scan {
 	struct strbuf copy;

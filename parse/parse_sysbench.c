@@ -147,6 +147,38 @@ static int read_rate(struct pending *p, size_t idx, const char *s)
 }
 
 /*
+ * Whether line idx is sysbench 0.4's "Read N  Written N  Total transferred
+ * N  (N<unit>/sec)" with its end wrapped onto line idx + 1 by a mail
+ * client; their join then in *out.  Only when the two lines together are
+ * that line word for word and nothing more: else the line stays damaged.
+ */
+static int join_wrapped(struct scan *sc, size_t idx, struct strbuf *out)
+{
+	static const char *const words[] = {
+		"Read", NULL, "Written", NULL, "Total", "transferred", NULL, NULL,
+	};
+	struct scan_toks t = SCAN_TOKS_INIT;
+	const char *next;
+	size_t k;
+	int ok;
+
+	if (idx + 1 >= sc->nr || sc->v[idx + 1].used || strncmp(scan_skip_blanks(sc->v[idx].s), "Read ", 5))
+		return 0;
+	next = scan_skip_blanks(sc->v[idx + 1].s);
+	if (!*next)
+		return 0;
+	strbuf_reset(out);
+	strbuf_addf(out, "%s %s", scan_skip_blanks(sc->v[idx].s), next);
+	scan_split(&t, out->buf);
+	ok = t.nr == ARRAY_SIZE(words) && t.v[t.nr - 1].s[0] == '(';
+	for (k = 0; ok && k < t.nr; k++)
+		if (words[k] && !tok_is(&t.v[k], words[k]))
+			ok = 0;
+	scan_toks_release(&t);
+	return ok;
+}
+
+/*
  * sysbench 0.4's lines above its sections, from line i; the line after
  * them.  "N Read, N Write, N Other = N Total" are counts of operations,
  * "(2.414Mb/sec)" the rate, "154.49 Requests/sec executed".
@@ -157,6 +189,7 @@ static size_t read_totals(struct scan *sc, struct pending *p, size_t i)
 	static const char *const ops_units[] = { NULL, NULL, NULL, NULL };
 	static const char *const req_metrics[] = { "requests" }, *const req_units[] = { "req/s" };
 	struct scan_toks t = SCAN_TOKS_INIT;
+	struct strbuf joined = STRBUF_INIT;
 	size_t idx = i;
 	int got;
 
@@ -165,7 +198,13 @@ static size_t read_totals(struct scan *sc, struct pending *p, size_t i)
 			 ops_metrics, ops_units);
 	if (got <= 0)
 		scan_damaged(sc, idx, "expected 'Operations performed: N Read, N Write, N Other = N Total'");
-	if (++idx < sc->nr && !sc->v[idx].used && (got = read_rate(p, idx, sc->v[idx].s)) != 0) {
+	if (++idx < sc->nr && !sc->v[idx].used && (got = read_rate(p, idx, sc->v[idx].s)) <= 0 &&
+	    join_wrapped(sc, idx, &joined)) {
+		/* the rate stands on the second line: its record says so */
+		if (read_rate(p, idx + 1, joined.buf) < 0)
+			scan_damaged(sc, idx + 1, "expected a rate '(N<unit>/sec)' after sysbench's total");
+		idx += 2;
+	} else if (idx < sc->nr && !sc->v[idx].used && got != 0) {
 		if (got < 0)
 			scan_damaged(sc, idx, "expected a rate '(N<unit>/sec)' after sysbench's total");
 		idx++;
@@ -182,6 +221,7 @@ static size_t read_totals(struct scan *sc, struct pending *p, size_t i)
 			idx++;
 	}
 	scan_toks_release(&t);
+	strbuf_release(&joined);
 	return idx;
 }
 
