@@ -51,11 +51,9 @@ static int says_respectively(const struct extract *x, size_t at)
 	return 0;
 }
 
+/* (a line a tool's parser read is the tool's: the walk asks no number reader there) */
 static int prose_starts(const struct extract *x, size_t at)
 {
-	/* a tool's report line ("1.36 megabytes read (348.07 kilobytes per second)") is the tool's */
-	if (x->sec->tool_line[at])
-		return 0;
 	return HAS_DIGIT(x, at) && ((x->feat[at] & FEAT_VERB) || import_prose_holds_quantity(x->q->v[at].text) ||
 				    says_respectively(x, at));
 }
@@ -64,6 +62,7 @@ static int prose_line(const struct extract *x, size_t at, size_t k)
 {
 	const struct qline *l = &x->q->v[k];
 
+	/* a sentence runs on into no line of a tool's report ("1.36 megabytes read (...)") */
 	return l->depth == x->q->v[at].depth && !l->blank && !x->negative[k] && !x->sec->tool_line[k] &&
 	       !import_table_row_like(l->text) && !import_time_may_start(l->text);
 }

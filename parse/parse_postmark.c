@@ -193,6 +193,11 @@ static size_t postmark_read_block(struct scan *sc, size_t i)
 {
 	struct pending p = PENDING_INIT;
 	struct scan_toks t = SCAN_TOKS_INIT;
+	static const char *const counts[] = {
+		"created", "created-alone", "created-mixed", "read", "appended",
+		"deleted", "deleted-alone", "deleted-mixed", "data-read", "data-written",
+	};
+	size_t from, k;
 	long last;
 	char *cmd;
 
@@ -208,9 +213,17 @@ static size_t postmark_read_block(struct scan *sc, size_t i)
 		return 1;
 	}
 	cmd = scan_command_above(sc, i);
+	from = sc->out->nr;
 	pending_commit(sc, &p, cmd ? cmd : "postmark");
 	free(cmd);
 	pending_clear(&p);
+	/*
+	 * How many files were created, read, deleted and how many megabytes
+	 * moved follow from the run's settings (pm> set number, set
+	 * transactions); the times and rates are what it measured.
+	 */
+	for (k = 0; k < ARRAY_SIZE(counts); k++)
+		scan_mark_context(sc, from, counts[k]);
 	return (size_t)last - i + 1;
 }
 
