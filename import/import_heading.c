@@ -33,7 +33,8 @@ int import_is_rule(const char *s, size_t n)
 		else if (*s != ' ')
 			return 0;
 	}
-	return run >= 3;
+	/* "==" alone sets a heading off as well as "====" does ("--" may be a signature) */
+	return run >= 3 || (c == '=' && run == 2);
 }
 
 size_t import_count_words(const char *s, size_t n)
@@ -82,6 +83,7 @@ static size_t count_words_upto(const char *s, size_t n, size_t max)
 
 int import_heading_shape(const char *t, size_t n, int over_text, int alone, int names_kernel)
 {
+	const char *paren;
 	char last;
 
 	while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\r'))
@@ -95,6 +97,9 @@ int import_heading_shape(const char *t, size_t n, int over_text, int alone, int 
 	if (last == ':')
 		return count_words_upto(t, n, 8) <= 8 && !import_has_word(t, n, "wrote") &&
 		       !import_has_word(t, n, "writes");
+	/* "Without 6a3afb6ac6 ("jbd2: ...")": what is in brackets says what the name is */
+	if (last == ')' && (paren = memchr(t, '(', n)) && paren > t && paren[-1] == ' ')
+		n = (size_t)(paren - t);
 	return count_words_upto(t, n, 5) <= 5;
 }
 

@@ -182,11 +182,41 @@ static struct section *new_section(struct sections *s, size_t first, int depth, 
 	return sec;
 }
 
+/* Whether line k is blank, a rule or past the text: what sets a heading off. */
+static int sets_off(const struct extract *x, size_t k)
+{
+	return k >= x->q->nr || x->q->v[k].blank || (x->sec->flags[k] & L_RULE);
+}
+
+/*
+ * "Without 6a3afb6ac6 ("jbd2: ...")" alone between rules or blank lines:
+ * a config heading that needs no colon, what is in brackets aside.
+ */
+static char *set_off_config(const struct extract *x, size_t i, const char *t, size_t n)
+{
+	const char *paren = memchr(t, '(', n);
+	struct strbuf sb = STRBUF_INIT;
+	char *c;
+
+	if (!i || !sets_off(x, i - 1) || !sets_off(x, i + 1) || (n && t[n - 1] == ':'))
+		return NULL;
+	if (paren)
+		n = (size_t)(paren - t);
+	while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+		n--;
+	strbuf_add(&sb, t, n);
+	strbuf_addch(&sb, ':');
+	c = import_config_heading(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return c;
+}
+
 /* What the headings of a depth have said so far, held from section to section. */
 struct heading_state {
 	unsigned cur;          /* the depth's section, or UINT_MAX */
 	int rule_before;
 	const char *config, *bench;
+	size_t config_line;    /* the heading that gave config */
 	const char *label;     /* a label over time output names the config of its own section only */
 	int label_open;        /* the depth's section is a label's: it ends with the label's paragraph */
 };
@@ -228,8 +258,10 @@ static void read_heading(struct extract *x, size_t i, int kernels, int comment, 
 			t++, n--;
 		if ((*t == '*' || *t == '=') && n > 1 && t[1] == ' ')
 			t += 2, n -= 2;
-		if ((c = import_config_heading(t, n)))
+		if ((c = import_config_heading(t, n)) || (c = set_off_config(x, i, t, n))) {
 			h->config = sections_keep(s, c);
+			h->config_line = i;
+		}
 		else if ((c = label_over_time(x, i, t, n)))
 			h->label = sections_keep(s, c);
 		else if ((c = import_benchmark_heading(t, n)))
@@ -383,6 +415,13 @@ static int is_underline(const struct extract *x, size_t i)
 	       (s->tool_line[i + 1] || (s->flags[i + 1] & (L_SKIP | L_RESULT)) == (L_SKIP | L_RESULT));
 }
 
+/* "==" / "Without 6a3afb6ac6" / "==": the rule under a config heading closes the heading, not its section. */
+static int underlines_config(const struct extract *x, const struct heading_state *h, size_t i)
+{
+	return i > 0 && (x->sec->flags[i - 1] & L_HEADING) && x->q->v[i - 1].depth == x->q->v[i].depth &&
+	       h->config && h->config_line == i - 1;
+}
+
 static void find_sections(struct extract *x)
 {
 	const struct qtext *q = x->q;
@@ -409,7 +448,7 @@ static void find_sections(struct extract *x)
 		if (l->blank)
 			continue;
 		kernels = (int)s->nkernels[i];
-		if ((s->flags[i] & L_RULE) && !is_underline(x, i)) {
+		if ((s->flags[i] & L_RULE) && !is_underline(x, i) && !underlines_config(x, hd, i)) {
 			hd->rule_before = 1;
 			hd->config = hd->bench = NULL;
 			continue;

@@ -93,6 +93,38 @@ static void file_name_mark(struct extract *x, size_t i)
 }
 
 /* The kernels line i names: versions, trees, and the commit ids a run was of, in the order they stand. */
+/*
+ * "Without 6a3afb6ac6 (...)", "w/o 2.6.20-mm1's fix": what the run did not
+ * have names no kernel it ran.
+ */
+static int named_absent(const char *t, size_t pos)
+{
+	static const char *const words[] = { "without", "w/o", "minus" };
+	size_t e = pos, b, k, n;
+
+	while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+		e--;
+	for (b = e; b > 0 && t[b - 1] != ' ' && t[b - 1] != '\t'; b--)
+		;
+	for (k = 0; k < ARRAY_SIZE(words); k++) {
+		n = strlen(words[k]);
+		if (e - b == n && !strncasecmp(t + b, words[k], n))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether config ("Without 6a3afb6ac6") names kernel as what the run did not have. */
+static int named_absent_in(const char *config, const char *kernel)
+{
+	const char *at;
+
+	if (!config || !(at = strstr(config, kernel)))
+		return 0;
+	/* "6a3afb6ac6dfab..." in full holds the short id the heading gives */
+	return named_absent(config, (size_t)(at - config));
+}
+
 void sections_read_marks(struct extract *x, size_t i)
 {
 	struct sections *s = x->sec;
@@ -113,11 +145,13 @@ void sections_read_marks(struct extract *x, size_t i)
 			pos = past;
 			continue;
 		}
-		add_mark(x, i, strength, pos, len, import_patched_kernel(t + pos, len));
+		if (!named_absent(t, pos))
+			add_mark(x, i, strength, pos, len, import_patched_kernel(t + pos, len));
 		pos += len;
 	}
 	while ((strength = import_find_commit(t, &cpos, &clen))) {
-		add_mark_in_place(x, i, first, strength, cpos, clen);
+		if (!named_absent(t, cpos))
+			add_mark_in_place(x, i, first, strength, cpos, clen);
 		cpos += clen;
 	}
 	cpos = 0;
@@ -384,6 +418,9 @@ void sections_give_kernels(struct extract *x)
 				};
 
 				d->chosen = choose(c, ARRAY_SIZE(c));
+				/* under "Without 6a3afb6ac6", the Subject's 6a3afb6ac6 is what the run lacked */
+				if (d->chosen && named_absent_in(s->v[k].config, d->chosen))
+					d->chosen = NULL;
 				d->chosen_ok = 1;
 			}
 			s->kernel[i] = d->chosen;

@@ -74,4 +74,14 @@ test_expect_success 'a header underline does not cut a table from its heading' '
 	record out 204.18 | grep -q "\"kernel\":\"6.7.2\",.*\"fs\":\"btrfs\""
 '
 
+# "Without <commit> (...)" set off by "==" lines: the run lacked the
+# commit, so neither the heading nor the Subject's id is its kernel; the
+# heading is its config, and the "With <commit>" run has the commit.
+test_expect_success 'a run without a commit is not given that commit' '
+	benchpost import --dry-run --format json "$ATTR/without.txt" >out &&
+	test $(wc -l <out) = 4 &&
+	record out 812.4 | grep -q "\"kernel\":null,.*\"options\":\"Without 1a2b3c4d5e\"" &&
+	record out 714.0 | grep -q "\"kernel\":\"1a2b3c4d5e\""
+'
+
 test_done

@@ -502,6 +502,7 @@ static void test_config_heading_forms(void **state)
 		{ "deadline:", "deadline" },
 		{ "Anticipatory", "Anticipatory" },
 		{ "With atomic_t:", "With atomic_t" },
+		{ "Without 6a3afb6ac6:", "Without 6a3afb6ac6" },
 		{ "Unpatched:", "Unpatched" },
 		{ "data=writeback", NULL },
 		{ "fs=ext2", NULL },
