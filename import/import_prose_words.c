@@ -145,22 +145,12 @@ struct indexed_word {
 _Static_assert(PW_NCLASSES <= 32, "a class past the bits of indexed_word.classes");
 static const struct indexed_word word_index[PROSE_INDEX_SLOTS] = PROSE_INDEX(classes);
 
-static int same_word(const char *a, const char *b, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (prose_fold(a[i]) != prose_fold(b[i]))
-			return 0;
-	return 1;
-}
-
 /* The slot of w: the one that holds it, else the free one it would have taken. */
 static const struct indexed_word *slot_of(const char *w, size_t n)
 {
 	size_t i = prose_word_hash(w, n);
 
-	while (word_index[i].w && !(word_index[i].n == n && same_word(word_index[i].w, w, n)))
+	while (word_index[i].w && !(word_index[i].n == n && prose_same_word(word_index[i].w, w, n)))
 		i = (i + 1) & (PROSE_INDEX_SLOTS - 1);
 	return &word_index[i];
 }

@@ -67,6 +67,17 @@ static inline unsigned char prose_fold(char c)
 	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : (unsigned char)c;
 }
 
+/* Whether a[0, n) and b[0, n) are the same word, folded as prose_fold folds. */
+static inline int prose_same_word(const char *a, const char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (prose_fold(a[i]) != prose_fold(b[i]))
+			return 0;
+	return 1;
+}
+
 /* A hash of the first two bytes, the last and the length (n > 0): the rest is compared, not hashed. */
 static inline size_t prose_word_hash(const char *w, size_t n)
 {

@@ -552,16 +552,6 @@ struct prose_slot {
 	char classes[1024];  /* " | (uint32_t)1 << PW_x" for each class */
 };
 
-static int same_folded(const char *a, const char *b, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (prose_fold(a[i]) != prose_fold(b[i]))
-			return 0;
-	return 1;
-}
-
 static void gen_prose_index(FILE *out, const struct src *s, size_t at, const char *table)
 {
 	static struct prose_slot slot[PROSE_INDEX_SLOTS];
@@ -595,7 +585,8 @@ static void gen_prose_index(FILE *out, const struct src *s, size_t at, const cha
 
 			if (!l.wlen[k])
 				die(s, at, "'%s': an empty word", name);
-			while (slot[h].w && !(slot[h].n == l.wlen[k] && same_folded(slot[h].w, l.word[k], l.wlen[k])))
+			while (slot[h].w &&
+			       !(slot[h].n == l.wlen[k] && prose_same_word(slot[h].w, l.word[k], l.wlen[k])))
 				h = (h + 1) & (PROSE_INDEX_SLOTS - 1);
 			e = &slot[h];
 			if (!e->w) {
