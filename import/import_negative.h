@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /*
  * The kinds of text whose numbers are no results: a patch's diff, a
@@ -148,11 +149,21 @@ static inline int neg_begins(const char *s, const char *prefix)
 /*
  * The two characters at s as one number, the first the low byte: the
  * index of NEG_ANYWHERE's words (made by gen-words) and the scan of a line
- * share it.
+ * share it.  The scan asks it at every byte of every line, so on a
+ * little-endian machine it is one 16-bit load (composing the two bytes
+ * cost a third more of the scan's instructions); the number is the same
+ * on every machine, so an index made on one holds on another.
  */
 static inline unsigned neg_pair(const char *s)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint16_t pair;
+
+	memcpy(&pair, s, sizeof(pair));
+	return pair;
+#else
 	return (unsigned char)s[0] | (unsigned)(unsigned char)s[1] << 8;
+#endif
 }
 
 /* The bucket of a word, or of a place in a line, by its first two characters. */
