@@ -98,10 +98,15 @@ $(BUILD)/libbenchpost.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(GEN)/gen-words: scripts/gen-words.c
+GEN_WORDS_OBJ = $(GEN)/gen-words.o $(GEN)/gen-words-read.o
+
+$(GEN)/%.o: scripts/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) -O2 -std=gnu11 $(WARN) -D_GNU_SOURCE -MMD -MP -o $@ $<
+	@$(CC) -O2 -std=gnu11 $(WARN) -D_GNU_SOURCE -MMD -MP -c -o $@ $<
+
+$(GEN)/gen-words: $(GEN_WORDS_OBJ)
+	$(CC) -o $@ $^
 
 $(GEN)/%.words.h: import/%.c $(GEN)/gen-words
 	@echo "  GEN     $@"
@@ -199,4 +204,4 @@ clean:
 
 .PHONY: all deps check run unit-tests fuzz fuzz-build man installed-binary install uninstall clean FORCE
 
--include $(LIB_OBJ:.o=.d) $(GEN)/gen-words.d $(BUILD)/main.d $(BUILD)/install/build_info.d $(FUZZ_LIB_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(GEN_WORDS_OBJ:.o=.d) $(BUILD)/main.d $(BUILD)/install/build_info.d $(FUZZ_LIB_OBJ:.o=.d)

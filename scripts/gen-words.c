@@ -32,353 +32,16 @@
  * from their headers, so that the two sides cannot disagree.  Anything
  * else in a list is an error with the source's line: the build stops.
  */
+#include "gen-words.h"
 #include "../import/import_grid_name.h"
 #include "../import/import_negative.h"
 #include "../import/import_prose_words.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define LIST_MAX 1024
-
-struct src {
-	const char *path;
-	char *text;  /* the source, its comments blanked out */
-	size_t len;
-};
-
-struct list {
-	size_t n;
-	int ended;               /* NULL ends it */
-	char *word[LIST_MAX];    /* decoded, NUL-terminated */
-	size_t wlen[LIST_MAX];
-	char *raw[LIST_MAX];     /* the literals as the source writes them */
-};
-
-static void die(const struct src *s, size_t at, const char *fmt, ...)
-{
-	va_list ap;
-	size_t i, line = 1;
-
-	for (i = 0; i < at && i < s->len; i++)
-		line += s->text[i] == '\n';
-	fprintf(stderr, "gen-words: '%s':%zu: ", s->path, line);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-static void *gen_alloc(size_t n)
-{
-	void *p = malloc(n ? n : 1);
-
-	if (!p) {
-		fprintf(stderr, "gen-words: out of memory\n");
-		exit(1);
-	}
-	return p;
-}
-
-static char *gen_strndup(const char *s, size_t n)
-{
-	char *p = gen_alloc(n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
-/* Skips the literal that starts at i (a quote q): the offset after its closing quote. */
-static size_t skip_literal(const char *t, size_t len, size_t i, char q)
-{
-	for (i++; i < len && t[i] != q; i++)
-		if (t[i] == '\\')
-			i++;
-	return i < len ? i + 1 : len;
-}
-
-/* Reads path, its comments made blanks (newlines kept, for the line numbers of errors). */
-static void load(struct src *s, const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	size_t cap = 1 << 16, i;
-	char *t;
-
-	if (!f) {
-		fprintf(stderr, "gen-words: cannot open '%s': %s\n", path, strerror(errno));
-		exit(1);
-	}
-	t = gen_alloc(cap);
-	s->len = 0;
-	for (;;) {
-		size_t got = fread(t + s->len, 1, cap - s->len, f);
-
-		s->len += got;
-		if (s->len < cap)
-			break;
-		cap *= 2;
-		t = realloc(t, cap);
-		if (!t) {
-			fprintf(stderr, "gen-words: out of memory\n");
-			exit(1);
-		}
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "gen-words: cannot read '%s': %s\n", path, strerror(errno));
-		exit(1);
-	}
-	fclose(f);
-	s->path = path;
-	s->text = t;
-	for (i = 0; i < s->len;) {
-		if (t[i] == '"' || t[i] == '\'') {
-			i = skip_literal(t, s->len, i, t[i]);
-		} else if (t[i] == '/' && i + 1 < s->len && t[i + 1] == '/') {
-			for (; i < s->len && t[i] != '\n'; i++)
-				t[i] = ' ';
-		} else if (t[i] == '/' && i + 1 < s->len && t[i + 1] == '*') {
-			for (; i < s->len && !(t[i] == '*' && i + 1 < s->len && t[i + 1] == '/'); i++)
-				if (t[i] != '\n')
-					t[i] = ' ';
-			if (i < s->len)
-				t[i++] = ' ';
-			if (i < s->len)
-				t[i++] = ' ';
-		} else {
-			i++;
-		}
-	}
-}
-
-static int is_ident(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-static size_t skip_space(const struct src *s, size_t i)
-{
-	while (i < s->len && (s->text[i] == ' ' || s->text[i] == '\t' || s->text[i] == '\n'))
-		i++;
-	return i;
-}
-
-/* The next place from i on where identifier w stands whole, outside literals; s->len if none. */
-static size_t find_ident(const struct src *s, size_t i, const char *w)
-{
-	size_t n = strlen(w);
-
-	while (i + n <= s->len) {
-		char c = s->text[i];
-
-		if (c == '"' || c == '\'') {
-			i = skip_literal(s->text, s->len, i, c);
-			continue;
-		}
-		if (!memcmp(s->text + i, w, n) && (i == 0 || !is_ident(s->text[i - 1])) &&
-		    (i + n == s->len || !is_ident(s->text[i + n])))
-			return i;
-		i++;
-	}
-	return s->len;
-}
-
-/* The identifier at i into *out (caller frees): the offset after it. */
-static size_t read_ident(const struct src *s, size_t i, char **out)
-{
-	size_t j = i;
-
-	while (j < s->len && is_ident(s->text[j]))
-		j++;
-	if (j == i)
-		die(s, i, "a name expected");
-	*out = gen_strndup(s->text + i, j - i);
-	return j;
-}
-
-static int hex_digit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/*
- * The string literals at i, one or more written side by side, decoded
- * into *word (its length *wlen) and as written into *raw: the offset
- * after the last.
- */
-static size_t read_string(const struct src *s, size_t i, char **word, size_t *wlen, char **raw)
-{
-	char *w = gen_alloc(s->len);
-	size_t n = 0, start = i, end = i;
-
-	while (i < s->len && s->text[i] == '"') {
-		for (i++; i < s->len && s->text[i] != '"'; i++) {
-			char c = s->text[i];
-
-			if (c == '\n')
-				die(s, i, "a string literal runs past its line");
-			if (c != '\\') {
-				w[n++] = c;
-				continue;
-			}
-			c = s->text[++i];
-			if (c == 'x') {
-				int v = 0, d, k = 0;
-
-				while ((d = hex_digit(s->text[i + 1])) >= 0 && k++ < 2) {
-					v = v * 16 + d;
-					i++;
-				}
-				if (!k)
-					die(s, i, "\\x without hex digits");
-				w[n++] = (char)v;
-			} else if (c >= '0' && c <= '7') {
-				int v = c - '0', k = 1;
-
-				while (k++ < 3 && s->text[i + 1] >= '0' && s->text[i + 1] <= '7')
-					v = v * 8 + (s->text[++i] - '0');
-				w[n++] = (char)v;
-			} else if (c == 'n') {
-				w[n++] = '\n';
-			} else if (c == 't') {
-				w[n++] = '\t';
-			} else if (c == 'r') {
-				w[n++] = '\r';
-			} else if (c == '\\' || c == '"' || c == '\'' || c == '?') {
-				w[n++] = c;
-			} else {
-				die(s, i, "an escape this program does not read: '\\%c'", c);
-			}
-		}
-		if (i >= s->len)
-			die(s, start, "a string literal without its end");
-		end = ++i;
-		i = skip_space(s, i);
-	}
-	if (memchr(w, '\0', n))
-		die(s, start, "a NUL inside a word");
-	w[n] = '\0';
-	*word = w;
-	*wlen = n;
-	*raw = gen_strndup(s->text + start, end - start);
-	return i;
-}
-
-/* The "{" of the definition of the array name: "name[...] = {". */
-static size_t find_array(const struct src *s, const char *name)
-{
-	size_t i, found = s->len;
-
-	for (i = find_ident(s, 0, name); i < s->len; i = find_ident(s, i + 1, name)) {
-		size_t j = skip_space(s, i + strlen(name));
-
-		if (j >= s->len || s->text[j] != '[')
-			continue;
-		while (j < s->len && s->text[j] != ']')
-			j++;
-		j = skip_space(s, j + 1);
-		if (j >= s->len || s->text[j] != '=')
-			continue;
-		j = skip_space(s, j + 1);
-		if (j >= s->len || s->text[j] != '{')
-			continue;
-		if (found < s->len)
-			die(s, i, "'%s' is defined twice: give each list its own name", name);
-		found = j;
-	}
-	if (found == s->len)
-		die(s, 0, "no list '%s' = { ... }", name);
-	return found;
-}
-
-static void read_list(const struct src *s, const char *name, struct list *l)
-{
-	size_t i = find_array(s, name) + 1;
-
-	memset(l, 0, sizeof(*l));
-	for (;;) {
-		i = skip_space(s, i);
-		if (i < s->len && s->text[i] == '}')
-			return;
-		if (l->ended)
-			die(s, i, "words after NULL in '%s'", name);
-		if (i + 4 <= s->len && !memcmp(s->text + i, "NULL", 4) && !is_ident(s->text[i + 4])) {
-			l->ended = 1;
-			i += 4;
-		} else if (i < s->len && s->text[i] == '"') {
-			if (l->n == LIST_MAX)
-				die(s, i, "'%s' holds more than %d words", name, LIST_MAX);
-			i = read_string(s, i, &l->word[l->n], &l->wlen[l->n], &l->raw[l->n]);
-			l->n++;
-		} else {
-			die(s, i, "'%s': a string literal expected", name);
-		}
-		i = skip_space(s, i);
-		if (i < s->len && s->text[i] == ',')
-			i++;
-		else if (i >= s->len || s->text[i] != '}')
-			die(s, i, "'%s': ',' or '}' expected", name);
-	}
-}
-
-/* An argument of a macro: a name, or a string literal (is_string). */
-struct arg {
-	char *text;
-	int is_string;
-};
-
-/* The arguments of the macro whose "(" is at i, into v[0, *nr) (at most max). */
-static void read_args(const struct src *s, size_t i, struct arg *v, size_t max, size_t *nr)
-{
-	*nr = 0;
-	i = skip_space(s, i);
-	if (i >= s->len || s->text[i] != '(')
-		die(s, i, "'(' expected");
-	for (i++;;) {
-		char *raw;
-		size_t n;
-
-		i = skip_space(s, i);
-		if (*nr == max)
-			die(s, i, "more than %zu arguments", max);
-		if (i < s->len && s->text[i] == '"') {
-			i = read_string(s, i, &v[*nr].text, &n, &raw);
-			free(raw);
-			v[*nr].is_string = 1;
-		} else {
-			i = read_ident(s, i, &v[*nr].text);
-			v[*nr].is_string = 0;
-		}
-		(*nr)++;
-		i = skip_space(s, i);
-		if (i < s->len && s->text[i] == ')')
-			return;
-		if (i >= s->len || s->text[i] != ',')
-			die(s, i, "',' or ')' expected");
-		i++;
-	}
-}
-
-static void free_list(struct list *l)
-{
-	size_t k;
-
-	for (k = 0; k < l->n; k++) {
-		free(l->word[k]);
-		free(l->raw[k]);
-	}
-}
 
 /* Writes "{ [i] = v[i], ... }" for the non-zero v[i] of v[0, n), a few a line. */
 static void put_sparse(FILE *out, const unsigned *v, size_t n)
@@ -416,11 +79,14 @@ static void chain(unsigned *head, unsigned *next, const unsigned *bucket, size_t
 	}
 }
 
-static void gen_neg_words(FILE *out, const struct src *s, size_t at, const char *name)
+static void gen_neg_words(FILE *out, const struct src *s, size_t at, const struct arg *a, size_t nr)
 {
+	const char *name = a[0].text;
 	static struct list l;
 	unsigned len[NEG_WORDS_MAX], head[NEG_BUCKETS] = { 0 }, next[NEG_WORDS_MAX], bucket[NEG_WORDS_MAX];
 	size_t k;
+
+	(void)nr;
 
 	read_list(s, name, &l);
 	if (l.n > NEG_WORDS_MAX || l.ended)
@@ -442,11 +108,14 @@ static void gen_neg_words(FILE *out, const struct src *s, size_t at, const char 
 	free_list(&l);
 }
 
-static void gen_grid_wordset(FILE *out, const struct src *s, size_t at, const char *name)
+static void gen_grid_wordset(FILE *out, const struct src *s, size_t at, const struct arg *a, size_t nr)
 {
+	const char *name = a[0].text;
 	static struct list l;
 	unsigned head[256] = { 0 }, next[GRID_WORDSET_MAX], bucket[GRID_WORDSET_MAX];
 	size_t k;
+
+	(void)nr;
 
 	read_list(s, name, &l);
 	if (l.n > GRID_WORDSET_MAX || l.ended)
@@ -520,7 +189,7 @@ static void gen_neg_pairs(FILE *out, const struct src *s, size_t at, const struc
 	fputs("\n\n", out);
 }
 
-static void gen_neg_anywhere(FILE *out, const struct src *s, size_t at)
+static void gen_neg_anywhere(FILE *out, const struct src *s, size_t at, const struct arg *a, size_t nr)
 {
 	static const char *const anywhere[] = {
 #define NEG_WORD(name, word) word,
@@ -531,6 +200,8 @@ static void gen_neg_anywhere(FILE *out, const struct src *s, size_t at)
 	unsigned next[ARRAY_SIZE(anywhere)], bucket[ARRAY_SIZE(anywhere)];
 	size_t k;
 
+	(void)a;
+	(void)nr;
 	for (k = 0; k < ARRAY_SIZE(anywhere); k++) {
 		if (!anywhere[k][0] || !anywhere[k][1])
 			die(s, at, "NEG_ANYWHERE: \"%s\" is shorter than two bytes", anywhere[k]);
@@ -552,11 +223,14 @@ struct prose_slot {
 	char classes[1024];  /* " | (uint32_t)1 << PW_x" for each class */
 };
 
-static void gen_prose_index(FILE *out, const struct src *s, size_t at, const char *table)
+static void gen_prose_index(FILE *out, const struct src *s, size_t at, const struct arg *a, size_t nr)
 {
+	const char *table = a[0].text;
 	static struct prose_slot slot[PROSE_INDEX_SLOTS];
 	static struct list l;
 	size_t i = find_array(s, table) + 1, used = 0;
+
+	(void)nr;
 
 	for (;;) {
 		char *cls, *name;
@@ -619,53 +293,50 @@ static void gen_prose_index(FILE *out, const struct src *s, size_t at, const cha
 	fputs("}\n\n", out);
 }
 
-/* Whether the macro at i is a use, not its name in a #define or #undef. */
-static int is_use(const struct src *s, size_t i)
-{
-	size_t j = i;
+typedef void gen_fn(FILE *out, const struct src *s, size_t at, const struct arg *a, size_t nr);
 
-	while (j > 0 && (s->text[j - 1] == ' ' || s->text[j - 1] == '\t'))
-		j--;
-	return !(j >= 6 && !memcmp(s->text + j - 6, "define", 6)) &&
-	       !(j >= 5 && !memcmp(s->text + j - 5, "undef", 5));
-}
+/* The macros of the comment at the top: name, whether it takes arguments, its writer. */
+static const struct index_macro {
+	const char *name;
+	int args;
+	gen_fn *gen;
+} macros[] = {
+	{ "NEG_WORDS", 1, gen_neg_words },
+	{ "GRID_WORDSET", 1, gen_grid_wordset },
+	{ "NEG_FIRST", 1, gen_neg_first },
+	{ "NEG_PAIRS", 1, gen_neg_pairs },
+	{ "NEG_ANYWHERE_INDEX", 0, gen_neg_anywhere },
+	{ "PROSE_INDEX", 1, gen_prose_index },
+};
 
-/* Each macro of the header's comment at each of its uses in s (one index a name). */
+/* Each macro at each of its uses in s: one index a macro and first argument. */
 static void gen(FILE *out, const struct src *s)
 {
-	static const char *const macros[] = {
-		"NEG_WORDS", "GRID_WORDSET", "NEG_FIRST", "NEG_PAIRS", "NEG_ANYWHERE_INDEX",
-		"PROSE_INDEX",
-	};
 	char *done[256];
 	size_t ndone = 0, m, k;
 
 	for (m = 0; m < ARRAY_SIZE(macros); m++) {
+		const struct index_macro *x = &macros[m];
 		size_t i;
 
-		for (i = find_ident(s, 0, macros[m]); i < s->len; i = find_ident(s, i + 1, macros[m])) {
+		for (i = find_ident(s, 0, x->name); i < s->len; i = find_ident(s, i + 1, x->name)) {
 			struct arg a[32];
-			size_t nr = 0, after = i + strlen(macros[m]);
+			size_t nr = 0;
 			char key[256];
 			int seen = 0;
 
 			if (!is_use(s, i))
 				continue;
-			if (m != 4)
-				read_args(s, after, a, ARRAY_SIZE(a), &nr);
-			snprintf(key, sizeof(key), "%s %s", macros[m], nr ? a[0].text : "");
+			if (x->args)
+				read_args(s, i + strlen(x->name), a, ARRAY_SIZE(a), &nr);
+			snprintf(key, sizeof(key), "%s %s", x->name, nr ? a[0].text : "");
 			for (k = 0; k < ndone && !seen; k++)
 				seen = !strcmp(done[k], key);
-			if (!seen && ndone < ARRAY_SIZE(done)) {
+			if (!seen) {
+				if (ndone == ARRAY_SIZE(done))
+					die(s, i, "more than %zu indexes", ARRAY_SIZE(done));
 				done[ndone++] = gen_strndup(key, strlen(key));
-				switch (m) {
-				case 0: gen_neg_words(out, s, i, a[0].text); break;
-				case 1: gen_grid_wordset(out, s, i, a[0].text); break;
-				case 2: gen_neg_first(out, s, i, a, nr); break;
-				case 3: gen_neg_pairs(out, s, i, a, nr); break;
-				case 4: gen_neg_anywhere(out, s, i); break;
-				case 5: gen_prose_index(out, s, i, a[0].text); break;
-				}
+				x->gen(out, s, i, a, nr);
 			}
 			for (k = 0; k < nr; k++)
 				free(a[k].text);
