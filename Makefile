@@ -49,6 +49,14 @@ HELPER_SRC = $(sort $(wildcard tests/helpers/*.c))
 HELPER_BIN = $(HELPER_SRC:%.c=$(BUILD)/%)
 FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
 
+# The indexes of the import readers' word lists, const C made from the
+# sources by scripts/gen-words.c: each import file that includes its
+# <file>.words.h gets one (docs/HACKING.md, "Word lists").  One copy for
+# every build: they depend on the sources alone.
+GEN = build/gen
+WORDS_H = $(patsubst import/%.c,$(GEN)/%.words.h,$(shell grep -l '^\#include "import_[a-z_]*\.words\.h"' import/*.c))
+BP_CFLAGS += -I$(GEN)
+
 all: $(BIN)
 
 $(BIN): $(BUILD)/main.o $(BUILD)/libbenchpost.a
@@ -89,6 +97,23 @@ $(INST_BIN): $(BUILD)/main.o $(BUILD)/install/build_info.o $(BUILD)/libbenchpost
 $(BUILD)/libbenchpost.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
+
+GEN_WORDS_OBJ = $(GEN)/gen-words.o $(GEN)/gen-words-read.o
+
+$(GEN)/%.o: scripts/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) -O2 -std=gnu11 $(WARN) -D_GNU_SOURCE -MMD -MP -c -o $@ $<
+
+$(GEN)/gen-words: $(GEN_WORDS_OBJ)
+	$(CC) -o $@ $^
+
+$(GEN)/%.words.h: import/%.c $(GEN)/gen-words
+	@echo "  GEN     $@"
+	@$(GEN)/gen-words $< $@
+
+# Before the first build of an object (then its .d names the header it includes).
+$(LIB_OBJ) $(FUZZ_LIB_OBJ): | $(WORDS_H)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -179,4 +204,4 @@ clean:
 
 .PHONY: all deps check run unit-tests fuzz fuzz-build man installed-binary install uninstall clean FORCE
 
--include $(LIB_OBJ:.o=.d) $(BUILD)/main.d $(BUILD)/install/build_info.d $(FUZZ_LIB_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(GEN_WORDS_OBJ:.o=.d) $(BUILD)/main.d $(BUILD)/install/build_info.d $(FUZZ_LIB_OBJ:.o=.d)

@@ -5,6 +5,7 @@
  * line into pieces and decides which of them make the row.
  */
 #include "import_grid.h"
+#include "import_grid_cell.words.h"  /* build/gen: the indexes of the lists below */
 #include "import_grid_lex.h"
 #include "import_grid_name.h"
 #include "../parse/parse_duration.h"
@@ -82,12 +83,12 @@ static int is_per_time(const char *s, size_t n);
  */
 static int is_glued_unit(const char *s, size_t n)
 {
-	static const char *const list[] = {
+	static const char *const glued_units[] = {
 		"%", "s", "sec", "secs", "ms", "msec", "us", "usec", "ns", "m", "min",
 		"mins", "h", "x", "X", "k", "K", "M", "G", "T", "B", "KB", "kB", "MB",
 		"GB", "TB", "KiB", "MiB", "GiB", "TiB", "Kb", "Mb", "Gb", "MBps", "KBps",
 	};
-	static struct grid_wordset units = GRID_WORDSET(list);
+	static const struct grid_wordset units = GRID_WORDSET(glued_units);
 
 	/* each starts with a letter or '%': "2.6.12" (".12" after "2.6") goes at once */
 	if (!n || (!is_alpha(s[0]) && s[0] != '%'))
@@ -97,8 +98,8 @@ static int is_glued_unit(const char *s, size_t n)
 
 static int is_missing(const char *s, size_t n)
 {
-	static const char *const list[] = { "N/A", "n/a", "NA", "n.a.", "-", "--", "---", "?" };
-	static struct grid_wordset words = GRID_WORDSET(list);
+	static const char *const missing_words[] = { "N/A", "n/a", "NA", "n.a.", "-", "--", "---", "?" };
+	static const struct grid_wordset words = GRID_WORDSET(missing_words);
 
 	return grid_word_is(s, n, &words);
 }
@@ -168,13 +169,13 @@ static int read_value(struct grid_cell *c, const char *s, size_t n)
 /* A unit written apart from its number: "MB/s", "sec", "%", "files/sec". */
 static int is_unit_word(const char *s, size_t n)
 {
-	static const char *const list[] = {
+	static const char *const unit_words[] = {
 		"%", "s", "sec", "secs", "second", "seconds", "ms", "msec", "msecs",
 		"us", "usec", "usecs", "ns", "min", "mins", "minute", "minutes", "h", "hr", "hrs",
 		"hour", "hours", "x", "iops",
 		"IOPS", "tps", "MB", "KB", "kB", "GB", "MiB", "KiB", "GiB",
 	};
-	static struct grid_wordset words = GRID_WORDSET(list);
+	static const struct grid_wordset words = GRID_WORDSET(unit_words);
 
 	return grid_word_is(s, n, &words) || is_per_time(s, n);
 }

@@ -5,6 +5,7 @@
  * of runs, a baseline repeated, a relative change).
  */
 #include "import_grid_name.h"
+#include "import_grid_name.words.h"  /* build/gen: the indexes of the lists below */
 #include "import_context.h"
 #include "../core/strbuf.h"
 #include "../core/util.h"
@@ -59,11 +60,11 @@ static const char *const fact_list[] = {
 	"swaptotal", "hugepagesize", "cpus", "cpu(s)", "nodes", "cores", "sockets",
 };
 
-static struct grid_wordset metric_words = GRID_WORDSET(metric_list);
-static struct grid_wordset skip_words = GRID_WORDSET(skip_list);
-static struct grid_wordset change_words = GRID_WORDSET(change_list);
-struct grid_wordset grid_param_words = GRID_WORDSET(param_list);
-struct grid_wordset grid_fact_words = GRID_WORDSET(fact_list);
+static const struct grid_wordset metric_words = GRID_WORDSET(metric_list);
+static const struct grid_wordset skip_words = GRID_WORDSET(skip_list);
+static const struct grid_wordset change_words = GRID_WORDSET(change_list);
+const struct grid_wordset grid_param_words = GRID_WORDSET(param_list);
+const struct grid_wordset grid_fact_words = GRID_WORDSET(fact_list);
 
 static int ascii_lower(int c)
 {
@@ -76,31 +77,13 @@ static int same_word(const char *a, const char *b)
 	return ascii_lower((unsigned char)a[0]) == ascii_lower((unsigned char)b[0]) && !strcasecmp(a, b);
 }
 
-static void wordset_build(struct grid_wordset *set)
-{
-	size_t i = set->nr;
-
-	if (set->nr > GRID_WORDSET_MAX)
-		abort();
-	/* from the last word back, so that each chain runs in the list's order */
-	while (i--) {
-		unsigned char c = (unsigned char)set->words[i][0];
-
-		set->next[i] = set->head[c];
-		set->head[c] = (unsigned char)(i + 1);
-	}
-	set->built = 1;
-}
-
 /* The words of set that start with byte c: the index + 1 of the first, 0 if none. */
-static size_t wordset_first(struct grid_wordset *set, unsigned char c)
+static size_t wordset_first(const struct grid_wordset *set, unsigned char c)
 {
-	if (!set->built)
-		wordset_build(set);
 	return set->head[c];
 }
 
-size_t grid_word_at(const char *w, size_t n, struct grid_wordset *set)
+size_t grid_word_at(const char *w, size_t n, const struct grid_wordset *set)
 {
 	size_t i;
 
@@ -113,12 +96,12 @@ size_t grid_word_at(const char *w, size_t n, struct grid_wordset *set)
 	return 0;
 }
 
-int grid_word_in(const char *w, size_t n, struct grid_wordset *set)
+int grid_word_in(const char *w, size_t n, const struct grid_wordset *set)
 {
 	return grid_word_at(w, n, set) != 0;
 }
 
-int grid_word_is(const char *w, size_t n, struct grid_wordset *set)
+int grid_word_is(const char *w, size_t n, const struct grid_wordset *set)
 {
 	size_t i;
 
@@ -170,7 +153,7 @@ static char *name_unit(const char *s)
 	static const char *const unit_of[] = {
 		"s", "s", "s", "s", "s", "s", "s", "ms", "ms", "us", "us", "%", "%",
 	};
-	static struct grid_wordset units = GRID_WORDSET(words);
+	static const struct grid_wordset units = GRID_WORDSET(words);
 
 	while (*s) {
 		size_t n, i, slash;

@@ -47,34 +47,38 @@ char *grid_metric_of_unit(const char *unit);
 /* A name that is a unit alone ("MB/s", "(sec)"), no metric's word ("CPU%"). */
 int grid_unit_alone(const char *name);
 /*
- * A list of words, indexed by first byte the first time it is looked in,
- * so that a look compares only the words that start as the one looked
- * for: no list is scanned whole.  At most GRID_WORDSET_MAX words.
+ * A list of words, indexed by first byte, so that a look compares only
+ * the words that start as the one looked for: no list is scanned whole.
+ * At most GRID_WORDSET_MAX words.  The index is made when benchpost is
+ * built (scripts/gen-words.c, into build/gen/<source>.words.h, which the
+ * source includes): const data, where building it on first use was state
+ * the first look wrote.
  */
 #define GRID_WORDSET_MAX 255
 
 struct grid_wordset {
 	const char *const *words;
 	size_t nr;
-	int built;
 	unsigned char head[256];              /* 1 + the first word starting with a byte, or 0 */
 	unsigned char next[GRID_WORDSET_MAX]; /* 1 + the next word with the same first byte, or 0 */
 };
 
-#define GRID_WORDSET(list) { (list), ARRAY_SIZE(list), 0, { 0 }, { 0 } }
+/* gen-words counted the list it indexed: a list changed since stops the build */
+#define GRID_WORDSET(list) \
+	{ .words = (list), .nr = CHECKED_SIZE(ARRAY_SIZE(list), GRID_N_##list), GRID_INDEX_##list }
 
 /* Whether w[0, n) is one of set's words, case folded; the words are written in lower case. */
-int grid_word_in(const char *w, size_t n, struct grid_wordset *set);
+int grid_word_in(const char *w, size_t n, const struct grid_wordset *set);
 /* Which of set's words w[0, n) is, case folded: 1 + its index, 0 if none. */
-size_t grid_word_at(const char *w, size_t n, struct grid_wordset *set);
+size_t grid_word_at(const char *w, size_t n, const struct grid_wordset *set);
 /* Whether w[0, n) is one of set's words, byte for byte. */
-int grid_word_is(const char *w, size_t n, struct grid_wordset *set);
+int grid_word_is(const char *w, size_t n, const struct grid_wordset *set);
 char *grid_trimmed(const char *s, size_t n);
 size_t grid_first_word(const char *s);
 int grid_starts_with_kernel(const char *s, size_t n);
 int grid_has_digit(const char *s);
 
 /* Words of a run's parameters ("threads", "bs") and of the machine's facts ("memtotal"). */
-extern struct grid_wordset grid_param_words, grid_fact_words;
+extern const struct grid_wordset grid_param_words, grid_fact_words;
 
 #endif

@@ -5,6 +5,7 @@
  * what was measured: one reader for every orientation.
  */
 #include "import_grid_column.h"
+#include "import_grid_read.words.h"  /* build/gen: the indexes of the lists below */
 #include "import_grid_name.h"
 #include "import_context.h"
 #include "import_heading.h"
@@ -42,7 +43,7 @@ static int informative_title(const char *t)
 		"then", "now", "again", "test", "tests", "run", "runs", "seconds", "secs", "sec",
 		"minutes", "times", "time", "in", "mb/s", "ms",
 	};
-	static struct grid_wordset empty = GRID_WORDSET(empty_list);
+	static const struct grid_wordset empty = GRID_WORDSET(empty_list);
 
 	while (*t) {
 		size_t n;

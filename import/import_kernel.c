@@ -1,4 +1,5 @@
 #include "import_context.h"
+#include "import_kernel.h"
 #include "../core/util.h"
 
 #include <ctype.h>
@@ -9,9 +10,9 @@
 /*
  * Kernel versions in text (import_context.h): where a version stands,
  * how strongly the words around it say it is the kernel under test, and
- * the versions that name a workload, a tool or a kernel only tried.
- * Also commit ids that name a run's kernel, and what an attachment's
- * file name says.
+ * the versions that name a workload, a tool or a kernel only tried;
+ * and what an attachment's file name says.  A kernel named otherwise (a
+ * commit id, a tree's "-mm", a choice "-[a,b]") is import_kernel_ref.c's.
  */
 
 static const char *version_end(const char *s, const char *dot, int two_parts);
@@ -48,24 +49,6 @@ int import_is_kernel(const char *w, size_t len)
 	return ok;
 }
 
-/* A word before a version that says it is the kernel under test; n: its length. */
-struct cue {
-	const char *word;
-	size_t n;
-};
-
-static int ends_with_word(const char *s, const char *at, const struct cue *cue)
-{
-	size_t n = cue->n;
-
-	if ((size_t)(at - s) < n)
-		return 0;
-	at -= n;
-	/* the last letters first: most words before a version are no cue */
-	return (at[n - 1] | 0x20) == cue->word[n - 1] && !strncasecmp(at, cue->word, n) &&
-	       (at == s || !isalnum((unsigned char)at[-1]));
-}
-
 #define CUE(w) { w, sizeof(w) - 1 }
 static const struct cue kernel_cues[] = {
 	CUE("kernel is"), CUE("kernel version"), CUE("kernel"), CUE("kernels"), CUE("using plain"), CUE("using"),
@@ -73,10 +56,16 @@ static const struct cue kernel_cues[] = {
 	CUE("under"), CUE("with"),
 };
 
-/*
- * The end of the kernel version whose one-digit major stands right before
- * the '.' at dot of line s, or NULL when there is none.
- */
+int kernel_cued(const char *s, const char *before)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(kernel_cues); i++)
+		if (kernel_cue_ends(s, before, &kernel_cues[i]))
+			return 1;
+	return 0;
+}
+
 /* "v6.8", "v5.4-rc2": a 'v' right before the major, starting a word. */
 static int v_prefixed(const char *s, const char *p)
 {
@@ -127,6 +116,11 @@ static const char *distro_release(const char *e)
 	return e;
 }
 
+/*
+ * The end of the kernel version whose one-digit major stands right before
+ * the '.' at dot of line s, or NULL when there is none (two_parts: a
+ * two-part "5.10" may be one, the words around it say so).
+ */
 static const char *version_end(const char *s, const char *dot, int two_parts)
 {
 	const char *p = dot - 1, *q, *e;
@@ -228,7 +222,7 @@ static int names_workload(const char *s, const char *before, const char *e)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(workload_before); i++)
-		if (ends_with_word(s, before, &workload_before[i]))
+		if (kernel_cue_ends(s, before, &workload_before[i]))
 			return 1;
 
 	e = import_skip_space(e);
@@ -247,16 +241,16 @@ static int compared_against(const char *s, const char *before)
 	static const struct cue than = { "than", 4 }, words[] = { { "with", 4 }, { "on", 2 }, { "in", 2 } };
 	size_t i;
 
-	if (ends_with_word(s, before, &than))
+	if (kernel_cue_ends(s, before, &than))
 		return 1;
 	for (i = 0; i < ARRAY_SIZE(words); i++) {
 		const char *b = before;
 
-		if (!ends_with_word(s, b, &words[i]))
+		if (!kernel_cue_ends(s, b, &words[i]))
 			continue;
 		for (b -= words[i].n; b > s && b[-1] == ' '; b--)
 			;
-		return ends_with_word(s, b, &than);
+		return kernel_cue_ends(s, b, &than);
 	}
 	return 0;
 }
@@ -274,11 +268,11 @@ static int only_tried(const char *s, const char *before)
 	for (hops = 0; hops < 8; hops++) {
 		const char *b = before;
 
-		if (ends_with_word(s, b, &tried))
+		if (kernel_cue_ends(s, b, &tried))
 			return 1;
-		if (ends_with_word(s, b, &and))
+		if (kernel_cue_ends(s, b, &and))
 			b -= 3;
-		else if (ends_with_word(s, b, &or))
+		else if (kernel_cue_ends(s, b, &or))
 			b -= 2;
 		else if (b > s && b[-1] == ',')
 			b--;
@@ -306,7 +300,7 @@ static const char *past_adjective(const char *s, const char *before)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(adjectives); i++)
-		if (ends_with_word(s, before, &adjectives[i])) {
+		if (kernel_cue_ends(s, before, &adjectives[i])) {
 			before -= adjectives[i].n;
 			while (before > s && (before[-1] == ' ' || before[-1] == '\t'))
 				before--;
@@ -318,7 +312,7 @@ static const char *past_adjective(const char *s, const char *before)
 /* "Linux version 2.6.3 (root@host) ...": the boot log's own line. */
 static int after_linux_version(const char *s, const char *before)
 {
-	return ends_with_word(s, before, &(const struct cue){ "linux version", 13 });
+	return kernel_cue_ends(s, before, &(const struct cue){ "linux version", 13 });
 }
 
 static int names_tool(const char *s, const char *before)
@@ -326,11 +320,11 @@ static int names_tool(const char *s, const char *before)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(tool_words); i++)
-		if (ends_with_word(s, before, &tool_words[i]))
+		if (kernel_cue_ends(s, before, &tool_words[i]))
 			return 1;
 	/* "version 3.3.5" of a tool, but "kernel version 2.6.3" */
-	return ends_with_word(s, before, &(const struct cue){ "version", 7 }) &&
-	       !ends_with_word(s, before, &(const struct cue){ "kernel version", 14 });
+	return kernel_cue_ends(s, before, &(const struct cue){ "version", 7 }) &&
+	       !kernel_cue_ends(s, before, &(const struct cue){ "kernel version", 14 });
 }
 
 /*
@@ -366,7 +360,7 @@ static const char *two_part_version(const char *s, const char *dot)
 	for (before = p; before > s && (before[-1] == ' ' || before[-1] == ':'); before--)
 		;
 	for (i = 0; i < ARRAY_SIZE(two_part_cues); i++)
-		if (ends_with_word(s, before, &two_part_cues[i]))
+		if (kernel_cue_ends(s, before, &two_part_cues[i]))
 			return e;
 	return NULL;
 }
@@ -378,7 +372,6 @@ static int find_kernel(const char *s, size_t *pos, size_t *len, int compared_too
 	/* a version's one-digit major stands right before a '.': look only there */
 	for (dot = *start ? strchr(start + 1, '.') : NULL; dot; dot = strchr(dot + 1, '.')) {
 		const char *p = dot - 1, *e, *before;
-		size_t i;
 
 		/* a version has a digit on both sides of its first '.': most dots end sentences */
 		if (!isdigit((unsigned char)dot[-1]) || !isdigit((unsigned char)dot[1]))
@@ -401,9 +394,8 @@ static int find_kernel(const char *s, size_t *pos, size_t *len, int compared_too
 		*pos = p - s;
 		*len = e - p;
 		before = past_adjective(s, before);
-		for (i = 0; i < ARRAY_SIZE(kernel_cues); i++)
-			if (ends_with_word(s, before, &kernel_cues[i]))
-				return 2;
+		if (kernel_cued(s, before))
+			return 2;
 		if (!strncasecmp(import_skip_space(e), "kernel", 6))
 			return 2;
 		return 1;
@@ -459,165 +451,4 @@ char *import_name_kernel(const char *name)
 		k = xstrndup(s + pos, len);
 	free(s);
 	return k;
-}
-
-int import_is_commit(const char *s, size_t n)
-{
-	size_t i, letters = 0;
-
-	if (n < 7 || n > 40)
-		return 0;
-	for (i = 0; i < n; i++) {
-		if (s[i] >= 'a' && s[i] <= 'f')
-			letters++;
-		else if (!isdigit((unsigned char)s[i]))
-			return 0;
-	}
-	return letters > 0 && letters < n;
-}
-
-/*
- * Words before a commit id that say the run was of it: "one run for
- * 4edee232ed", "tested on 4f1e2a3b9c"; not "caused by commit X" or
- * "bisected to X", which compare a kernel with the one before.
- */
-static const struct cue commit_cues[] = {
-	{ "for", 3 }, { "on", 2 }, { "with", 4 }, { "at", 2 }, { "running", 7 }, { "kernel", 6 },
-	{ "tested", 6 }, { "booted", 6 }, { "head", 4 },
-};
-
-/* Per byte: 1 for a lowercase hex letter, 2 for a digit (a commit id holds both). */
-static const unsigned char hex_kind[256] = {
-	['0'] = 2, ['1'] = 2, ['2'] = 2, ['3'] = 2, ['4'] = 2, ['5'] = 2, ['6'] = 2, ['7'] = 2,
-	['8'] = 2, ['9'] = 2, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
-};
-
-/*
- * "caused by commit ab23a77687", "bisected to 4f1e2a3b9c", "'bad' is
- * commit X": the commit a comparison is of, against its parent.
- */
-static const struct cue compared_cues[] = { { "commit", 6 }, { "to", 2 }, { "bisected", 8 } };
-
-/* A commit id is a run of this many hex digits at least. */
-#define COMMIT_MIN 7
-
-/* The next commit id at or after *pos with one of the cues right before it: 2, or 0. */
-static int find_cued_commit(const char *s, size_t *pos, size_t *len, const struct cue *cues, size_t ncues)
-{
-	const char *p = s + *pos, *end = p + strlen(p);
-
-	/*
-	 * The runs of hex digits long enough, in order: one starts at p (p is
-	 * the start of the text or follows a byte of none) only if the byte
-	 * COMMIT_MIN - 1 on is in a run, so that past one that is not, the
-	 * look jumps COMMIT_MIN bytes on; a run is read whole where one is.
-	 */
-	while (end - p >= COMMIT_MIN) {
-		const char *w = p + COMMIT_MIN - 1, *e, *before;
-		unsigned kinds = 0;
-		size_t i;
-
-		if (!hex_kind[(unsigned char)*w]) {
-			p = w + 1;
-			continue;
-		}
-		while (w > p && hex_kind[(unsigned char)w[-1]])
-			w--;
-		for (e = w; hex_kind[(unsigned char)*e]; e++)
-			kinds |= hex_kind[(unsigned char)*e];
-		p = *e ? e + 1 : e;
-		if (kinds != 3 || e - w < COMMIT_MIN || e - w > 40 || (w > s && isalnum((unsigned char)w[-1])) ||
-		    isalnum((unsigned char)*e) || (*e && *e != ' ' && !strchr(",.:;)", *e)))
-			continue;
-		for (before = w; before > s && before[-1] == ' '; before--)
-			;
-		for (i = 0; i < ncues; i++)
-			if (ends_with_word(s, before, &cues[i])) {
-				*pos = (size_t)(w - s);
-				*len = (size_t)(e - w);
-				return 2;
-			}
-	}
-	return 0;
-}
-
-int import_find_commit(const char *s, size_t *pos, size_t *len)
-{
-	return find_cued_commit(s, pos, len, commit_cues, ARRAY_SIZE(commit_cues));
-}
-
-int import_find_compared_commit(const char *s, size_t *pos, size_t *len)
-{
-	return find_cued_commit(s, pos, len, compared_cues, ARRAY_SIZE(compared_cues));
-}
-
-
-/*
- * The trees kernels are named after relative to their base: "-mm",
- * "-aa3", "-ac2" stand for the base version the text is about with that
- * tree's patches.  Only these: "-rf", "-j4" and the like are options.
- */
-static const char *const trees[] = { "mm", "aa", "ac", "ck", "rt", "mjb", "jam", "wli", "next", "tip" };
-
-int import_find_tree(const char *s, size_t *pos, size_t *len)
-{
-	const char *p = s + *pos, *lead = import_skip_space(s);
-
-	while ((p = strchr(p, '-'))) {
-		const char *w = p++, *e = p, *before;
-		size_t i, n;
-
-		while (islower((unsigned char)*e))
-			e++;
-		n = (size_t)(e - p);
-		for (i = 0; i < ARRAY_SIZE(trees) &&
-			    (trees[i][0] != *p || strlen(trees[i]) != n || strncmp(p, trees[i], n)); i++)
-			;
-		if (i == ARRAY_SIZE(trees) || (w > s && !strchr(" \t(", w[-1])))
-			continue;
-		while (isdigit((unsigned char)*e))
-			e++;
-		if (*e && !strchr(" \t,.:;)", *e))
-			continue;
-		*pos = (size_t)(w - s);
-		*len = (size_t)(e - w);
-		if (w == lead)
-			return 1;
-		for (before = w; before > s && before[-1] == ' '; before--)
-			;
-		for (i = 0; i < ARRAY_SIZE(kernel_cues); i++)
-			if (ends_with_word(s, before, &kernel_cues[i]))
-				return 2;
-	}
-	return 0;
-}
-
-size_t import_kernel_choices(const char *s, size_t end, size_t *starts, size_t *lens, size_t max, size_t *past)
-{
-	const char *p = s + end;
-	size_t n = 0;
-
-	if (p[0] != '-' || p[1] != '[')
-		return 0;
-	for (p += 2;;) {
-		const char *w;
-
-		while (*p == ' ')
-			p++;
-		for (w = p; isalnum((unsigned char)*p) || *p == '-' || *p == '_'; p++)
-			;
-		if (p == w || n == max)
-			return 0;
-		starts[n] = (size_t)(w - s);
-		lens[n++] = (size_t)(p - w);
-		while (*p == ' ')
-			p++;
-		if (*p == ']') {
-			*past = (size_t)(p + 1 - s);
-			return n;
-		}
-		if (*p != ',' && *p != '|' && *p != '/')
-			return 0;
-		p++;
-	}
 }

@@ -1,5 +1,6 @@
 #include "import_extract.h"
 #include "import_negative.h"
+#include "import_negative.words.h"  /* build/gen: the indexes of the lists below */
 #include "../core/util.h"
 
 #include <ctype.h>
@@ -20,26 +21,6 @@ int import_neg_starts(const struct qline *l, const char *prefix)
 	size_t n = strlen(prefix);
 
 	return l->len >= n && !memcmp(l->text, prefix, n);
-}
-
-/* Each bucket's words in the order of the list, so that the first match is the list's first. */
-void import_neg_index(struct neg_words *t)
-{
-	size_t k = t->n;
-
-	if (t->n > NEG_WORDS_MAX)
-		abort();
-	while (k--) {
-		size_t len = strlen(t->v[k]);
-		unsigned b = neg_bucket(t->v[k]);
-
-		if (len < 2 || len > 255)
-			abort();
-		t->len[k] = (unsigned char)len;
-		t->next[k] = t->head[b];
-		t->head[b] = (unsigned char)(k + 1);
-	}
-	t->ready = 1;
 }
 
 size_t import_neg_block(const struct qline *v, size_t nr, size_t i, size_t max)
@@ -70,7 +51,7 @@ static int diff_line(const struct qline *l)
 	static const char *const heads[] = {
 		"@@ ", "diff ", "index ", "Index: ", "new file mode", "deleted file mode", "===",
 	};
-	static struct neg_words head_words = NEG_WORDS(heads);
+	static const struct neg_words head_words = NEG_WORDS(heads);
 	char c = l->len ? l->text[0] : '\0';
 
 	if (c == ' ' || c == '+' || c == '-' || c == '\\')
@@ -142,7 +123,7 @@ static size_t patch_lines(const struct neg_line *l, const struct qline *v, size_
 static size_t url_lines(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	static const char *const schemes[] = { "http://", "https://", "ftp://", "git://", "www." };
-	static struct neg_words scheme_words = NEG_WORDS(schemes);
+	static const struct neg_words scheme_words = NEG_WORDS(schemes);
 	const char *s = l->s;
 
 	(void)v;
@@ -214,40 +195,15 @@ static const char *const anywhere[] = {
 
 /*
  * The scan looks at every place of every line, so its index is exact
- * rather than hashed: for each pair of characters, 1 + the first of
- * anywhere[] that starts with it (0: none), and for each word, 1 + the
- * next with the same first two.  Built on first use.
+ * rather than hashed: for each pair of characters (neg_pair), 1 + the
+ * first of anywhere[] that starts with it (0: none), and for each word, 1
+ * + the next with the same first two.  Made by gen-words from
+ * NEG_ANYWHERE.
  */
-static struct {
-	int ready;
+static const struct {
 	unsigned char head[1 << 16];
 	unsigned char next[ARRAY_SIZE(anywhere)];
-} pairs;
-
-/* The two characters at s as one number (in the machine's byte order, which index and scan share). */
-static unsigned pair_at(const char *s)
-{
-	uint16_t pair;
-
-	memcpy(&pair, s, sizeof(pair));
-	return pair;
-}
-
-static void index_pairs(void)
-{
-	size_t k = ARRAY_SIZE(anywhere);
-
-	while (k--) {
-		unsigned at;
-
-		if (!anywhere[k][0] || !anywhere[k][1])
-			abort();
-		at = pair_at(anywhere[k]);
-		pairs.next[k] = pairs.head[at];
-		pairs.head[at] = (unsigned char)(k + 1);
-	}
-	pairs.ready = 1;
-}
+} pairs = NEG_ANYWHERE_INDEX;
 
 /* What every finder asks of a line, in one scan of it: which of NEG_ANYWHERE's words it holds. */
 static void line_facts(struct neg_line *l, const char *text)
@@ -255,14 +211,12 @@ static void line_facts(struct neg_line *l, const char *text)
 	const char *p;
 	unsigned k;
 
-	if (!pairs.ready)
-		index_pairs();
 	l->s = import_skip_space(text);
 	l->start = l->s[0] ? neg_bucket(l->s) : 0;
 	l->words = 0;
 	/* p[1] is at most the line's NUL, and the pair matched: each word has two characters or more */
 	for (p = l->s; *p; p++)
-		for (k = pairs.head[pair_at(p)]; k; k = pairs.next[k - 1])
+		for (k = pairs.head[neg_pair(p)]; k; k = pairs.next[k - 1])
 			if (neg_begins(p + 2, anywhere[k - 1] + 2))
 				l->words |= (uint64_t)1 << (k - 1);
 }

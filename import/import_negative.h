@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /*
  * The kinds of text whose numbers are no results: a patch's diff, a
@@ -22,11 +23,16 @@
  */
 
 /*
- * A list of words the finders compare lines with, indexed on first use
- * (the import runs in one thread) by a hash of each word's first two
- * characters: a line, or a place in it, is compared only with the few
- * words that can start there, not with the whole list.  At most
- * NEG_WORDS_MAX words, each of two characters or more.
+ * A list of words the finders compare lines with, indexed by a hash of
+ * each word's first two characters: a line, or a place in it, is compared
+ * only with the few words that can start there, not with the whole list.
+ * At most NEG_WORDS_MAX words, each of two characters or more.
+ *
+ * The index is made when benchpost is built (scripts/gen-words.c reads
+ * the lists from the source, writes build/gen/<source>.words.h): const
+ * data, no state a first look-up writes.  A finder's file includes its
+ * .words.h and writes, beside its list,
+ *	static const struct neg_words x_words = NEG_WORDS(x);
  */
 #define NEG_WORDS_MAX 64
 #define NEG_BUCKETS 256
@@ -34,13 +40,24 @@
 struct neg_words {
 	const char *const *v;
 	size_t n;
-	int ready;                          /* the index below is built */
 	unsigned char len[NEG_WORDS_MAX];   /* strlen(v[k]) */
 	unsigned char head[NEG_BUCKETS];    /* 1 + the first word of each bucket; 0: none */
 	unsigned char next[NEG_WORDS_MAX];  /* 1 + the next word in v[k]'s bucket; 0: none */
 };
 
-#define NEG_WORDS(list) { (list), ARRAY_SIZE(list), 0, { 0 }, { 0 }, { 0 } }
+/* gen-words counted the list it indexed: a list changed since stops the build */
+#define NEG_WORDS(list) \
+	{ .v = (list), .n = CHECKED_SIZE(ARRAY_SIZE(list), NEG_N_##list), NEG_INDEX_##list }
+
+/*
+ * const unsigned char [256], 1 for each byte a word of the lists starts
+ * with and for each byte of the strings: NEG_FIRST(name, list, "<[").
+ * gen-words reads the arguments after name; the compiler only name.
+ */
+#define NEG_FIRST(name, ...) NEG_FIRST_##name
+
+/* const uint8_t [(1 << 16) / 8], bit (c0 << 8 | c1) set for each word's first two bytes. */
+#define NEG_PAIRS(name, ...) NEG_PAIRS_##name
 
 /*
  * Words some finder looks for anywhere in a line's text after its blanks:
@@ -129,8 +146,25 @@ static inline int neg_begins(const char *s, const char *prefix)
 	return !*prefix;
 }
 
-/* Builds t's index (import_neg_prefix does, on first use). */
-void import_neg_index(struct neg_words *t);
+/*
+ * The two characters at s as one number, the first the low byte: the
+ * index of NEG_ANYWHERE's words (made by gen-words) and the scan of a line
+ * share it.  The scan asks it at every byte of every line, so on a
+ * little-endian machine it is one 16-bit load (composing the two bytes
+ * cost a third more of the scan's instructions); the number is the same
+ * on every machine, so an index made on one holds on another.
+ */
+static inline unsigned neg_pair(const char *s)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint16_t pair;
+
+	memcpy(&pair, s, sizeof(pair));
+	return pair;
+#else
+	return (unsigned char)s[0] | (unsigned)(unsigned char)s[1] << 8;
+#endif
+}
 
 /* The bucket of a word, or of a place in a line, by its first two characters. */
 static inline unsigned neg_bucket(const char *s)
@@ -144,37 +178,36 @@ static inline unsigned neg_bucket(const char *s)
  * at every line, and most lines are in no bucket of most lists.  bucket
  * is neg_bucket(s), for a caller that knows it.
  */
-static inline size_t neg_prefix_in(struct neg_words *t, const char *s, unsigned bucket, size_t from)
+static inline size_t neg_prefix_in(const struct neg_words *t, const char *s, unsigned bucket,
+				   size_t from)
 {
 	unsigned k;
 
-	if (!t->ready)
-		import_neg_index(t);
 	for (k = t->head[bucket]; k; k = t->next[k - 1])
 		if (k - 1 >= from && neg_begins(s, t->v[k - 1]))
 			return k - 1;
 	return t->n;
 }
 
-static inline size_t import_neg_prefix(struct neg_words *t, const char *s, size_t from)
+static inline size_t import_neg_prefix(const struct neg_words *t, const char *s, size_t from)
 {
 	return s[0] ? neg_prefix_in(t, s, neg_bucket(s), from) : t->n;
 }
 
 /* Whether s starts with one of t's words. */
-static inline int import_neg_starts_any(struct neg_words *t, const char *s)
+static inline int import_neg_starts_any(const struct neg_words *t, const char *s)
 {
 	return import_neg_prefix(t, s, 0) < t->n;
 }
 
 /* import_neg_prefix and import_neg_starts_any at the line's text after its blanks, l->s. */
-static inline size_t neg_line_prefix(struct neg_words *t, const struct neg_line *l, size_t from)
+static inline size_t neg_line_prefix(const struct neg_words *t, const struct neg_line *l, size_t from)
 {
 	/* an empty s is in bucket 0, and no word (of two characters or more) starts it */
 	return neg_prefix_in(t, l->s, l->start, from);
 }
 
-static inline int neg_line_starts_any(struct neg_words *t, const struct neg_line *l)
+static inline int neg_line_starts_any(const struct neg_words *t, const struct neg_line *l)
 {
 	return neg_line_prefix(t, l, 0) < t->n;
 }

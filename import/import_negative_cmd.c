@@ -1,5 +1,6 @@
 #include "import_context.h"
 #include "import_negative.h"
+#include "import_negative_cmd.words.h"  /* build/gen: the indexes of the lists below */
 #include "../core/util.h"
 
 #include <ctype.h>
@@ -114,7 +115,7 @@ size_t import_negative_trace(const struct neg_line *l, const struct qline *v, si
 		"# CPU  DURATION", "# CPU DURATION", "# |", "#           TASK-PID", "# Total Lost Samples",
 		"# To display the perf.data",
 	};
-	static struct neg_words comment_words = NEG_WORDS(comments);
+	static const struct neg_words comment_words = NEG_WORDS(comments);
 	const char *s = l->s;
 
 	/* each shape below needs one of these: most lines are turned away at once */
@@ -182,7 +183,7 @@ static const char *const progress_starts[] = {
 	"Jobs: ", "Starting ", "Setup is ", "System is ", "Root device is ", "Building modules",
 	"make[", "make: ", "WARNING: modpost:",
 };
-static struct neg_words progress_start_words = NEG_WORDS(progress_starts);
+static const struct neg_words progress_start_words = NEG_WORDS(progress_starts);
 
 /*
  * Whether a line of progress may start with c: a word of
@@ -191,19 +192,9 @@ static struct neg_words progress_start_words = NEG_WORDS(progress_starts);
  */
 static int progress_first_char(char c)
 {
-	static unsigned char first[256];
-	static int ready;
+	static const unsigned char first[256] =
+		NEG_FIRST(progress_first, progress_starts, "KCf.+*0123456789");
 
-	if (!ready) {
-		const char *more = "KCf.+*0123456789";
-		size_t k;
-
-		for (k = 0; k < ARRAY_SIZE(progress_starts); k++)
-			first[(unsigned char)progress_starts[k][0]] = 1;
-		for (; *more; more++)
-			first[(unsigned char)*more] = 1;
-		ready = 1;
-	}
 	return first[(unsigned char)c];
 }
 
@@ -277,7 +268,7 @@ static int shell_line(const char *s)
 	static const char *const opening[] = {
 		"while [", "while true", "while read ", "until [", "if [", "if test ", "case $",
 	};
-	static struct neg_words alone_words = NEG_WORDS(alone), opening_words = NEG_WORDS(opening);
+	static const struct neg_words alone_words = NEG_WORDS(alone), opening_words = NEG_WORDS(opening);
 	size_t i;
 
 	if (*s == '$' || *s == '#')

@@ -1,5 +1,6 @@
 #include "import_context.h"
 #include "import_negative.h"
+#include "import_negative_sys.words.h"  /* build/gen: the indexes of the lists below */
 #include "../core/util.h"
 
 #include <ctype.h>
@@ -23,7 +24,7 @@ static int is_digit(char c)
 }
 
 /* Whether s starts with one of the keys followed by blanks and then c (':' or '='). */
-static int key_then(const struct neg_line *l, struct neg_words *keys, char c)
+static int key_then(const struct neg_line *l, const struct neg_words *keys, char c)
 {
 	const char *s = l->s;
 	size_t i;
@@ -66,7 +67,7 @@ static int dmesg_stamp(const char *s)
 static const char *const months[] = {
 	"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 };
-static struct neg_words month_words = NEG_WORDS(months);
+static const struct neg_words month_words = NEG_WORDS(months);
 
 static int syslog_line(const struct neg_line *l)
 {
@@ -107,7 +108,7 @@ static const char *const log_starts[] = {
 	"Built 1 zonelists", "VFS: Mounted root", "SCSI subsystem", "PCI: ", "ACPI: ",
 	"last message repeated ", "Linux version ",
 };
-static struct neg_words log_start_words = NEG_WORDS(log_starts);
+static const struct neg_words log_start_words = NEG_WORDS(log_starts);
 
 static int log_line(const struct neg_line *l)
 {
@@ -127,19 +128,8 @@ static int log_line(const struct neg_line *l)
 /* Whether a word of log_starts[] or months[] starts with c, or a stamp ('<', '['). */
 static int log_first_char(char c)
 {
-	static unsigned char first[256];
-	static int ready;
+	static const unsigned char first[256] = NEG_FIRST(log_first, log_starts, months, "<[");
 
-	if (!ready) {
-		size_t k;
-
-		for (k = 0; k < ARRAY_SIZE(log_starts); k++)
-			first[(unsigned char)log_starts[k][0]] = 1;
-		for (k = 0; k < ARRAY_SIZE(months); k++)
-			first[(unsigned char)months[k][0]] = 1;
-		first['<'] = first['['] = 1;
-		ready = 1;
-	}
 	return first[(unsigned char)c];
 }
 
@@ -190,7 +180,7 @@ static const char *const cpuinfo_keys[] = {
 	"power management", "TLB size", "BogoMIPS", "Features", "CPU implementer",
 	"CPU architecture", "CPU variant", "CPU part", "CPU revision", "bugs",
 };
-static struct neg_words cpuinfo_keys_words = NEG_WORDS(cpuinfo_keys);
+static const struct neg_words cpuinfo_keys_words = NEG_WORDS(cpuinfo_keys);
 
 static const char *const meminfo_keys[] = {
 	"MemTotal", "MemFree", "MemAvailable", "Buffers", "Cached", "SwapCached", "Active",
@@ -200,7 +190,7 @@ static const char *const meminfo_keys[] = {
 	"Committed_AS", "VmallocTotal", "VmallocUsed", "VmallocChunk", "HugePages_Total",
 	"HugePages_Free", "Hugepagesize",
 };
-static struct neg_words meminfo_keys_words = NEG_WORDS(meminfo_keys);
+static const struct neg_words meminfo_keys_words = NEG_WORDS(meminfo_keys);
 
 /* hdparm's settings (-v and the like): " multcount    = 16 (on)" */
 static const char *const hdparm_keys[] = {
@@ -208,7 +198,7 @@ static const char *const hdparm_keys[] = {
 	"readonly", "readahead", "geometry", "nowerr", "busstate", "acoustic", "write-caching",
 	"look-ahead", "wcache", "standby",
 };
-static struct neg_words hdparm_keys_words = NEG_WORDS(hdparm_keys);
+static const struct neg_words hdparm_keys_words = NEG_WORDS(hdparm_keys);
 
 /* hdparm -i and -I: drive identification */
 static const char *const hdparm_id[] = {
@@ -217,7 +207,7 @@ static const char *const hdparm_id[] = {
 	"Model Number:", "Serial Number:", "Firmware Revision:", "LBA    user addressable",
 	"LBA48  user addressable", "device size with M =",
 };
-static struct neg_words hdparm_id_words = NEG_WORDS(hdparm_id);
+static const struct neg_words hdparm_id_words = NEG_WORDS(hdparm_id);
 
 static const char *const mkfs_starts[] = {
 	"mke2fs ", "mkfs.", "mke4fs ", "Creating filesystem with", "Superblock backups stored",
@@ -228,7 +218,7 @@ static const char *const mkfs_starts[] = {
 	"Node size:", "Sector size:", "Filesystem size:", "Block group profiles:", "SSD detected:",
 	"Incompat features:", "Runtime features:", "Number of devices:",
 };
-static struct neg_words mkfs_starts_words = NEG_WORDS(mkfs_starts);
+static const struct neg_words mkfs_starts_words = NEG_WORDS(mkfs_starts);
 
 /* ver_linux's versions of the tools */
 static const char *const tool_versions[] = {
@@ -237,7 +227,7 @@ static const char *const tool_versions[] = {
 	"quota-tools ", "nfs-utils ", "Linux C Library ", "Dynamic linker ", "Procps ", "Net-tools ",
 	"Kbd ", "Sh-utils ", "Console-tools ", "Modules Loaded ", "udev ", "Linux C++ Library ",
 };
-static struct neg_words tool_versions_words = NEG_WORDS(tool_versions);
+static const struct neg_words tool_versions_words = NEG_WORDS(tool_versions);
 
 /* "00:1f.2 IDE interface: ...", "0000:00:1f.2 ..." */
 static int lspci_line(const char *s)
@@ -394,7 +384,7 @@ static const char *const other[] = {
 	"Free (statfs, df):", "Data ratio:", "Metadata ratio:", "Global reserve:",
 	"Multiple profiles:",
 };
-static struct neg_words other_words = NEG_WORDS(other);
+static const struct neg_words other_words = NEG_WORDS(other);
 
 /*
  * Whether a word of any list above starts with the line's first two
@@ -403,26 +393,10 @@ static struct neg_words other_words = NEG_WORDS(other);
  */
 static int some_list_starts(const struct neg_line *nl)
 {
-	static const struct neg_words *const lists[] = {
-		&cpuinfo_keys_words, &meminfo_keys_words, &hdparm_keys_words, &hdparm_id_words,
-		&mkfs_starts_words, &tool_versions_words, &other_words,
-	};
-	static uint8_t used[(1 << 16) / 8];
-	static int ready;
+	static const uint8_t used[(1 << 16) / 8] = NEG_PAIRS(sysinfo_pairs, cpuinfo_keys, meminfo_keys,
+		hdparm_keys, hdparm_id, mkfs_starts, tool_versions, other);
 	unsigned pair;
 
-	if (!ready) {
-		size_t k, w;
-
-		for (k = 0; k < ARRAY_SIZE(lists); k++)
-			for (w = 0; w < lists[k]->n; w++) {
-				const unsigned char *v = (const unsigned char *)lists[k]->v[w];
-
-				pair = v[0] << 8 | v[1];
-				used[pair >> 3] |= (uint8_t)(1u << (pair & 7));
-			}
-		ready = 1;
-	}
 	if (!nl->s[0])
 		return 0;
 	pair = (unsigned char)nl->s[0] << 8 | (unsigned char)nl->s[1];

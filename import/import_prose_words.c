@@ -1,6 +1,7 @@
 #include "import_context.h"
 #include "import_prose.h"
 #include "import_prose_words.h"
+#include "import_prose_words.words.h"  /* build/gen: the index of the lists below */
 #include "../core/util.h"
 
 #include <ctype.h>
@@ -128,85 +129,42 @@ static const char *const *const classes[PW_NCLASSES] = {
 
 /*
  * Every word of every class, once, with the classes it is in: a word is
- * looked up by one hash of its bytes instead of a walk of each class's
- * list, and the classes asked of one word cost one look-up each.
+ * looked up by one hash of its bytes (prose_word_hash) instead of a walk
+ * of each class's list, and the classes asked of one word cost one
+ * look-up each.  gen-words makes it from classes[] when benchpost is
+ * built: const, where building it on the first look-up was state that
+ * look-up wrote.
  */
-#define INDEX_SLOTS 1024  /* word_hash gives ten bits */
-
 struct indexed_word {
 	const char *w;   /* NULL: a free slot */
 	size_t n;
 	uint32_t classes;
 };
 
-static struct indexed_word word_index[INDEX_SLOTS];
-/* a word's classes are bits of classes, and the slots stay under half full (some 460 words) */
+/* a word's classes are bits of classes, and the slots stay under half full (gen-words checks) */
 _Static_assert(PW_NCLASSES <= 32, "a class past the bits of indexed_word.classes");
+static const struct indexed_word word_index[PROSE_INDEX_SLOTS] = PROSE_INDEX(classes);
 
-/* The byte as strncasecmp folds it in the C locale benchpost runs in. */
-static unsigned char fold(char c)
+/* The slot of w: the one that holds it, else the free one it would have taken. */
+static const struct indexed_word *slot_of(const char *w, size_t n)
 {
-	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : (unsigned char)c;
-}
+	size_t i = prose_word_hash(w, n);
 
-/* A hash of the first two bytes, the last and the length: the rest is compared, not hashed. */
-static size_t word_hash(const char *w, size_t n)
-{
-	uint32_t h = fold(w[0]) | (uint32_t)fold(w[n - 1]) << 8 | (uint32_t)(n & 0xff) << 16 |
-		     (uint32_t)(n > 1 ? fold(w[1]) : 0) << 24;
-
-	/* Knuth's multiplier spreads the bits; the top ten pick the slot */
-	return (h * 2654435761u) >> 22;
-}
-
-static int same_word(const char *a, const char *b, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (fold(a[i]) != fold(b[i]))
-			return 0;
-	return 1;
-}
-
-/* The slot of w: the one that holds it, else the free one it would take. */
-static struct indexed_word *slot_of(const char *w, size_t n)
-{
-	size_t i = word_hash(w, n);
-
-	while (word_index[i].w && !(word_index[i].n == n && same_word(word_index[i].w, w, n)))
-		i = (i + 1) & (INDEX_SLOTS - 1);
+	while (word_index[i].w && !(word_index[i].n == n && prose_same_word(word_index[i].w, w, n)))
+		i = (i + 1) & (PROSE_INDEX_SLOTS - 1);
 	return &word_index[i];
-}
-
-static void build_index(void)
-{
-	size_t c;
-
-	for (c = 0; c < PW_NCLASSES; c++) {
-		const char *const *l;
-
-		for (l = classes[c]; *l; l++) {
-			struct indexed_word *e = slot_of(*l, strlen(*l));
-
-			e->w = *l;
-			e->n = strlen(*l);
-			e->classes |= (uint32_t)1 << c;
-		}
-	}
 }
 
 uint32_t prose_classes(const char *w, size_t n)
 {
-	static int built;
-
 	if (!n)
 		return 0;
-	if (!built) {
-		build_index();
-		built = 1;
-	}
 	return slot_of(w, n)->classes;
+}
+
+const char *const *prose_class_words(enum prose_class c)
+{
+	return classes[c];
 }
 
 int prose_is(const char *w, size_t n, enum prose_class c)

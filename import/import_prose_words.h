@@ -48,6 +48,45 @@ struct pword {
 int prose_is(const char *w, size_t n, enum prose_class c);
 /* The classes w is a word of: bit c for class c. */
 uint32_t prose_classes(const char *w, size_t n);
+/* The words of class c, as listed (NULL ends them): for the test of the index. */
+const char *const *prose_class_words(enum prose_class c);
+
+/*
+ * The index of every class's words (import_prose_words.c), open
+ * addressing in PROSE_INDEX_SLOTS slots, is made when benchpost is built
+ * (scripts/gen-words.c): the fold and the hash its look-ups use are here
+ * so that the generator uses the same.
+ */
+#define PROSE_INDEX_SLOTS 1024  /* prose_word_hash gives ten bits */
+/* The index of table's lists ("[PW_x] = list, ..."), as gen-words wrote it. */
+#define PROSE_INDEX(table) PROSE_INDEX_##table
+
+/* The byte as strncasecmp folds it in the C locale benchpost runs in. */
+static inline unsigned char prose_fold(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : (unsigned char)c;
+}
+
+/* Whether a[0, n) and b[0, n) are the same word, folded as prose_fold folds. */
+static inline int prose_same_word(const char *a, const char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (prose_fold(a[i]) != prose_fold(b[i]))
+			return 0;
+	return 1;
+}
+
+/* A hash of the first two bytes, the last and the length (n > 0): the rest is compared, not hashed. */
+static inline size_t prose_word_hash(const char *w, size_t n)
+{
+	uint32_t h = prose_fold(w[0]) | (uint32_t)prose_fold(w[n - 1]) << 8 | (uint32_t)(n & 0xff) << 16 |
+		     (uint32_t)(n > 1 ? prose_fold(w[1]) : 0) << 24;
+
+	/* Knuth's multiplier spreads the bits; the top ten pick the slot */
+	return (h * 2654435761u) >> 22;
+}
 static inline int prose_word_is(const struct pword *w, enum prose_class c)
 {
 	return w->s && prose_is(w->s, w->n, c);

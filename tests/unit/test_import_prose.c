@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../import/import_prose.h"
+#include "../../import/import_prose_words.h"
 #include "../../import/import_quantity.h"
 
 /*
@@ -287,6 +288,40 @@ static void test_cheap_tests(void **state)
 	assert_false(import_prose_lists("at 10 and 20 each"));
 }
 
+/*
+ * The word index is made at build time (scripts/gen-words.c) from the
+ * class lists: each listed word is found in its class, in any case, and
+ * a word no list holds, or a listed word's prefix, is in none.
+ */
+static void test_word_index(void **state)
+{
+	size_t c, total = 0;
+
+	(void)state;
+	for (c = 0; c < PW_NCLASSES; c++) {
+		const char *const *l = prose_class_words((enum prose_class)c);
+
+		assert_non_null(l);
+		for (; *l; l++, total++) {
+			char upper[64];
+			size_t i, n = strlen(*l);
+
+			if (!prose_is(*l, n, (enum prose_class)c))
+				fail_msg("'%s' not found in class %zu", *l, c);
+			assert_true(n < sizeof(upper));
+			for (i = 0; i <= n; i++)
+				upper[i] = (*l)[i] >= 'a' && (*l)[i] <= 'z' ? (char)((*l)[i] - 'a' + 'A') : (*l)[i];
+			if (!prose_is(upper, n, (enum prose_class)c))
+				fail_msg("'%s' not found in class %zu", upper, c);
+		}
+	}
+	assert_true(total > 400);
+	assert_int_equal(prose_classes("benchpostish", 12), 0);
+	assert_int_equal(prose_classes("too", 2), prose_classes("to", 2));
+	assert_int_equal(prose_classes("finishe", 7), 0);
+	assert_int_equal(prose_classes("", 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -298,6 +333,7 @@ int main(void)
 		cmocka_unit_test(test_window),
 		cmocka_unit_test(test_long_group),
 		cmocka_unit_test(test_cheap_tests),
+		cmocka_unit_test(test_word_index),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
