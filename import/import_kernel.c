@@ -201,6 +201,9 @@ static const struct cue workload_words[] = {
 static const struct cue tool_words[] = {
 	CUE("gcc"), CUE("gcc version"), CUE("glibc"), CUE("libc"), CUE("binutils"), CUE("compiler"),
 	CUE("util-linux"), CUE("e2fsprogs"), CUE("xfsprogs"), CUE("btrfs-progs"),
+	/* the banners benchmarks print: "sysbench 1.1.0 (using bundled LuaJIT 2.1.0-beta3)" */
+	CUE("luajit"), CUE("lua"), CUE("sysbench"), CUE("fio"), CUE("python"), CUE("perl"),
+	CUE("bash"), CUE("clang"), CUE("llvm"), CUE("qemu"),
 };
 #undef CUE
 

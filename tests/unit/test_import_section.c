@@ -104,6 +104,8 @@ static void test_kernel_forms(void **state)
 		{ "Untar the Linux 2.6.8.1 tarball on each file system.", NULL, 0 },
 		{ "copies a bzip2 tarball of 2.4.3 (24M) in", NULL, 0 },
 		{ "(gcc version 7.2.0 (GCC)) #1 SMP", NULL, 0 },
+		{ "sysbench 1.1.0-df89d34 (using bundled LuaJIT 2.1.0-beta3)", NULL, 0 },
+		{ "fio 3.28 on the host", NULL, 0 },
 		{ "i already tried 2.6.20-rc5 and 2.6.20-rc5-rt8 but nothing changes", NULL, 0 },
 		{ "slower with 3.10-rc kernels", NULL, 0 },
 		{ "same kernel (2.6.18.6), same disk", "2.6.18.6", 2 },
