@@ -182,6 +182,8 @@ static int dbench_progress(const char *s)
 static const char *const progress_starts[] = {
 	"Jobs: ", "Starting ", "Setup is ", "System is ", "Root device is ", "Building modules",
 	"make[", "make: ", "WARNING: modpost:",
+	/* the 0-day robot's BUILD SUCCESS / REGRESSION mail: how long its builds took, how many */
+	"elapsed time: ", "configs tested: ", "configs skipped: ",
 };
 static const struct neg_words progress_start_words = NEG_WORDS(progress_starts);
 
@@ -198,12 +200,22 @@ static int progress_first_char(char c)
 	return first[(unsigned char)c];
 }
 
+/* "elapsed time: 782m" over "configs tested: 146": the robot's builds, no benchmark's time */
+static int builds_counted(const struct qline *v, size_t nr, size_t i)
+{
+	size_t k;
+
+	for (k = i + 1; k < nr && k <= i + 3; k++)
+		if (import_neg_starts(&v[k], "configs tested: "))
+			return 1;
+	return 0;
+}
+
 size_t import_negative_progress(const struct neg_line *l, const struct qline *v, size_t nr, size_t i)
 {
 	const char *s = l->s;
 	size_t n;
 
-	(void)nr;
 	/* each shape below needs one of these */
 	if (!progress_first_char(*s) && !(isupper((unsigned char)*s) && (v[i].text[0] == ' ' || v[i].text[0] == '\t')) &&
 	    !neg_has(l, NEG_BIT(LAYING_OUT) | NEG_BIT(GROUP)))
@@ -216,6 +228,8 @@ size_t import_negative_progress(const struct neg_line *l, const struct qline *v,
 			return is_digit(s[9]) && (strstr(s, " process") || strstr(s, " thread"));
 		if (neg_begins(s, "Setup is ") || neg_begins(s, "System is "))
 			return strstr(s, " bytes") || strstr(s, " kB");
+		if (neg_begins(s, "elapsed time: "))
+			return builds_counted(v, nr, i);
 		return 1;
 	}
 	if (neg_has(l, NEG_BIT(LAYING_OUT)) || (neg_has(l, NEG_BIT(GROUP)) && strstr(s, "rw=")))

@@ -162,6 +162,8 @@ static void test_progress(void **state)
 	all_of("  CC      arch/x86/boot/version.o\n  LD [M]  fs/ext4/ext4.ko\nSetup is 17116 bytes (padded).\n"
 	       "System is 8432 kB\nKernel: arch/x86/boot/bzImage is ready  (#12)\n",
 	       PROGRESS);
+	/* the 0-day robot's build status: the time its builds took */
+	all_of("elapsed time: 782m\n\nconfigs tested: 146\nconfigs skipped: 9\n", PROGRESS);
 }
 
 static void test_command(void **state)
@@ -237,6 +239,7 @@ static void test_results_left_alone(void **state)
 	       0);
 	all_of("[ext4]\ndbench 1   402.1\n", 0);
 	all_of("Elapsed Time 120.808\nUser Time 802.428\n", 0);
+	all_of("elapsed time: 782s\nand the rest\n", 0);
 }
 
 /* What a message says it held instead of results. */
