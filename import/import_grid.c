@@ -9,6 +9,7 @@
 #include "import_grid_lex.h"
 #include "../core/strbuf.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,7 +49,11 @@ int grid_one_name(const char *s, size_t n)
 		if (w[i].x0 - w[i - 1].x1 > 1)
 			ok = 0;
 	free(w);
-	return ok;
+	/* grep -C's "--" between its groups of lines names nothing */
+	for (i = 0; ok && i < n; i++)
+		if (isalnum((unsigned char)s[i]))
+			return 1;
+	return 0;
 }
 
 /* A column of a table being built: the screen span its cells cover. */

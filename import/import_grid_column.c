@@ -204,6 +204,34 @@ static int integers_in(const struct grid *g, size_t k)
 }
 
 /*
+ * Whether column k counts up a step at a time or more, one whole number a
+ * row ("snapshot 25 0.77" / "snapshot 26 0.02" / "snapshot 27 0.85"):
+ * the rows' index, as a listing numbers its lines.
+ */
+static int counts_up(const struct grid *g, size_t k)
+{
+	size_t i, j, seen = 0;
+	long last = -1;
+
+	if (g->nrows < 3 || !integers_in(g, k))
+		return 0;
+	for (i = 0; i < g->nrows; i++)
+		for (j = 0; j < g->rows[i].ncells; j++) {
+			const struct grid_row *r = &g->rows[i];
+			long v;
+
+			if (r->col[j] != k)
+				continue;
+			v = r->cells[j].value.n < 10 ? strtol(r->cells[j].value.s, NULL, 10) : -1;
+			if (v <= last)
+				return 0;
+			last = v;
+			seen++;
+		}
+	return seen == g->nrows;
+}
+
+/*
  * "Amean     1        64.29 (   0.00%)": under a header that names the
  * other columns, a first column of whole numbers it leaves unnamed is the
  * row's parameter (MMTests' client count), not a result.
@@ -212,6 +240,11 @@ static void unnamed_parameters(struct column *cols, const struct grid *g)
 {
 	size_t h, k, named = 0;
 
+	/* no header: a first column that counts the rows, beside values that are no whole numbers */
+	if (!g->nheads && g->ncols == 2 && counts_up(g, 0) && !integers_in(g, 1)) {
+		cols[0].param = 1;
+		return;
+	}
 	if (!g->nheads || g->ncols < 2)
 		return;
 	for (h = 0; h < g->nheads; h++)

@@ -468,6 +468,9 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		} else if (rn->role == ROLE_FS) {
 			fs = rn->fs;
 			options = rn->options;
+		} else if (param >= 0 && !cols[param].metric && rn->role == ROLE_NONE) {
+			/* "snapshot 26 0.02": the label and the row's index name what was timed */
+			bench_row = rn->text;
 		} else if ((rn->role == ROLE_NONE || rn->role == ROLE_SKIP) && !strchr(rn->text, ' ') &&
 			   names_something(rn->text) && (fss * 2 >= g->nrows || (!col_config && !col_kernel))) {
 			/* one word beside file systems, or over metric columns: a config */

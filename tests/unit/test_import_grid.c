@@ -373,6 +373,23 @@ static void test_cell_forms(void **state)
 	assert_null(x->options);
 	grid_values_release(&v);
 	lines_free(&l);
+	/* grep -C's groups: "--" names no group, the counting column is the rows' index */
+	assert_int_equal(read_all(&v, &l,
+		" snapshot 25 0.77\n"
+		" snapshot 26 0.02\n"
+		" snapshot 27 0.85\n"
+		" --\n"
+		" snapshot 51 1.45\n"
+		" snapshot 52 0.02\n"
+		" snapshot 53 1.51\n"), 2);
+	assert_int_equal(v.nr, 6);
+	x = find(&v, "0.85");
+	assert_str(x->benchmark, "snapshot 27");
+	assert_null(x->options);
+	x = find(&v, "1.51");
+	assert_str(x->benchmark, "snapshot 53");
+	grid_values_release(&v);
+	lines_free(&l);
 }
 
 static void test_not_tables(void **state)
