@@ -62,6 +62,8 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 		case ROLE_FS: configs++; break;
 		case ROLE_NONE: none++; break;
 		case ROLE_SKIP: skips++; break;
+		/* "% diff" beside "No FC  FC": relative to the columns, whatever they are */
+		case ROLE_CHANGE: break;
 		default: metrics++; break;
 		}
 	}
@@ -112,7 +114,10 @@ static void names_read(struct column *cols, const struct grid *g, const struct r
 
 			if (!name_over(&g->heads[h], k))
 				continue;
-			if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
+			if (c.role == ROLE_CHANGE && role[h] != LINE_METRIC) {
+				/* a change column among configs or kernels: no results of its own */
+				cols[k].skip = 1;
+			} else if (role[h] == LINE_KERNEL && c.role == ROLE_KERNEL && !cols[k].kernel) {
 				cols[k].kernel = c.text;
 				c.text = NULL;
 			} else if (role[h] == LINE_CONFIG && h && role[h - 1] == LINE_CONFIG && cols[k].options &&

@@ -390,6 +390,19 @@ static void test_cell_forms(void **state)
 	assert_str(x->benchmark, "snapshot 53");
 	grid_values_release(&v);
 	lines_free(&l);
+	/* a "% diff" column beside two configs: the configs stay configs, the change no value */
+	assert_int_equal(read_all(&v, &l,
+		"| Test    | No cache     | cache        | % diff |\n"
+		"|---------+--------------+--------------+--------|\n"
+		"| dbench  | 33.32 MB/s   | 70.87 MB/s   | +112.7 |\n"
+		"| fsmark  | 1475.1 ops/s | 4309.8 ops/s | +192.2 |\n"), 1);
+	assert_int_equal(v.nr, 4);
+	x = find(&v, "70.87");
+	assert_str(x->options, "cache");
+	x = find(&v, "1475.1");
+	assert_str(x->options, "No cache");
+	grid_values_release(&v);
+	lines_free(&l);
 }
 
 static void test_not_tables(void **state)
