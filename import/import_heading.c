@@ -119,6 +119,31 @@ static int is_scheduler(const char *w, size_t n)
 	return 0;
 }
 
+/*
+ * "Fio output (5.10.162 with revert):", "2.6.20 without the patch:":
+ * what the kernel was changed by, right after it, up to a bracket, a
+ * colon or the end; in sb.
+ */
+static void with_phrase(struct strbuf *sb, const char *t, size_t n, size_t at)
+{
+	const char *fs;
+	char *mode = NULL;
+	size_t e;
+
+	while (at < n && (t[at] == ' ' || t[at] == '\t' || t[at] == ','))
+		at++;
+	if (!((n - at > 5 && !strncasecmp(t + at, "with ", 5)) || (n - at > 8 && !strncasecmp(t + at, "without ", 8))))
+		return;
+	for (e = at; e < n && !strchr("():;,", t[e]); e++)
+		;
+	while (e > at && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+		e--;
+	/* "2.6.16 with ext3": a file system has readers of its own */
+	if (import_count_words(t + at, e - at) <= 4 && !import_find_fs_n(t + at, e - at, &fs, &mode))
+		strbuf_add(sb, t + at, e - at);
+	free(mode);
+}
+
 char *import_kernel_heading_config(const char *t, size_t n, size_t kpos, size_t klen)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -145,6 +170,8 @@ char *import_kernel_heading_config(const char *t, size_t n, size_t kpos, size_t 
 			strbuf_add(&sb, t + w, i - w);
 		}
 	}
+	if (!sb.len)
+		with_phrase(&sb, t, n, kpos + klen);
 	return sb.len ? strbuf_detach(&sb, NULL) : (strbuf_release(&sb), NULL);
 }
 

@@ -188,7 +188,26 @@ static void test_commit_ids(void **state)
 /* Each heading naming a kernel holds to the next; a prompt's tree and the prose list do not count. */
 static void test_kernel_headings(void **state)
 {
+	static const struct { const char *text, *config; } configs[] = {
+		{ "Fio output (5.10.162 with revert):", "with revert" },
+		{ "2.6.20 without the patch:", "without the patch" },
+		{ "On 2.6.16 with ext3, data=writeback:", NULL },
+		{ "2.6.11-rc2 elevator=deadline", "elevator=deadline" },
+	};
+	size_t i;
+
 	(void)state;
+	for (i = 0; i < ARRAY_SIZE(configs); i++) {
+		const char *t = configs[i].text;
+		size_t pos = 0, len = 0;
+		char *got;
+
+		assert_true(import_find_kernel(t, &pos, &len) > 0);
+		got = import_kernel_heading_config(t, strlen(t), pos, len);
+		if (configs[i].config ? !got || strcmp(got, configs[i].config) : got != NULL)
+			fail_msg("'%s': got '%s', want '%s'", t, got ? got : "-", configs[i].config ? configs[i].config : "-");
+		free(got);
+	}
 	CHECK("Subject: find got slower\n"
 	      "\n"
 	      "Slow with the newer kernels (3.9.5, 3.10.0-rc4):\n"
