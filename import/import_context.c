@@ -94,6 +94,22 @@ static char *data_mode(const char *mode)
 	return s;
 }
 
+char *import_mode_heading(const char *t, size_t n)
+{
+	const char *m;
+	size_t w;
+
+	while (n && strchr(" \t\r:", t[n - 1]))
+		n--;
+	w = strcspn(t, " \t");
+	if (w > n)
+		w = n;
+	/* "Writeback:", "Ordered mode:" */
+	if (w < n && (n - w != 5 || strncasecmp(t + w, " mode", 5)))
+		return NULL;
+	return (m = mode_word(t, w)) ? data_mode(m) : NULL;
+}
+
 /*
  * The bytes a file-system name or "data=" holds: every name has an 'x', a
  * '4', "fs", "vf", "df" or "sd" in either case (test_import.c holds the

@@ -48,6 +48,8 @@ static inline int import_fs_key(unsigned char c, unsigned char next)
  * *options to the mode the label names (caller frees) or NULL.
  */
 const char *import_label_fs(const char *label, char **options);
+/* "Ordered:", "Writeback mode:" heading a block: the data= mode it names ("data=ordered"), or NULL. */
+char *import_mode_heading(const char *t, size_t n);
 
 /*
  * Kernel versions: 2.4.7, 2.5.44-mm3, 2.6.16-rc5-mm3, 6.1.0-28-amd64.

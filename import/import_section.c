@@ -258,7 +258,8 @@ static void read_heading(struct extract *x, size_t i, int kernels, int comment, 
 			t++, n--;
 		if ((*t == '*' || *t == '=') && n > 1 && t[1] == ' ')
 			t += 2, n -= 2;
-		if ((c = import_config_heading(t, n)) || (c = set_off_config(x, i, t, n))) {
+		if ((c = import_config_heading(t, n)) || (c = set_off_config(x, i, t, n)) ||
+		    (c = import_mode_heading(t, n))) {
 			h->config = sections_keep(s, c);
 			h->config_line = i;
 		}

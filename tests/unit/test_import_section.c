@@ -547,6 +547,18 @@ static void test_config_heading_forms(void **state)
 	}
 	assert_null(import_config_label("To summarize:", 13));
 	assert_null(import_config_label("Results", 7));
+	/* ext3/ext4's data modes as headings */
+	{
+		char *m = import_mode_heading("Writeback:", 10);
+
+		assert_string_equal(m, "data=writeback");
+		free(m);
+		m = import_mode_heading("Ordered mode:", 13);
+		assert_string_equal(m, "data=ordered");
+		free(m);
+		assert_null(import_mode_heading("Ordered pizza:", 14));
+		assert_null(import_mode_heading("Results:", 8));
+	}
 }
 
 /* A line leading in to a block names its config inside; a device, a count or no colon does not. */
