@@ -514,10 +514,29 @@ static void test_time_labels(void **state)
 	      { 12, "2.6.9-mm1", "-", "-", NULL }, { 14, "-ck3", "-", "-", NULL });
 }
 
+/* Each text gives the config it names through fn, or none (NULL). */
+struct config_case {
+	const char *text, *config;
+};
+
+static void check_configs(const struct config_case *cases, size_t n, char *(*fn)(const char *, size_t))
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *got = fn(cases[i].text, strlen(cases[i].text));
+
+		if (cases[i].config ? !got || strcmp(got, cases[i].config) : got != NULL)
+			fail_msg("'%s': got '%s', want '%s'", cases[i].text, got ? got : "-",
+				 cases[i].config ? cases[i].config : "-");
+		free(got);
+	}
+}
+
 /* What a heading line says of the config: the words it is written with, or nothing. */
 static void test_config_heading_forms(void **state)
 {
-	static const struct { const char *text, *config; } cases[] = {
+	static const struct config_case cases[] = {
 		{ "elevator=deadline", "elevator=deadline" },
 		{ "mem=128m nr_requests=512:", "mem=128m nr_requests=512" },
 		{ "deadline:", "deadline" },
@@ -534,17 +553,9 @@ static void test_config_heading_forms(void **state)
 		{ "as", NULL },
 		{ "To summarize:", NULL },
 	};
-	size_t i;
 
 	(void)state;
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		char *got = import_config_heading(cases[i].text, strlen(cases[i].text));
-
-		if (cases[i].config ? !got || strcmp(got, cases[i].config) : got != NULL)
-			fail_msg("'%s': got '%s', want '%s'", cases[i].text, got ? got : "-",
-				 cases[i].config ? cases[i].config : "-");
-		free(got);
-	}
+	check_configs(cases, ARRAY_SIZE(cases), import_config_heading);
 	assert_null(import_config_label("To summarize:", 13));
 	assert_null(import_config_label("Results", 7));
 	/* ext3/ext4's data modes as headings */
@@ -564,7 +575,7 @@ static void test_config_heading_forms(void **state)
 /* A line leading in to a block names its config inside; a device, a count or no colon does not. */
 static void test_lead_in_configs(void **state)
 {
-	static const struct { const char *text, *config; } cases[] = {
+	static const struct config_case cases[] = {
 		{ "The output after the patch was:", "after the patch" },
 		{ "Results with the patch:", "with the patch" },
 		{ "The output on the stock kernel was:", "stock kernel" },
@@ -580,17 +591,9 @@ static void test_lead_in_configs(void **state)
 		{ "Results with ext3:", NULL },
 		{ "Here is what happens with the patch and the other fix and more words:", NULL },
 	};
-	size_t i;
 
 	(void)state;
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		char *got = import_lead_in_config(cases[i].text, strlen(cases[i].text));
-
-		if (cases[i].config ? !got || strcmp(got, cases[i].config) : got != NULL)
-			fail_msg("'%s': got '%s', want '%s'", cases[i].text, got ? got : "-",
-				 cases[i].config ? cases[i].config : "-");
-		free(got);
-	}
+	check_configs(cases, ARRAY_SIZE(cases), import_lead_in_config);
 }
 
 /* A heading naming a benchmark holds over the kernel headings under it; a row's kernel label is no benchmark. */
