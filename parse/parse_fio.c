@@ -465,7 +465,8 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 
 /* "IOPS=", fio 2's "iops=": the job's first line, alone in a grep's output or pasted */
 static const char *const fio_mail_words[] = { "\"fio version\"", ": (groupid=", ";fio-", "IOPS=",
-					       "iops=", "Run status group ", NULL };
+					       "iops=", "Run status group ", "READ: bw=", "WRITE: bw=",
+					       "READ: io=", "WRITE: io=", NULL };
 
 /*
  * The lines of fio's text report that head numbers under them: a job's

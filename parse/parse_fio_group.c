@@ -50,11 +50,43 @@ static int group_direction(const char *s)
 	return -1;
 }
 
+/*
+ * "  READ: bw=4560KiB/s (4670kB/s), ..., io=134MiB (140MB), run=..." with
+ * no head above it, as a changelog quotes it: a summary when its shape is
+ * fio's to the letter, bw= (fio 3) or io= (fio 2) right after the colon
+ * and io= or aggrb= after, on the line or on the line it wraps onto.
+ */
+static int headless_summary(struct scan *sc, size_t i)
+{
+	const char *s = scan_skip_blanks(sc->v[i].s), *rest, *next;
+	long group;
+	size_t k;
+
+	if (group_direction(s) < 0)
+		return 0;
+	rest = strchr(s, ':') + 1;
+	rest += strspn(rest, " ");
+	next = i + 1 < sc->nr ? scan_skip_blanks(sc->v[i + 1].s) : "";
+	if (!strncmp(rest, "bw=", 3)) {
+		if (!strstr(rest, ", io=") && strncmp(next, "io=", 3))
+			return 0;
+	} else if (strncmp(rest, "io=", 3) || (!strstr(rest, "aggrb=") && strncmp(next, "aggrb=", 6))) {
+		return 0;
+	}
+	/* the second direction of a summary, or one under its head, is read with the first */
+	for (k = i; k > 0 && !scan_skip_blanks(sc->v[k - 1].s)[0]; k--)
+		;
+	return !k || (group_direction(sc->v[k - 1].s) < 0 && !group_head(sc->v[k - 1].s, &group) &&
+		      strncmp(scan_skip_blanks(sc->v[k - 1].s), "io=", 3) &&
+		      strncmp(scan_skip_blanks(sc->v[k - 1].s), "mint=", 5));
+}
+
 int fio_group_starts(struct scan *sc, size_t i)
 {
 	long group;
 
-	return group_head(sc->v[i].s, &group) && i + 1 < sc->nr && group_direction(sc->v[i + 1].s) >= 0;
+	return (group_head(sc->v[i].s, &group) && i + 1 < sc->nr && group_direction(sc->v[i + 1].s) >= 0) ||
+	       headless_summary(sc, i);
 }
 
 /* A line of a run of summaries: a group's head, a direction, a wrapped part of one, a blank. */
@@ -187,12 +219,12 @@ size_t fio_group_read_block(struct scan *sc, size_t i)
 	struct fio_text ft = FIO_TEXT_INIT(sc);
 	struct strbuf line = STRBUF_INIT, name = STRBUF_INIT;
 	int restated = restates_jobs(sc, i);
-	size_t idx = i + 1;
-	long group = 0;
+	long group = -1;
+	/* a summary without its head starts at its first direction */
+	size_t idx = group_head(sc->v[i].s, &group) ? i + 1 : i;
 	char *command;
 	int d;
 
-	group_head(sc->v[i].s, &group);
 	while (idx < sc->nr && !sc->v[idx].used && (d = group_direction(sc->v[idx].s)) >= 0) {
 		size_t lines = fio_joined_line(&ft, idx, &line, 1);
 		/* under the jobs' reports the summary restates them: its lines are passed by */
@@ -207,7 +239,9 @@ size_t fio_group_read_block(struct scan *sc, size_t i)
 		if (command && strstr(command, " group "))
 			*strstr(command, " group ") = '\0';
 		/* a group per record: the groups of one run measure different jobs */
-		strbuf_addf(&name, "%s group %ld", command ? command : "fio", group);
+		strbuf_addstr(&name, command ? command : "fio");
+		if (group >= 0)
+			strbuf_addf(&name, " group %ld", group);
 		fio_commit(sc, &ft.p, name.buf, NULL, 0);
 		free(command);
 	}
