@@ -49,11 +49,7 @@ int grid_one_name(const char *s, size_t n)
 		if (w[i].x0 - w[i - 1].x1 > 1)
 			ok = 0;
 	free(w);
-	/* grep -C's "--" between its groups of lines names nothing */
-	for (i = 0; ok && i < n; i++)
-		if (isalnum((unsigned char)s[i]))
-			return 1;
-	return 0;
+	return ok && grid_names_something(s, n);
 }
 
 /* A column of a table being built: the screen span its cells cover. */

@@ -168,4 +168,10 @@ void grid_values_release(struct grid_values *v);
 /* The screen column after the bytes [line, p) of a line, tabs every 8. */
 size_t grid_screen_col(const char *line, const char *p);
 
+/*
+ * Whether the n bytes at s hold a letter or a digit: grep -C's "--" and
+ * tiobench's "." (the directory it ran in) name nothing.
+ */
+int grid_names_something(const char *s, size_t n);
+
 #endif

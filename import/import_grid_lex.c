@@ -32,6 +32,16 @@ static int is_alpha(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+int grid_names_something(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (is_digit(s[i]) || is_alpha(s[i]))
+			return 1;
+	return 0;
+}
+
 /* What parts the pieces of a line: blanks, and tabs and '|' that set a cell apart hard. */
 enum { NOT_APART, BLANK, HARD };
 

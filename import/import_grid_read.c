@@ -111,15 +111,6 @@ static char *title_of(const char *s, size_t n)
 	return grid_trimmed(s, i);
 }
 
-/* A label with a letter or a digit: tiobench's "." (the directory it ran in) names nothing. */
-static int names_something(const char *s)
-{
-	for (; *s; s++)
-		if (isalnum((unsigned char)*s))
-			return 1;
-	return 0;
-}
-
 /* Seconds for a duration cell ("2:35", "0m2.129s", "50.5s"), as posted where it can be. */
 static char *seconds_of(const struct grid_cell *c)
 {
@@ -472,7 +463,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			/* "snapshot 26 0.02": the label and the row's index name what was timed */
 			bench_row = rn->text;
 		} else if ((rn->role == ROLE_NONE || rn->role == ROLE_SKIP) && !strchr(rn->text, ' ') &&
-			   names_something(rn->text) && (fss * 2 >= g->nrows || (!col_config && !col_kernel))) {
+			   grid_names_something(rn->text, strlen(rn->text)) && (fss * 2 >= g->nrows || (!col_config && !col_kernel))) {
 			/* one word beside file systems, or over metric columns: a config */
 			options = rn->text;
 		} else if (i && prev_kernel && continues(rn->text)) {

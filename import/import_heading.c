@@ -108,15 +108,20 @@ static const char *const schedulers[] = {
 	"as", "cfq", "deadline", "noop", "anticipatory", "bfq", "kyber", "mq-deadline",
 };
 
-/* Whether the n bytes at w are a scheduler's name, either case. */
-static int is_scheduler(const char *w, size_t n)
+int import_word_in(const char *w, size_t n, const char *const *list, size_t nlist)
 {
 	size_t k;
 
-	for (k = 0; k < ARRAY_SIZE(schedulers); k++)
-		if (strlen(schedulers[k]) == n && !strncasecmp(w, schedulers[k], n))
+	for (k = 0; k < nlist; k++)
+		if (strlen(list[k]) == n && !strncasecmp(w, list[k], n))
 			return 1;
 	return 0;
+}
+
+/* Whether the n bytes at w are a scheduler's name, either case. */
+static int is_scheduler(const char *w, size_t n)
+{
+	return import_word_in(w, n, schedulers, ARRAY_SIZE(schedulers));
 }
 
 /*
@@ -214,7 +219,7 @@ static int is_parameter_heading(const char *t, size_t n)
 
 char *import_config_heading(const char *t, size_t n)
 {
-	size_t k, w = strcspn(t, " \t:");
+	size_t w = strcspn(t, " \t:");
 
 	while (n && strchr(" \t\r", t[n - 1]))
 		n--;
@@ -235,13 +240,11 @@ char *import_config_heading(const char *t, size_t n)
 		return NULL;
 	while (n && strchr(" \t:", t[n - 1]))
 		n--;
-	for (k = 0; k < ARRAY_SIZE(config_words); k++)
-		if (strlen(config_words[k]) == w && !strncasecmp(t, config_words[k], w))
-			break;
-	if (k == ARRAY_SIZE(config_words) || (w == n && w <= 5 && strncasecmp(t, "unpatched", 9) &&
-					      strncasecmp(t, "patched", 7) && strncasecmp(t, "vanilla", 7) &&
-					      strncasecmp(t, "baseline", 8) && strncasecmp(t, "before", 6) &&
-					      strncasecmp(t, "after", 5) && strncasecmp(t, "stock", 5)))
+	if (!import_word_in(t, w, config_words, ARRAY_SIZE(config_words)))
+		return NULL;
+	if (w == n && w <= 5 && strncasecmp(t, "unpatched", 9) && strncasecmp(t, "patched", 7) &&
+	    strncasecmp(t, "vanilla", 7) && strncasecmp(t, "baseline", 8) && strncasecmp(t, "before", 6) &&
+	    strncasecmp(t, "after", 5) && strncasecmp(t, "stock", 5))
 		return NULL;
 	/* "on ext3:" names a file system, "on 2.6.3:" a kernel: neither is a config */
 	{
@@ -379,9 +382,8 @@ char *import_config_label(const char *t, size_t n)
 	if (!n || import_count_words(t, n) > 3)
 		return NULL;
 	w = strcspn(t, " \t\r:,");
-	for (k = 0; k < ARRAY_SIZE(lead_in_words); k++)
-		if (strlen(lead_in_words[k]) == w && !strncasecmp(t, lead_in_words[k], w))
-			return NULL;
+	if (import_word_in(t, w, lead_in_words, ARRAY_SIZE(lead_in_words)))
+		return NULL;
 	for (k = 0; k < n; k++)
 		if (isdigit((unsigned char)t[k]) || strchr("$#%>=/", t[k]))
 			return NULL;
@@ -428,33 +430,18 @@ int import_order_cue(const char *s, size_t n)
 	       import_has_word(s, n, "respectively") || import_has_word(s, n, "followed by");
 }
 
-/* Word i of the n bytes at t, as [*w, *w + *len); returns 0 past the last. */
-static int nth_word(const char *t, size_t n, size_t i, const char **w, size_t *len)
+/* The word at or after *at in the n bytes at t, as [*w, *w + *len), *at past it; 0 at the end. */
+static int next_word(const char *t, size_t n, size_t *at, const char **w, size_t *len)
 {
-	size_t at = 0, k = 0;
-
-	for (;;) {
-		while (at < n && (t[at] == ' ' || t[at] == '\t'))
-			at++;
-		if (at == n)
-			return 0;
-		*w = t + at;
-		while (at < n && t[at] != ' ' && t[at] != '\t')
-			at++;
-		*len = (size_t)(t + at - *w);
-		if (k++ == i)
-			return 1;
-	}
-}
-
-static int word_is(const char *w, size_t len, const char *const *list, size_t nlist)
-{
-	size_t k;
-
-	for (k = 0; k < nlist; k++)
-		if (strlen(list[k]) == len && !strncasecmp(w, list[k], len))
-			return 1;
-	return 0;
+	while (*at < n && (t[*at] == ' ' || t[*at] == '\t'))
+		(*at)++;
+	if (*at == n)
+		return 0;
+	*w = t + *at;
+	while (*at < n && t[*at] != ' ' && t[*at] != '\t')
+		(*at)++;
+	*len = (size_t)(t + *at - *w);
+	return 1;
 }
 
 char *import_lead_in_config(const char *t, size_t n)
@@ -465,7 +452,7 @@ char *import_lead_in_config(const char *t, size_t n)
 					     "it", "we", "i", "they", "you" };
 	static const char *const articles[] = { "the", "a" };
 	const char *w, *from = NULL, *end = NULL, *last = NULL, *fs;
-	size_t len, last_len = 0, i, words = 0, k;
+	size_t len, last_len = 0, i, words = 0, k, at = 0;
 	int on = 0, by_on = 0;
 	char *mode;
 
@@ -481,22 +468,22 @@ char *import_lead_in_config(const char *t, size_t n)
 			t += k;
 			break;
 		}
-	for (i = 0; nth_word(t, n, i, &w, &len); i++) {
+	for (i = 0; next_word(t, n, &at, &w, &len); i++) {
 		if (i >= 10)
 			return NULL;
 		if (from) {
-			if (word_is(w, len, verbs, ARRAY_SIZE(verbs)))
+			if (import_word_in(w, len, verbs, ARRAY_SIZE(verbs)))
 				break;
 			end = w + len;
 			last = w;
 			last_len = len;
 			words++;
-		} else if (i && word_is(w, len, markers, ARRAY_SIZE(markers))) {
+		} else if (i && import_word_in(w, len, markers, ARRAY_SIZE(markers))) {
 			from = w;
 			end = w + len;
 		} else if (i && len == 2 && !strncasecmp(w, "on", 2)) {
 			on = 1;
-		} else if (on && !word_is(w, len, articles, ARRAY_SIZE(articles))) {
+		} else if (on && !import_word_in(w, len, articles, ARRAY_SIZE(articles))) {
 			/* "on the standard kernel": the words after the article */
 			from = last = w;
 			end = w + len;

@@ -15,6 +15,8 @@ int import_is_rule(const char *s, size_t n);
 size_t import_count_words(const char *s, size_t n);
 /* The case-insensitive word w in the n bytes at s, standing alone. */
 int import_has_word(const char *s, size_t n, const char *w);
+/* Whether the n bytes at w are one of the words of list[0, nlist), either case. */
+int import_word_in(const char *w, size_t n, const char *const *list, size_t nlist);
 
 /*
  * A heading's shape: a short line that is no sentence, no command and no

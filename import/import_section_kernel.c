@@ -1,4 +1,5 @@
 #include "import_extract.h"
+#include "import_heading.h"
 #include "import_patch.h"
 #include "../core/strbuf.h"
 #include "../core/util.h"
@@ -92,39 +93,33 @@ static void file_name_mark(struct extract *x, size_t i)
 	free(word);
 }
 
-/* The kernels line i names: versions, trees, and the commit ids a run was of, in the order they stand. */
 /*
- * "Without 6a3afb6ac6 (...)", "w/o 2.6.20-mm1's fix": what the run did not
- * have names no kernel it ran.
+ * "Without 6a3afb6ac6 (...)", "w/o 2.6.20-mm1's fix": the name at pos of t,
+ * after a word of absence, is what the run did not have, no kernel it ran.
  */
 static int named_absent(const char *t, size_t pos)
 {
 	static const char *const words[] = { "without", "w/o", "minus" };
-	size_t e = pos, b, k, n;
+	size_t e = pos, b;
 
 	while (e > 0 && (t[e - 1] == ' ' || t[e - 1] == '\t'))
 		e--;
 	for (b = e; b > 0 && t[b - 1] != ' ' && t[b - 1] != '\t'; b--)
 		;
-	for (k = 0; k < ARRAY_SIZE(words); k++) {
-		n = strlen(words[k]);
-		if (e - b == n && !strncasecmp(t + b, words[k], n))
-			return 1;
-	}
-	return 0;
+	return import_word_in(t + b, e - b, words, ARRAY_SIZE(words));
 }
 
-/* Whether config ("Without 6a3afb6ac6") names kernel as what the run did not have. */
+/* Whether config ("Without 6a3afb6ac6") holds kernel (the Subject's 6a3afb6ac6) as what the run lacked. */
 static int named_absent_in(const char *config, const char *kernel)
 {
 	const char *at;
 
 	if (!config || !(at = strstr(config, kernel)))
 		return 0;
-	/* "6a3afb6ac6dfab..." in full holds the short id the heading gives */
 	return named_absent(config, (size_t)(at - config));
 }
 
+/* The kernels line i names: versions, trees, and the commit ids a run was of, in the order they stand. */
 void sections_read_marks(struct extract *x, size_t i)
 {
 	struct sections *s = x->sec;

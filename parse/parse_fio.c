@@ -478,6 +478,7 @@ static int fio_is_title(const char *line)
 	static const char *const lat[] = { "clat", "slat", "lat" };
 	const char *s;
 	size_t k, n;
+	long group;
 
 	for (k = 0; k < ARRAY_SIZE(lat); k++) {
 		n = strlen(lat[k]);
@@ -485,12 +486,7 @@ static int fio_is_title(const char *line)
 		    (s = strchr(line + n + 14, ')')) && !strcmp(s, "):"))
 			return 1;
 	}
-	if (!strcmp(line, "Disk stats (read/write):"))
-		return 1;
-	if (strncmp(line, "Run status group ", 17))
-		return 0;
-	s = line + 17 + strspn(line + 17, "0123456789");
-	return s > line + 17 && !strcmp(s, " (all jobs):");
+	return !strcmp(line, "Disk stats (read/write):") || fio_group_head(line, &group);
 }
 
 const struct parser parser_fio = {

@@ -84,6 +84,8 @@ size_t fio_joined_line(struct fio_text *ft, size_t idx, struct strbuf *line, int
 int fio_text_starts(struct scan *sc, size_t i);
 size_t fio_text_read_block(struct scan *sc, size_t i);
 /* A "Run status group N (all jobs):" summary (parse_fio_group.c). */
+/* Whether s is such a head, blanks before it; the group's number in *group. */
+int fio_group_head(const char *s, long *group);
 int fio_group_starts(struct scan *sc, size_t i);
 size_t fio_group_read_block(struct scan *sc, size_t i);
 int fio_terse_starts(struct scan *sc, size_t i);

@@ -24,8 +24,7 @@
 /* fio_dirs as a summary names them */
 static const char *const group_words[FIO_NDIRS] = { "READ", "WRITE", "TRIM" };
 
-/* "Run status group 0 (all jobs):": the group's number in *group. */
-static int group_head(const char *s, long *group)
+int fio_group_head(const char *s, long *group)
 {
 	char *end;
 
@@ -76,7 +75,7 @@ static int headless_summary(struct scan *sc, size_t i)
 	/* the second direction of a summary, or one under its head, is read with the first */
 	for (k = i; k > 0 && !scan_skip_blanks(sc->v[k - 1].s)[0]; k--)
 		;
-	return !k || (group_direction(sc->v[k - 1].s) < 0 && !group_head(sc->v[k - 1].s, &group) &&
+	return !k || (group_direction(sc->v[k - 1].s) < 0 && !fio_group_head(sc->v[k - 1].s, &group) &&
 		      strncmp(scan_skip_blanks(sc->v[k - 1].s), "io=", 3) &&
 		      strncmp(scan_skip_blanks(sc->v[k - 1].s), "mint=", 5));
 }
@@ -85,7 +84,7 @@ int fio_group_starts(struct scan *sc, size_t i)
 {
 	long group;
 
-	return (group_head(sc->v[i].s, &group) && i + 1 < sc->nr && group_direction(sc->v[i + 1].s) >= 0) ||
+	return (fio_group_head(sc->v[i].s, &group) && i + 1 < sc->nr && group_direction(sc->v[i + 1].s) >= 0) ||
 	       headless_summary(sc, i);
 }
 
@@ -95,7 +94,7 @@ static int in_summaries(const char *s)
 	long group;
 
 	s = scan_skip_blanks(s);
-	return !*s || *s == '(' || group_head(s, &group) || group_direction(s) >= 0 ||
+	return !*s || *s == '(' || fio_group_head(s, &group) || group_direction(s) >= 0 ||
 	       !strncmp(s, "io=", 3) || !strncmp(s, "run=", 4) || !strncmp(s, "mint=", 5);
 }
 
@@ -115,7 +114,7 @@ static int restates_jobs(struct scan *sc, size_t i)
 	while (k-- > 0) {
 		const char *s = sc->v[k].s;
 
-		if (group_head(s, &group))
+		if (fio_group_head(s, &group))
 			return 0;
 		if (fio_job_head(s, &n, &pid) || fio_direction_line(s))
 			return 1;
@@ -221,7 +220,7 @@ size_t fio_group_read_block(struct scan *sc, size_t i)
 	int restated = restates_jobs(sc, i);
 	long group = -1;
 	/* a summary without its head starts at its first direction */
-	size_t idx = group_head(sc->v[i].s, &group) ? i + 1 : i;
+	size_t idx = fio_group_head(sc->v[i].s, &group) ? i + 1 : i;
 	char *command;
 	int d;
 
