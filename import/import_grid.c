@@ -268,6 +268,11 @@ static void join_wrapped(struct lineinfo *li, const struct grid_line *lines, siz
 	}
 }
 
+static int has_damaged(const struct grid_row *r)
+{
+	return r->ncells && r->cells[r->ncells - 1].kind == GRID_DAMAGED;
+}
+
 /* Whether a cell of g holds a value, not a missing one's mark. */
 static int has_value(const struct grid *g)
 {
@@ -275,7 +280,7 @@ static int has_value(const struct grid *g)
 
 	for (i = 0; i < g->nrows; i++)
 		for (k = 0; k < g->rows[i].ncells; k++)
-			if (g->rows[i].cells[k].kind != GRID_MISSING)
+			if (grid_cell_holds_value(&g->rows[i].cells[k]))
 				return 1;
 	return 0;
 }
@@ -359,7 +364,8 @@ int grid_find_in(struct grid_room *room, struct grid **out, size_t *nout,
 	for (i = 0; i < nr;) {
 		struct grid g;
 
-		if (!li[i].row) {
+		/* a damaged cell goes on a table, it starts none */
+		if (!li[i].row || has_damaged(&li[i].r)) {
 			i++;
 			continue;
 		}

@@ -28,6 +28,7 @@ enum grid_value_kind {
 	GRID_NUMBER,    /* 13.34, 1.462e+08, 15.4k */
 	GRID_DURATION,  /* 2:35, 1:02:03, 0m2.129s, 50.5s */
 	GRID_MISSING,   /* N/A, -, --, ? */
+	GRID_DAMAGED,   /* "16.19.3m" in a column of "18:12.5m": a value garbled past reading */
 };
 
 /* A value cell: the value, a unit glued to it, and what follows it in brackets. */
@@ -44,6 +45,12 @@ struct grid_cell {
 	int note_pct;             /* the note is a percentage */
 	int note_spread;          /* the note is a spread (~, +-, stddev in brackets) */
 };
+
+/* Whether c holds a number: a missing value's mark and a damaged cell hold none. */
+static inline int grid_cell_holds_value(const struct grid_cell *c)
+{
+	return c->kind != GRID_MISSING && c->kind != GRID_DAMAGED;
+}
 
 /* A line read as a row: label, value cells, and text right of them. */
 struct grid_row {

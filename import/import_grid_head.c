@@ -32,7 +32,7 @@ static int change_column(const struct grid *g, size_t k)
 		for (j = 0; j < g->rows[i].ncells; j++) {
 			const struct grid_cell *c = &g->rows[i].cells[j];
 
-			if (g->rows[i].col[j] != k || c->kind == GRID_MISSING)
+			if (g->rows[i].col[j] != k || !grid_cell_holds_value(c))
 				continue;
 			if (!c->signed_pct)
 				return 0;

@@ -168,6 +168,37 @@ static int is_remark(const char *s, size_t n)
 }
 
 /*
+ * "reiser\t6.4\t55.1s\t24%\t16.19.3m": a piece set apart by a tab or a
+ * '|' after two cells or more, last on its line, made of digits and
+ * separators as a value is (a letter or three among them: "6:2O.5m")
+ * but readable as none, is a value garbled in the typing.  As a damaged cell it keeps the row, and its column, to
+ * the table; no number is taken from it (its reader names it in a
+ * warning).
+ */
+static void mark_damaged(struct grid_item *it, size_t nit, const struct grid_piece *p)
+{
+	struct grid_item *last = &it[nit - 1];
+	const struct grid_piece *w = &p[last->piece];
+	size_t k, letters = 0;
+
+	if (nit < 3 || last->cell || !w->hard || !it[nit - 2].cell || !it[nit - 3].cell ||
+	    !is_digit(w->s[0]))
+		return;
+	for (k = 0; k < w->n; k++) {
+		if (is_alpha(w->s[k]))
+			letters++;
+		else if (!is_digit(w->s[k]) && !strchr(".:,%", w->s[k]))
+			return;
+	}
+	if (letters > 3)
+		return;
+	memset(&last->c, 0, sizeof(last->c));
+	last->c.text = last->c.value = (struct grid_span){ w->s, w->n, w->x0, w->x1 };
+	last->c.kind = GRID_DAMAGED;
+	last->cell = 1;
+}
+
+/*
  * The run of cells a row is made of: the last run that ends the line, or
  * a run at the start of the line followed by a label set apart by a wide
  * gap (the 0-day robot's rows).  -1 when the line has none.
@@ -345,6 +376,7 @@ int grid_row_lex(struct grid_lexer *lx, struct grid_row *out, const char *s, siz
 		i += it[nit].npieces;
 	}
 	merge_durations(it, &nit);
+	mark_damaged(it, nit, p);
 	if (choose_run(it, nit, p, &from, &to) < 0)
 		return -1;
 	if (from > 0) {

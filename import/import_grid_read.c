@@ -533,7 +533,7 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 			char *made = NULL, *metric_made = NULL;  /* value, metric, when made here rather than the table's */
 			int scaled = 0;
 
-			if (col->skip || col->param || c->kind == GRID_MISSING || c->signed_pct ||
+			if (col->skip || col->param || !grid_cell_holds_value(c) || c->signed_pct ||
 			    (c->suffix.n && grid_word_in(c->suffix.s, c->suffix.n, &grid_param_words)))
 				continue;
 			/* a plain number, as most values are, is written in num: no allocation of its own */

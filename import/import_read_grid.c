@@ -2,6 +2,8 @@
 #include "import_grid.h"
 #include "import_heading.h"
 #include "import_time.h"
+#include "../core/error.h"
+#include "../core/escape.h"
 #include "../core/strbuf.h"
 #include "../core/util.h"
 
@@ -341,6 +343,26 @@ static void inherit_columns(const struct extract *x, const struct grid *g, const
 	grid_values_release(&pv);
 }
 
+/* A damaged cell's value is lost: the warning names it, so the loss is not silent. */
+static void warn_damaged(struct extract *x, const struct grid *g)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, k;
+
+	for (i = 0; i < g->nrows; i++)
+		for (k = 0; k < g->rows[i].ncells; k++) {
+			const struct grid_cell *c = &g->rows[i].cells[k];
+
+			if (c->kind != GRID_DAMAGED)
+				continue;
+			strbuf_reset(&sb);
+			esc_add_bounded(&sb, c->text.s, c->text.n, 64, 0);
+			bp_warnf(&x->imp->warn, "%s: line %ld: '%s' read as no value: the rest of its row is kept",
+				 x->msg->name, x->q->v[g->rows[i].line].lineno, sb.buf);
+		}
+	strbuf_release(&sb);
+}
+
 static size_t grid(struct extract *x, size_t at)
 {
 	const struct grid *g = grid_at(x, at);
@@ -358,6 +380,7 @@ static size_t grid(struct extract *x, size_t at)
 		lines[i].n = x->q->v[i].len;
 	}
 	grid_read_values(&v, g, lines, legend_of, (void *)x);
+	warn_damaged(x, g);
 	inherit_columns(x, g, lines, &v);
 	free(lines);
 	name_compared_columns(x, g, &v);

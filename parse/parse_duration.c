@@ -92,6 +92,25 @@ static int colon_form(long long *total, const char **frac, size_t *fraclen,
 	return 0;
 }
 
+/*
+ * A colon form, or one with a letter after it that names its first
+ * field's unit: "7:14.9m" (m:ss), "1:02:03h" (h:mm:ss).
+ */
+static int colon_form_unit(long long *total, const char **frac, size_t *fraclen,
+			   const char *s, size_t len)
+{
+	size_t colons = 0, i;
+	char unit = s[len - 1];
+
+	if (unit != 'm' && unit != 'h')
+		return colon_form(total, frac, fraclen, s, len);
+	for (i = 0; i < len; i++)
+		colons += s[i] == ':';
+	if (colons != (unit == 'm' ? 1u : 2u))
+		return -1;
+	return colon_form(total, frac, fraclen, s, len - 1);
+}
+
 /* "1h2m3.4s", "0m2.129s", "2.1s", "3m" */
 static int unit_form(long long *total, const char **frac, size_t *fraclen,
 		     const char *s, size_t len)
@@ -196,7 +215,7 @@ int duration_read(struct duration *d, const char *s, size_t len)
 	 * further on fails every form, so no search for one is needed.
 	 */
 	if (n < len && s[n] == ':')
-		r = colon_form(&total, &d->frac, &d->fraclen, s, len);
+		r = colon_form_unit(&total, &d->frac, &d->fraclen, s, len);
 	else if (is_digit(s[len - 1]))
 		r = seconds_part(s, len, &total, &d->frac, &d->fraclen);
 	else

@@ -90,6 +90,15 @@ test_expect_success 'a NUL byte in base64 text: a warning with the line, the res
 	grep "\"value\":1.610," out | grep -q "\"line\":16"
 '
 
+test_expect_success 'a table cell garbled in the typing: named in a warning, the rest of its row kept' '
+	benchpost import --dry-run --format json \
+		"$FIXTURES/import/kinds/table-cells--unit-letter-damaged.txt" >out 2>err &&
+	grep -q "^benchpost: warning: .*unit-letter-damaged.txt: line 14: .6:2O.5m. read as no value: the rest of its row is kept$" err &&
+	test $(wc -l <out) = 15 &&
+	grep "\"value\":124.9," out | grep -q "\"line\":14" &&
+	grep "\"value\":371.8," out | grep -q "\"metric\":\"elapsed\""
+'
+
 test_expect_success 'the same in a single-part base64 message and in quoted-printable' '
 	printf "From: a@b\nMessage-ID: <n@x>\nMIME-Version: 1.0\nContent-Type: text/plain\n" >one.eml &&
 	printf "Content-Transfer-Encoding: base64\n\n" >>one.eml &&

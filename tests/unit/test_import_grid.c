@@ -209,6 +209,39 @@ static void test_kernels_as_rows(void **state)
 	lines_free(&l);
 }
 
+static void test_damaged_cell_keeps_its_row(void **state)
+{
+	struct grid_values v;
+	struct lines l;
+	const struct grid_value *x;
+
+	(void)state;
+	/* a tab-separated table whose last row has its time garbled in the typing */
+	assert_int_equal(read_all(&v, &l,
+		"\tMB/s\tuser\tsystem\tcpu\ttime\n"
+		"ext2\t10.5\t52.8s\t 81.5s\t22%\t10:02.3m\n"
+		"reiser\t 6.4\t55.1s\t188.7s\t24%\t16.19.3m\n"), 1);
+	/* five values of the first row, four of the second: the damaged cell gives none */
+	assert_int_equal(v.nr, 9);
+	x = find(&v, "602.3");
+	assert_str(x->metric, "elapsed");
+	assert_str(x->unit, "s");
+	x = find(&v, "188.7");
+	assert_str(x->metric, "sys");
+	for (size_t i = 0; i < v.nr; i++)
+		assert_true(strcmp(v.v[i].value, "16.19.3m") && strcmp(v.v[i].value, "16"));
+	grid_values_release(&v);
+	lines_free(&l);
+	/* a row whose last cell is damaged goes on a table but starts none */
+	assert_int_equal(read_all(&v, &l,
+		"results\n"
+		"reiser\t 6.4\t55.1s\t188.7s\t24%\t16.19.3m\n"
+		"that was all\n"), 0);
+	assert_int_equal(v.nr, 0);
+	grid_values_release(&v);
+	lines_free(&l);
+}
+
 static void test_kernels_as_columns(void **state)
 {
 	struct grid_values v;
@@ -430,6 +463,7 @@ int main(void)
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_kernels_as_rows),
+		cmocka_unit_test(test_damaged_cell_keeps_its_row),
 		cmocka_unit_test(test_kernels_as_columns),
 		cmocka_unit_test(test_robot_table),
 		cmocka_unit_test(test_file_systems_as_rows),

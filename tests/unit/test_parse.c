@@ -62,6 +62,10 @@ static void test_durations_become_seconds_with_their_digits(void **state)
 	assert_duration("0m59,99s", "59.99");
 	assert_duration("0m0s", "0");
 	assert_duration("1m5s", "65");
+	/* a letter after a colon form names its first field: "7:14.9m" is m:ss */
+	assert_duration("7:14.9m", "434.9");
+	assert_duration("18:12.5m", "1092.5");
+	assert_duration("1:02:03h", "3723");
 }
 
 static void test_damaged_durations_are_refused(void **state)
@@ -78,6 +82,11 @@ static void test_damaged_durations_are_refused(void **state)
 	assert_not_duration("1:2:3:4");
 	assert_not_duration("0m75s");
 	assert_not_duration("1234567890123:00");
+	/* the letter must name the first field of as many fields as it has */
+	assert_not_duration("1:02:03m");
+	assert_not_duration("7:14h");
+	assert_not_duration("7:14s");
+	assert_not_duration("7:74.9m");
 	assert_not_duration("-1");
 	assert_not_duration("2.1x");
 	/* a ':' anywhere but after the first field fails every form */
