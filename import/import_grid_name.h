@@ -78,6 +78,17 @@ size_t grid_first_word(const char *s);
 int grid_starts_with_kernel(const char *s, size_t n);
 int grid_has_digit(const char *s);
 
+/* A table's title (import_grid_title.c): whether its words say what was measured. */
+int grid_informative_title(const char *t);
+/* "Untar of linux-2.6.28.tar, elapsed (m:ss)": the first clause, or NULL for "I ran ..." (the caller frees). */
+char *grid_title_clause(const char *s, size_t n);
+/*
+ * Whether g's title is a sentence, wrapped from the line above or the
+ * writer telling what was done, that names no test by its first clause;
+ * the standard benchmark's word in it, or NULL, in *out (the caller's).
+ */
+int grid_sentence_title(char **out, const struct grid *g, const struct grid_line *lines);
+
 /* Words of a run's parameters ("threads", "bs") and of the machine's facts ("memtotal"). */
 extern const struct grid_wordset grid_param_words, grid_fact_words;
 

@@ -33,33 +33,6 @@ static size_t words(const char *s)
 	return n;
 }
 
-/* Words of a title that say nothing of what was measured. */
-static int informative_title(const char *t)
-{
-	static const char *const empty_list[] = {
-		"here", "are", "is", "the", "results", "result", "and", "some", "numbers", "my",
-		"following", "below", "as", "follows", "were", "these", "this", "of", "a", "an",
-		"i", "got", "with", "for", "on", "to", "quick", "data", "summary", "ok", "so",
-		"then", "now", "again", "test", "tests", "run", "runs", "seconds", "secs", "sec",
-		"minutes", "times", "time", "in", "mb/s", "ms",
-	};
-	static const struct grid_wordset empty = GRID_WORDSET(empty_list);
-
-	while (*t) {
-		size_t n;
-
-		while (*t && !isalnum((unsigned char)*t))
-			t++;
-		n = 0;
-		while (isalnum((unsigned char)t[n]) || t[n] == '_' || t[n] == '-' || t[n] == '.')
-			n++;
-		if (n && !grid_word_in(t, n, &empty))
-			return 1;
-		t += n;
-	}
-	return 0;
-}
-
 /* "21 min 14 secs", "4 minutes 20.5 seconds": the seconds, fractions as given. */
 static char *spelled_seconds(const char *s, size_t n)
 {
@@ -89,26 +62,6 @@ static char *spelled_seconds(const char *s, size_t n)
 	}
 	strbuf_addf(&sb, "%.*f", dec, total);
 	return strbuf_detach(&sb, NULL);
-}
-
-/*
- * A title's first clause: "Untar of linux-2.6.28.tar, elapsed (m:ss), one
- * run each" names the test before its first comma or bracket.
- */
-static char *title_of(const char *s, size_t n)
-{
-	size_t i;
-
-	/* "I ran 'time ./x' 50 times.": the writer telling what was done, not a name */
-	for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
-		;
-	if ((n - i >= 2 && s[i] == 'I' && s[i + 1] == ' ') ||
-	    (n - i >= 3 && (s[i] == 'W' || s[i] == 'w') && s[i + 1] == 'e' && s[i + 2] == ' '))
-		return NULL;
-	for (i = 0; i < n; i++)
-		if (s[i] == ',' || s[i] == ';' || s[i] == '(' || (s[i] == ':' && i + 1 < n && s[i + 1] == ' '))
-			break;
-	return grid_trimmed(s, i);
 }
 
 /* Seconds for a duration cell ("2:35", "0m2.129s", "50.5s"), as posted where it can be. */
@@ -314,10 +267,21 @@ static char *continued(const char *above, const char *label)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* A single word with a digit, "pre6", "arcavm13", "22pre6aa2": a build's name. */
+/*
+ * A single word with a digit and a letter, "pre6", "arcavm13",
+ * "22pre6aa2": a build's name.  "70-900-1000-90-2047", numbers alone,
+ * are the settings a run was tuned with.
+ */
 static int is_ident(const struct name *n)
 {
-	return n->role == ROLE_NONE && n->text[0] && !strchr(n->text, ' ') && grid_has_digit(n->text);
+	const char *t = n->text;
+
+	if (n->role != ROLE_NONE || !t[0] || strchr(t, ' ') || !grid_has_digit(t))
+		return 0;
+	for (; *t; t++)
+		if (isalpha((unsigned char)*t))
+			return 1;
+	return 0;
 }
 
 static char *join2(const char *a, const char *sep, const char *b)
@@ -358,7 +322,7 @@ static char *corner_title(const struct grid *g, const struct reading *rd)
 		grid_classify(&nm, sp->s, sp->n, rd);
 		if (nm.role == ROLE_NONE) {
 			t = grid_trimmed(sp->s, sp->n);
-			if (!informative_title(t)) {
+			if (!grid_informative_title(t)) {
 				free(t);
 				t = NULL;
 			}
@@ -409,8 +373,9 @@ void grid_read_values(struct grid_values *out, const struct grid *g, const struc
 		if (lead >= 0 && g->ncols == 1)
 			lead_config = import_lead_in_config(lines[lead].s, lines[lead].n);
 	}
-	if (g->title >= 0 && !lead_config && (title = title_of(lines[g->title].s, lines[g->title].n))) {
-		if (!informative_title(title)) {
+	if (g->title >= 0 && !lead_config && !grid_sentence_title(&title, g, lines) &&
+	    (title = grid_title_clause(lines[g->title].s, lines[g->title].n))) {
+		if (!grid_informative_title(title)) {
 			free(title);
 			title = NULL;
 		}

@@ -287,6 +287,25 @@ static int is_benchmark_word(const char *t, size_t w)
 	return 0;
 }
 
+int import_find_benchmark(const char *t, size_t n, size_t *at, size_t *len)
+{
+	size_t i = 0, w;
+
+	while (i < n) {
+		while (i < n && !isalnum((unsigned char)t[i]))
+			i++;
+		for (w = 0; i + w < n && (isalnum((unsigned char)t[i + w]) || strchr("_+-", t[i + w])); w++)
+			;
+		if (w && is_benchmark_word(t + i, w)) {
+			*at = i;
+			*len = w;
+			return 1;
+		}
+		i += w;
+	}
+	return 0;
+}
+
 /*
  * Where the benchmark named inside a preamble ends: before what says
  * where it ran ("dbench 48 on ext3", "with 2.6.17", ", 3 runs").

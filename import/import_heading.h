@@ -35,6 +35,9 @@ int import_heading_shape(const char *t, size_t n, int over_text, int alone, int 
 char *import_kernel_heading_config(const char *t, size_t n, size_t kpos, size_t klen);
 char *import_config_heading(const char *t, size_t n);
 
+/* The first of the standard benchmarks' names (dbench, tiobench, fio...) standing in t, at [*at, *at + *len). */
+int import_find_benchmark(const char *t, size_t n, size_t *at, size_t *len);
+
 /* "dbench 48", "Test 2: tiobench with 4 threads": the benchmark a heading names, or NULL. */
 char *import_benchmark_heading(const char *t, size_t n);
 

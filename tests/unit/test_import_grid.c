@@ -242,6 +242,38 @@ static void test_damaged_cell_keeps_its_row(void **state)
 	lines_free(&l);
 }
 
+static void test_settings_rows_under_a_sentence(void **state)
+{
+	struct grid_values v;
+	struct lines l;
+	const struct grid_value *x;
+
+	(void)state;
+	/*
+	 * rows named by numbers alone are the settings a run was tuned with,
+	 * no kernel; a sentence wrapped onto the title line names its test
+	 * by the benchmark's word in it, not by its fragment
+	 */
+	assert_int_equal(read_all(&v, &l,
+		"So far the best writeback settings for dbench (sorted\n"
+		"by the 64 client run) that I have found are:\n"
+		"\n"
+		"                          16        32        64\n"
+		"                    --------  --------  --------\n"
+		"60-800-1000-80-511   201.115   150.470   139.002\n"
+		"20-200-1000-40-63    110.920    99.310   108.480\n"), 1);
+	assert_int_equal(v.nr, 6);
+	x = find(&v, "150.470");
+	assert_null(x->kernel);
+	assert_str(x->options, "60-800-1000-80-511");
+	assert_str(x->benchmark, "dbench 32");
+	x = find(&v, "108.480");
+	assert_str(x->options, "20-200-1000-40-63");
+	assert_str(x->benchmark, "dbench 64");
+	grid_values_release(&v);
+	lines_free(&l);
+}
+
 static void test_kernels_as_columns(void **state)
 {
 	struct grid_values v;
@@ -464,6 +496,7 @@ int main(void)
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_kernels_as_rows),
 		cmocka_unit_test(test_damaged_cell_keeps_its_row),
+		cmocka_unit_test(test_settings_rows_under_a_sentence),
 		cmocka_unit_test(test_kernels_as_columns),
 		cmocka_unit_test(test_robot_table),
 		cmocka_unit_test(test_file_systems_as_rows),
