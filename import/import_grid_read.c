@@ -5,7 +5,6 @@
  * what was measured: one reader for every orientation.
  */
 #include "import_grid_column.h"
-#include "import_grid_read.words.h"  /* build/gen: the indexes of the lists below */
 #include "import_grid_name.h"
 #include "import_context.h"
 #include "import_heading.h"
