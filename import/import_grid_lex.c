@@ -171,9 +171,9 @@ static int is_remark(const char *s, size_t n)
  * "reiser\t6.4\t55.1s\t24%\t16.19.3m": a piece set apart by a tab or a
  * '|' after two cells or more, last on its line, made of digits and
  * separators as a value is (a letter or three among them: "6:2O.5m")
- * but readable as none, is a value garbled in the typing.  As a damaged cell it keeps the row, and its column, to
- * the table; no number is taken from it (its reader names it in a
- * warning).
+ * but readable as none, is a value garbled in the typing.  As a damaged
+ * cell it keeps the row, and its column, to the table; no number is
+ * taken from it (its reader names it in a warning).
  */
 static void mark_damaged(struct grid_item *it, size_t nit, const struct grid_piece *p)
 {

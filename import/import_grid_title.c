@@ -64,22 +64,11 @@ char *grid_title_clause(const char *s, size_t n)
 /* At least min words, one space apart, with no tab: a line of prose, no row or name. */
 static int prose_line(const char *s, size_t n, size_t min)
 {
-	size_t i, words = 0;
-
 	while (n && (*s == ' ' || *s == '\t'))
 		s++, n--;
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
-	if (!n || memchr(s, '\t', n))
-		return 0;
-	for (i = 0; i < n; i++) {
-		if (s[i] != ' ')
-			continue;
-		if (i + 1 < n && s[i + 1] == ' ')
-			return 0;
-		words++;
-	}
-	return words + 1 >= min;
+	return n && !memchr(s, '\t', n) && !memmem(s, n, "  ", 2) && import_count_words(s, n) >= min;
 }
 
 /*
@@ -94,7 +83,7 @@ int grid_sentence_title(char **out, const struct grid *g, const struct grid_line
 	static const char *const telling[] = { "i", "we", "my", "our" };
 	struct grid_line t = lines[g->title];
 	struct strbuf sb = STRBUF_INIT;
-	size_t at, len, i = 0;
+	size_t at, len, i;
 	int telling_words = 0, wrapped = g->lead_in >= 0;
 	long above = wrapped ? g->lead_in : g->title - 1;
 
