@@ -7,7 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 
-static struct strbuf last = STRBUF_INIT;
+/*
+ * The last error, one per thread as libgit2 keeps it: the importer's
+ * workers (import_batch.c) run readers that may set one.  A thread that
+ * ends calls err_clear(), else its message is lost memory.
+ */
+static _Thread_local struct strbuf last = STRBUF_INIT;
 
 static void set_msg(const char *fmt, va_list ap, int with_errno)
 {

@@ -98,6 +98,12 @@ void mail_read_buffer(struct mail_list *out, const char *name, const char *buf, 
 void mail_list_release(struct mail_list *list);
 void mail_message_release(struct mail_message *m);
 /*
+ * A copy of src that is dst's own (dst holds nothing; free it with
+ * mail_message_release): for a list's each() that keeps a message after
+ * it returns, when src's text may be a view of the input.
+ */
+void mail_message_copy(struct mail_message *dst, const struct mail_message *src);
+/*
  * Frees the header values read one by one (m->headers NULL) and clears
  * them: for a reader that read them and must read them again.
  */

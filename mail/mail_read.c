@@ -419,6 +419,51 @@ void mail_message_release(struct mail_message *m)
 	memset(m, 0, sizeof(*m));
 }
 
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void mail_message_copy(struct mail_message *dst, const struct mail_message *src)
+{
+	size_t i, nlen = src->name ? strlen(src->name) + 1 : 0;
+
+	*dst = *src;
+	/* the name's block holds the file's name after it */
+	if (src->name) {
+		size_t flen = src->file ? strlen(src->file) + 1 : 0;
+
+		dst->name = xmalloc(nlen + flen);
+		memcpy(dst->name, src->name, nlen);
+		dst->file = src->file ? memcpy(dst->name + nlen, src->file, flen) : NULL;
+	}
+	/* each header value a block of its own (headers NULL) */
+	dst->headers = NULL;
+	dst->headers_alloc = 0;
+	dst->message_id = dup_or_null(src->message_id);
+	dst->from = dup_or_null(src->from);
+	dst->subject = dup_or_null(src->subject);
+	dst->in_reply_to = dup_or_null(src->in_reply_to);
+	dst->references = dup_or_null(src->references);
+	strbuf_init(&dst->text_buf, src->text.len + 1);
+	strbuf_add(&dst->text_buf, src->text.p, src->text.len);
+	dst->text.p = dst->text_buf.buf;
+	dst->line_map = NULL;
+	if (src->line_map) {
+		dst->line_map = xmalloc(src->line_map_nr * sizeof(*dst->line_map) + 1);
+		memcpy(dst->line_map, src->line_map, src->line_map_nr * sizeof(*dst->line_map));
+	}
+	dst->skip = dup_or_null(src->skip);
+	dst->part_names = NULL;
+	if (src->npart_names) {
+		dst->part_names = xmalloc(src->npart_names * sizeof(*dst->part_names));
+		for (i = 0; i < src->npart_names; i++) {
+			dst->part_names[i].line = src->part_names[i].line;
+			dst->part_names[i].name = xstrdup(src->part_names[i].name);
+		}
+	}
+}
+
 void mail_list_release(struct mail_list *list)
 {
 	size_t i;
