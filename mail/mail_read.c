@@ -446,7 +446,8 @@ void mail_message_copy(struct mail_message *dst, const struct mail_message *src)
 	dst->in_reply_to = dup_or_null(src->in_reply_to);
 	dst->references = dup_or_null(src->references);
 	strbuf_init(&dst->text_buf, src->text.len + 1);
-	strbuf_add(&dst->text_buf, src->text.p, src->text.len);
+	if (src->text.len)
+		strbuf_add(&dst->text_buf, src->text.p, src->text.len);
 	dst->text.p = dst->text_buf.buf;
 	dst->line_map = NULL;
 	if (src->line_map) {
