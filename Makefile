@@ -27,7 +27,7 @@ WARN = -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wno-format-nonliteral
 BP_CFLAGS = -std=gnu11 $(WARN) -D_GNU_SOURCE $(CPPFLAGS) $(PKG_CFLAGS) -MMD -MP
 # Only the tests find their fixtures through the source directory.
 TEST_CFLAGS = -DBENCHPOST_SRCDIR='"$(CURDIR)"'
-LDLIBS = $(PKG_LIBS) -lm
+LDLIBS = $(PKG_LIBS) -lm -pthread
 
 SANITIZE ?=
 ifeq ($(SANITIZE),1)

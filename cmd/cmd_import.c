@@ -4,12 +4,14 @@
 #include "../import/import.h"
 #include "../import/import_formats.h"
 
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *const import_usage[] = {
-	"benchpost import [--dry-run] [--format bench|json] [--set FIELD=VALUE] FILE|DIR|-...",
+	"benchpost import [--dry-run] [--format bench|json] [--set FIELD=VALUE] [-j N] FILE|DIR|-...",
 	NULL,
 };
 
@@ -97,6 +99,18 @@ static void warn_empty(const struct import_result *r)
 			r->empty - IMPORT_EMPTY_NAMED);
 }
 
+/* The default for --jobs: the CPUs this process may run on (taskset, a cgroup's cpuset), at least one. */
+static size_t online_cpus(void)
+{
+	cpu_set_t set;
+	long n;
+
+	if (!sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) > 0)
+		return (size_t)CPU_COUNT(&set);
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (size_t)n : 1;
+}
+
 static void import_each(struct mail_message *m, void *data)
 {
 	import_message(data, m);
@@ -112,18 +126,21 @@ static void warn_stderr(void *payload, const char *msg)
 int cmd_import(int argc, const char **argv)
 {
 	const char *format = "bench", *archive = NULL;
-	int dry_run = 0, ret = 0, i;
+	int dry_run = 0, ret = 0, i, jobs = 0;
 	const struct bp_warn warn = { warn_stderr, NULL };
 	struct import_fill fill = IMPORT_FILL_INIT;
 	struct opt_list set = { 0 };
 	struct import *imp;
 	const struct import_result *result;
+	struct bp_warn in_order;
 	struct option opts[] = {
 		OPT_BOOL('n', "dry-run", &dry_run, "print the records instead of archiving them"),
 		OPT_CHOICE('f', "format", &format, format_choices, "output format with --dry-run"),
 		OPT_STRING(0, "archive", &archive, "DIR", "archive location"),
 		OPT_LIST(0, "set", &set, "FIELD=VALUE",
 			 "kernel, hardware, fs, options or device of results files that do not say"),
+		OPT_INT('j', "jobs", &jobs, "N",
+			"threads that read the messages (default: one per online CPU)"),
 		OPT_END(),
 	};
 	int nargs = opt_parse(argc, argv, opts, import_usage);
@@ -133,6 +150,11 @@ int cmd_import(int argc, const char **argv)
 	if (!nargs) {
 		opt_usage(stderr, opts, import_usage);
 		return EXIT_USAGE;
+	}
+	if (jobs < 0) {
+		cmd_error("import: --jobs: expected a number of threads, got %d", jobs);
+		ret = EXIT_USAGE;
+		goto done;
 	}
 	for (i = 0; i < set.nr; i++)
 		if (import_fill_parse(&fill, set.v[i]) < 0) {
@@ -144,15 +166,18 @@ int cmd_import(int argc, const char **argv)
 		ret = cmd_error_last();
 		goto done;
 	}
+	import_set_jobs(imp, jobs ? (size_t)jobs : online_cpus());
 	result = &imp->result;
+	/* the mail reader's warnings shown among the messages', which wait for threads */
+	in_order = import_warn_sink(imp);
 	for (i = 0; i < nargs; i++) {
 		struct mail_list list = MAIL_LIST_INIT;
 
 		list.each = import_each;
 		list.data = imp;
-		list.warn = warn;
+		list.warn = in_order;
 		/* .bench, JSON Lines, fio and hyperfine files: import_formats.c; mail otherwise */
-		if (import_read_path(imp, &list, argv[i], &fill, &warn) < 0)
+		if (import_read_path(imp, &list, argv[i], &fill, &in_order) < 0)
 			ret = cmd_error_last();
 		mail_list_release(&list);
 	}

@@ -12,6 +12,8 @@ int import_new(struct import **out, const struct bp_warn *warn)
 	imp->strings = import_strings_new();
 	imp->scratch = import_scratch_new();
 	imp->threads = import_threads_new();
+	imp->batch = import_batch_new();
+	imp->jobs = 1;
 	if (warn)
 		imp->warn = *warn;
 	*out = imp;
@@ -40,6 +42,7 @@ void import_free(struct import *imp)
 {
 	if (!imp)
 		return;
+	import_batch_free(imp->batch);
 	result_release(&imp->result);
 	import_scratch_free(imp->scratch);
 	import_threads_free(imp->threads);
@@ -76,60 +79,11 @@ struct record *import_add(struct import_result *out, size_t group, int depth)
 	return r;
 }
 
-/* "email <id>", or the file's name, in the pool: a message's strings live as long as its records. */
-static char *source_of(struct import *imp, const struct mail_message *m)
-{
-	const char *base;
-	size_t n;
-	char *s;
-
-	if (m->message_id) {
-		n = strlen(m->message_id);
-		s = import_room(imp, n + 9);
-		memcpy(s, "email <", 7);
-		memcpy(s + 7, m->message_id, n);
-		memcpy(s + 7 + n, ">", 2);
-		return s;
-	}
-	base = strrchr(m->file, '/');
-	return import_keep(imp, base ? base + 1 : m->file);
-}
-
-void import_message(struct import *imp, const struct mail_message *m)
-{
-	struct import_result *out = &imp->result;
-	struct strbuf why = STRBUF_INIT;
-	struct import_msg *im;
-	size_t before = out->borrowed.nr;
-
-	out->messages++;
-	if (m->skip) {
-		bp_warnf(&imp->warn, "%s: skipped: %s", m->name, m->skip);
-		out->skipped++;
-		return;
-	}
-	ALLOC_GROW(out->msgs, out->nmsgs + 1, out->amsgs);
-	im = &out->msgs[out->nmsgs++];
-	im->name = import_keep(imp, m->name);
-	im->source = source_of(imp, m);
-	im->date = m->date;
-	im->thread = import_threads_add(imp->threads, m);
-	/* why a message gave nothing is worked out for those a warning names */
-	import_extract(imp, m, out->empty < IMPORT_EMPTY_NAMED ? &why : NULL);
-	if (out->borrowed.nr == before) {
-		if (out->empty < IMPORT_EMPTY_NAMED) {
-			out->empty_names[out->empty] = xstrdup(m->name);
-			out->empty_why[out->empty] = strbuf_detach(&why, NULL);
-		}
-		out->empty++;
-	}
-	strbuf_release(&why);
-}
-
 void import_messages(struct import *imp, const struct mail_list *list)
 {
 	size_t i;
 
 	for (i = 0; i < list->nr; i++)
 		import_message(imp, &list->v[i]);
+	import_flush(imp);
 }

@@ -70,6 +70,7 @@ struct import_result {
 struct import_strings;
 struct import_scratch;
 struct import_threads;
+struct import_batch;
 
 struct import {
 	struct import_result result;
@@ -77,6 +78,8 @@ struct import {
 	struct import_scratch *scratch;   /* blocks extraction reuses (import_extract.c) */
 	struct import_threads *threads;   /* which messages are one thread (import_thread.c) */
 	struct bp_warn warn;              /* where skipped messages are reported */
+	struct import_batch *batch;       /* messages waiting for extraction (import_batch.c) */
+	size_t jobs;                      /* how many threads extract them */
 };
 
 /* A new import; warn (copied; NULL: none) is told about messages skipped as unreadable. */
@@ -89,8 +92,30 @@ void import_free(struct import *imp);
  * those that are skipped.  Call import_finish once after the last list.
  */
 void import_messages(struct import *imp, const struct mail_list *list);
-/* The same for one message (a mail_list's "each" consumer can call it). */
+/*
+ * The same for one message (a mail_list's "each" consumer can call it),
+ * which is copied: the result holds it after import_flush, import_finish
+ * or the next import_messages.
+ */
 void import_message(struct import *imp, const struct mail_message *m);
+/*
+ * Extracts the messages handed so far (import_batch.c): until then they
+ * wait, so that a batch of them is extracted on several threads.
+ */
+void import_flush(struct import *imp);
+/*
+ * How many threads extract messages (at least 1, the default: this one
+ * only).  The records, warnings and their order are the same for any.
+ */
+void import_set_jobs(struct import *imp, size_t jobs);
+/*
+ * A sink for the warnings of the mail reader that feeds imp: each shown in
+ * its place among those of the messages around it, after the messages
+ * handed before it, however many wait for extraction.
+ */
+struct bp_warn import_warn_sink(struct import *imp);
+struct import_batch *import_batch_new(void);
+void import_batch_free(struct import_batch *b);
 /*
  * Drops the numbers a thread repeats (restated, or quoted when the thread
  * holds them already); numbers iterations.
@@ -115,6 +140,8 @@ char *import_keep(struct import *imp, const char *s);
 /* Room for n bytes the pool owns, for a string put together in place. */
 char *import_room(struct import *imp, size_t n);
 struct import_strings *import_strings_new(void);
+/* Empties the pool: every string it gave is gone. */
+void import_strings_clear(struct import_strings *pool);
 void import_strings_free(struct import_strings *pool);
 
 /*

@@ -83,6 +83,12 @@ struct import_scratch *import_scratch_new(void)
 	return s;
 }
 
+void import_scratch_forget_pool(struct import_scratch *s)
+{
+	memset(s->last, 0, sizeof(s->last));
+	memset(s->metrics, 0, sizeof(s->metrics));
+}
+
 void import_scratch_free(struct import_scratch *s)
 {
 	if (!s)

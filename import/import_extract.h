@@ -111,6 +111,8 @@ struct import_scratch {
 
 struct import_scratch *import_scratch_new(void);
 void import_scratch_free(struct import_scratch *s);
+/* Forgets the pooled strings it holds: before the import's pool is emptied. */
+void import_scratch_forget_pool(struct import_scratch *s);
 
 /* One message being read. */
 struct extract {

@@ -387,7 +387,7 @@ static int read_stdin(struct import *imp, struct mail_list *list,
 	return ret < 0 ? ret : 0;
 }
 
-int import_read_path(struct import *imp, struct mail_list *list, const char *path,
+static int read_path(struct import *imp, struct mail_list *list, const char *path,
 		     const struct import_fill *fill, const struct bp_warn *warn)
 {
 	struct stat st;
@@ -400,4 +400,27 @@ int import_read_path(struct import *imp, struct mail_list *list, const char *pat
 	if (!S_ISREG(st.st_mode))
 		return mail_read_path(list, path);
 	return read_file(imp, list, path, st.st_mtime, fill, warn);
+}
+
+int import_read_path(struct import *imp, struct mail_list *list, const char *path,
+		     const struct import_fill *fill, const struct bp_warn *warn)
+{
+	char *error = NULL;
+	int ret;
+
+	/*
+	 * The path's messages are extracted before it returns, so that what
+	 * the caller shows next (its error, the next path's warnings) comes
+	 * after what they warn; extraction may set an error of its own.
+	 */
+	import_flush(imp);
+	ret = read_path(imp, list, path, fill, warn);
+	if (ret < 0)
+		error = xstrdup(err_last());
+	import_flush(imp);
+	if (error) {
+		err_set("%s", error);
+		free(error);
+	}
+	return ret;
 }

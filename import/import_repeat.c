@@ -311,6 +311,7 @@ void import_finish(struct import *imp)
 {
 	struct import_result *r = &imp->result;
 
+	import_flush(imp);
 	drop_repeats(r, imp->threads);
 	free(r->flags_of);
 	r->flags_of = NULL;

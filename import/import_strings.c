@@ -48,6 +48,12 @@ char *import_keep(struct import *imp, const char *s)
 	return s ? arena_strdup(&imp->strings->bytes, s) : NULL;
 }
 
+void import_strings_clear(struct import_strings *pool)
+{
+	g_hash_table_remove_all(pool->set);
+	arena_clear(&pool->bytes);
+}
+
 void import_strings_free(struct import_strings *pool)
 {
 	if (!pool)

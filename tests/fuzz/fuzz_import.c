@@ -16,6 +16,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* skipped messages are expected here: no warning sink */
 	if (import_new(&imp, NULL) < 0)
 		__builtin_trap();
+	/* one thread or two, by the input's length: both ways of extraction are fuzzed */
+	import_set_jobs(imp, 1 + size % 2);
 	mail_read_buffer(&list, "fuzz", (const char *)data, size);
 	import_messages(imp, &list);
 	import_finish(imp);

@@ -97,18 +97,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct mail_list list = MAIL_LIST_INIT;
 	struct import *imp;
 	struct strbuf file = STRBUF_INIT;
-	unsigned how;
+	unsigned how, jobs;
 
 	if (!size)
 		return 0;
 	how = data[0] % 4;
+	jobs = 1 + (data[0] / 4) % 3;
 	data++;
 	size--;
 	/* no warning sink: skipped messages are expected here */
 	if (import_new(&imp, NULL) < 0)
 		return 0;
+	import_set_jobs(imp, jobs);
 	list.each = import_each;
 	list.data = imp;
+	list.warn = import_warn_sink(imp);
 	strbuf_addf(&file, "%s/in", dir);
 	if (how == 0) {
 		write_file(file.buf, data, size);
