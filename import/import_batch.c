@@ -20,7 +20,7 @@
  */
 
 /* Enough text that starting the threads costs nothing beside it, little enough to hold. */
-#define BATCH_BYTES (4 << 20)
+#define BATCH_BYTES (1 << 20)
 #define BATCH_MESSAGES 4096
 #define JOBS_MAX 64
 
