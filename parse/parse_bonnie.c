@@ -140,10 +140,11 @@ static int is_row(struct scan *sc, size_t idx)
 	return row;
 }
 
-static size_t read_table(struct scan *sc, size_t i, const struct bonnie_table *tb)
+/* The rows under the header of head lines at line i. */
+static size_t read_table(struct scan *sc, size_t i, size_t head, const struct bonnie_table *tb)
 {
 	struct scan_toks t = SCAN_TOKS_INIT;
-	size_t idx = i + 3, last = i + 2;
+	size_t idx = i + head, last = i + head - 1;
 
 	for (; idx < sc->nr && !sc->v[idx].used; idx++) {
 		if (scan_blank(&sc->v[idx])) {
@@ -180,7 +181,7 @@ static size_t read_table(struct scan *sc, size_t i, const struct bonnie_table *t
 		pending_clear(&p);
 		last = idx;
 	}
-	if (last == i + 2)
+	if (last == i + head - 1)
 		scan_damaged(sc, last, "expected bonnie's rows under its header (the paste ends there)");
 	scan_toks_release(&t);
 	return last - i + 1;
@@ -317,29 +318,35 @@ static int bonnie_starts(struct scan *sc, size_t i)
 	       (strchr(s, ',') && strchr(s, ',') - s < 64 && !strchr(s, ' '));
 }
 
+/*
+ * The header is three lines: the groups ("Sequential Output"), their
+ * columns ("-Per Chr- --Block--") and the units ("Machine Size K/sec
+ * %CP"); a paste that left the units out has its rows right under the
+ * columns.
+ */
 static size_t bonnie_read_block(struct scan *sc, size_t i)
 {
 	struct bonnie_table tb = { io_metrics, "K/s", 0, "-s" };
 	const char *s = sc->v[i].s;
+	size_t head;
 
 	if (!has(s, "Sequential Create") && !has(s, "Sequential Output"))
 		return read_csv(sc, i);
 	if (i + 3 > sc->nr)
 		return 0;
+	head = is_row(sc, i + 2) ? 2 : 3;
 	if (has(s, "Sequential Create")) {
 		tb = (struct bonnie_table){ file_metrics, "files/s", 0, "-n" };
-		if (!has(sc->v[i + 2].s, "files"))
+		if (head == 3 ? !has(sc->v[i + 2].s, "files") : !has(sc->v[i + 1].s, "Create"))
 			return 0;
-	} else if (has(s, "Sequential Output")) {
-		tb.old = !has(s, "Version");
-		if (!has(sc->v[i + 1].s, "Block") || !has(sc->v[i + 2].s, "/sec"))
-			return 0;
-		if (tb.old && !has(sc->v[i + 2].s, "%CPU"))
-			tb.old = 0;
 	} else {
-		return read_csv(sc, i);
+		tb.old = !has(s, "Version");
+		if (!has(sc->v[i + 1].s, "Block") || (head == 3 && !has(sc->v[i + 2].s, "/sec")))
+			return 0;
+		if (tb.old && (head == 2 || !has(sc->v[i + 2].s, "%CPU")))
+			tb.old = 0;
 	}
-	return read_table(sc, i, &tb);
+	return read_table(sc, i, head, &tb);
 }
 
 static const char *const bonnie_mail_words[] = { "Sequential Output", "Sequential Create", NULL };
