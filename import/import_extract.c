@@ -285,6 +285,7 @@ static void extract_release(struct extract *x)
 	recset_release(&x->scan_out);
 	recset_release(&x->tools);
 	free(x->tool_order);
+	extract_tools_release(x);
 	extract_grids_release(x);
 	extract_sections_release(x);
 	free(x->negative);

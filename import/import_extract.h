@@ -149,6 +149,7 @@ struct extract {
 	unsigned long tools_in_text; /* bit i: parse_table[i]'s mail words are in the text */
 	const char *tool_named;     /* the first such parser's name, or NULL */
 	size_t *tool_order, tool_next;
+	char **tool_label;          /* per tool record: the config its row's name says, or NULL */
 	unsigned words;             /* WORDS_ bits: what some line of the text has */
 	long tool_last_line;
 	const char *tool_last;
@@ -234,6 +235,7 @@ char *extract_clean_options(const char *opts);
 /* The tool reports (import_read_tools.c): found before the walk, emitted at their lines. */
 void extract_find_tools(struct extract *x);
 void extract_tools_until(struct extract *x, size_t at);
+void extract_tools_release(struct extract *x);
 /* Whether line i is a tool report's own title ("Data:"), with its numbers under it. */
 int extract_tool_title(const struct extract *x, size_t i);
 /* Which tools' reports may be in the text (tools_in_text, tool_named), before the walk. */

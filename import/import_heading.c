@@ -81,6 +81,21 @@ static size_t count_words_upto(const char *s, size_t n, size_t max)
 	return words;
 }
 
+size_t import_label_len(const char *t, size_t n)
+{
+	size_t w = 0;
+	const char *rest;
+
+	while (w < n && t[w] != '\t' && !(t[w] == ' ' && w + 1 < n && t[w + 1] == ' '))
+		w++;
+	if (w == n || !w || memchr(t, ' ', w))
+		return 0;
+	rest = t + w;
+	while (rest < t + n && (*rest == ' ' || *rest == '\t'))
+		rest++;
+	return isdigit((unsigned char)*rest) || *rest == '-' || *rest == '+' ? 0 : w;
+}
+
 int import_heading_shape(const char *t, size_t n, int over_text, int alone, int names_kernel)
 {
 	const char *paren;

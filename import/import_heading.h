@@ -19,6 +19,14 @@ int import_has_word(const char *s, size_t n, const char *w);
 int import_word_in(const char *w, size_t n, const char *const *list, size_t nlist);
 
 /*
+ * The length of the one-word label that starts the n bytes at t and
+ * stands apart from the rest by a tab or two blanks ("linux-2.6.11<tab>
+ * P4 2.4, SATA-X rev 01"), when the rest is a description, not numbers
+ * (a table's row has its label read by the table's reader); else 0.
+ */
+size_t import_label_len(const char *t, size_t n);
+
+/*
  * A heading's shape: a short line that is no sentence, no command and no
  * attribution line ("On Mon, ... wrote:").  One that does not end in ':'
  * is at most five words that stand right over the lines they head

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* How far under a title a report's number may stand: fio's percentiles are 5 lines */
 #define TITLE_REACH 8
@@ -108,6 +109,107 @@ static int by_line(const void *a, const void *b, void *data)
 	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 
+/* Whether word w of n bytes stands in s, any case. */
+static int holds_word(const char *s, const char *w, size_t n)
+{
+	for (; s && *s; s++)
+		if (!strncasecmp(s, w, n))
+			return 1;
+	return 0;
+}
+
+/*
+ * "NPTL          100M  7735  99 127068 ...": the row of a report's table
+ * record r stands on starts with a name, as bonnie's Machine cell does,
+ * with four numbers or more after it; the name as a string of its own,
+ * or NULL.  A name the record's metric or benchmark holds is what the
+ * row measures ("NTCreateX" of dbench's operations), not a run's name; a
+ * name that holds a kernel is the sections' to read
+ * (import_section_kernel.c).
+ */
+static char *row_name(const struct extract *x, size_t idx, const struct record *r)
+{
+	const char *t = import_skip_space(x->q->v[idx].text), *e, *p;
+	char *name, *kernel;
+	int numbers = 0;
+
+	if (!isalpha((unsigned char)*t))
+		return NULL;
+	for (e = t; *e && *e != ' ' && *e != '\t'; e++)
+		;
+	for (p = import_skip_space(e); isdigit((unsigned char)*p); p = import_skip_space(p)) {
+		numbers++;
+		p += strcspn(p, " \t");
+	}
+	if (numbers < 4 || holds_word(r->metric, t, (size_t)(e - t)) ||
+	    holds_word(r->benchmark, t, (size_t)(e - t)))
+		return NULL;
+	name = xstrndup(t, (size_t)(e - t));
+	if ((kernel = import_name_kernel(name))) {
+		free(kernel);
+		free(name);
+		return NULL;
+	}
+	return name;
+}
+
+/* The line index of the i-th tool record in line order. */
+static size_t tool_idx(const struct extract *x, size_t i)
+{
+	long line = x->tools.v[x->tool_order[i]].line;
+
+	return line > 0 ? (size_t)line - 1 : 0;
+}
+
+/*
+ * The rows of one table of a report (its records on lines next to each
+ * other) that name different things: each row's name is its run's
+ * config.  Names all the rows share are the host's, no config, unless
+ * they are a file system's.
+ */
+static void find_row_names(struct extract *x)
+{
+	size_t first = 0, end, k, j;
+
+	x->tool_label = xcalloc(x->tools.nr, sizeof(*x->tool_label));
+	for (; first < x->tools.nr; first = end) {
+		char *seen = NULL;
+		int differ = 0;
+
+		for (end = first + 1; end < x->tools.nr && tool_idx(x, end) <= tool_idx(x, end - 1) + 1; end++)
+			;
+		for (k = first; k < end; k++) {
+			if (k > first && tool_idx(x, k) == tool_idx(x, k - 1)) {
+				x->tool_label[k] = x->tool_label[k - 1] ? xstrdup(x->tool_label[k - 1]) : NULL;
+				continue;
+			}
+			if (tool_idx(x, k) >= x->q->nr || !(x->tool_label[k] = row_name(x, tool_idx(x, k), &x->tools.v[x->tool_order[k]])))
+				continue;
+			if (!seen)
+				seen = x->tool_label[k];
+			else if (strcmp(seen, x->tool_label[k]))
+				differ = 1;
+		}
+		/* a file system's name says the run's file system even alone ("ext2  512M  6385 ...") */
+		for (j = first; !differ && j < end; j++) {
+			if (x->tool_label[j] && import_fs_name(x->tool_label[j], strlen(x->tool_label[j])))
+				continue;
+			free(x->tool_label[j]);
+			x->tool_label[j] = NULL;
+		}
+	}
+}
+
+void extract_tools_release(struct extract *x)
+{
+	size_t i;
+
+	for (i = 0; x->tool_label && i < x->tools.nr; i++)
+		free(x->tool_label[i]);
+	free(x->tool_label);
+	x->tool_label = NULL;
+}
+
 void extract_find_tools(struct extract *x)
 {
 	size_t i;
@@ -124,6 +226,7 @@ void extract_find_tools(struct extract *x)
 	for (i = 0; i < x->tools.nr; i++)
 		x->tool_order[i] = i;
 	qsort_r(x->tool_order, x->tools.nr, sizeof(*x->tool_order), by_line, &x->tools);
+	find_row_names(x);
 }
 
 /* Whether phrase (three bytes or more) stands in s as a whole: not inside a longer word. */
@@ -158,6 +261,7 @@ void extract_tools_until(struct extract *x, size_t at)
 
 	while (x->tool_next < x->tools.nr) {
 		const struct record *t = &x->tools.v[x->tool_order[x->tool_next]];
+		const char *row = x->tool_label[x->tool_next], *fs;
 		size_t idx = t->line > 0 ? (size_t)t->line - 1 : 0;
 
 		if (idx > at)
@@ -172,6 +276,11 @@ void extract_tools_until(struct extract *x, size_t at)
 			struct where w = extract_where(x, idx, t->benchmark);
 
 			where_own(&w, t->kernel, t->fs, t->options);
+			/* the row's name: a file system ("xfs"), else the run's config ("NPTL") */
+			if (row && (fs = import_fs_name(row, strlen(row))))
+				where_own(&w, NULL, fs, NULL);
+			else if (row)
+				w.config = row;
 			/* a legend line naming the report's runs side by side is no config of its own */
 			if (t->options && w.config && holds_phrase(w.config, t->options))
 				w.config = NULL;

@@ -379,12 +379,20 @@ static int is_heading(const struct extract *x, size_t i, int kernels)
 	const struct qtext *q = x->q;
 	const struct qline *l = &q->v[i];
 	const char *t = import_skip_space(l->text);
+	size_t n = l->len - (size_t)(t - l->text), label;
 	int dp = l->depth;
 
+	/*
+	 * a line a rule underlines that is a label and its description
+	 * ("linux-2.6.11<tab>P4 2.4, SATA-X rev 01" over "====="): the label
+	 * is the heading's shape
+	 */
+	if (i + 1 < q->nr && (x->sec->flags[i + 1] & L_RULE) && q->v[i + 1].depth == dp &&
+	    (label = import_label_len(t, n)))
+		n = label;
 	return (x->sec->flags[i] & (L_PARA_START | L_SKIP)) == L_PARA_START && kernels <= 1 &&
 	       !(x->feat[i] & (FEAT_VERB | FEAT_TIME)) &&
-	       import_heading_shape(t, l->len - (size_t)(t - l->text),
-				    i + 1 < q->nr && !q->v[i + 1].blank && q->v[i + 1].depth == dp,
+	       import_heading_shape(t, n, i + 1 < q->nr && !q->v[i + 1].blank && q->v[i + 1].depth == dp,
 				    i + 1 >= q->nr || q->v[i + 1].blank, kernels == 1) &&
 	       !sections_result_at(x, i);
 }

@@ -68,16 +68,22 @@ static void add_mark_in_place(struct extract *x, size_t i, size_t first, int str
 
 /*
  * A line that is one file name ("results.2.6.3-rc3-mm1:", as kernbench
- * names its output): the kernel the name holds, as an attachment's name.
+ * names its output), or starts with one as a label before a tab or two
+ * blanks ("linux-2.6.11<tab>A64 3000+"): the kernel the name holds, as an
+ * attachment's name.
  */
 static void file_name_mark(struct extract *x, size_t i)
 {
 	const struct qline *l = &x->q->v[i];
 	const char *t = import_skip_space(l->text);
-	size_t n = l->len - (size_t)(t - l->text);
+	size_t n = l->len - (size_t)(t - l->text), w;
 	char *word, *k;
 
 	while (n && strchr(" \t\r:", t[n - 1]))
+		n--;
+	if ((w = import_label_len(t, n)))
+		n = w;
+	while (n && t[n - 1] == ':')
 		n--;
 	if (!n || memchr(t, ' ', n) || memchr(t, '\t', n) || !memchr(t, '.', n))
 		return;

@@ -93,4 +93,41 @@ test_expect_success 'a tool report'"'"'s lines are read once, by its parser' '
 	test $(wc -l <titles.parsed) = 60
 '
 
+# bonnie's Machine cell as people fill it: the run's config when the rows
+# of one table name different things, the file system when it names one
+# (even alone), the host's name (no config) when all rows share it; a
+# table under an underlined "tree-name<tab>machine" heading has that
+# heading's kernel, and the next heading's not.
+kinds="$FIXTURES/import/kinds"
+
+test_expect_success 'bonnie rows named by their runs give each row its config' '
+	benchpost import --dry-run --format json "$kinds/bonnie--units-line-cut.txt" >named.out &&
+	test $(grep -c "\"fs\":\"ext3\",\"options\":\"ordered\"" named.out) = 10 &&
+	test $(grep -c "\"fs\":\"ext3\",\"options\":\"writeback\"" named.out) = 10 &&
+	test $(wc -l <named.out) = 20
+'
+
+test_expect_success 'a Machine cell that names a file system gives the fs, one that names the host nothing' '
+	printf "From: a@example.org\nSubject: bonnie on 2.4.9\nDate: Mon, 1 Jan 2001 00:00:00 +0000\n\n" >fs.eml &&
+	for fs in ext3 ext2; do
+		printf "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n" &&
+		printf "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n" &&
+		printf "Machine        Size K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP  /sec %%CP\n" &&
+		printf "%-14s 512M  6020  98 41022  57  6673   8  4619  77 21834  14 237.1   2\n\n" $fs || return 1
+	done >>fs.eml &&
+	benchpost import --dry-run --format json fs.eml >fs.out &&
+	test $(grep -c "\"fs\":\"ext3\",\"options\":null" fs.out) = 12 &&
+	test $(grep -c "\"fs\":\"ext2\",\"options\":null" fs.out) = 12 &&
+	sed "s/^ext[23]  /myhost/" fs.eml >host.eml &&
+	benchpost import --dry-run --format json host.eml >host.out &&
+	test $(wc -l <host.out) = 24 &&
+	! grep -q "myhost" host.out
+'
+
+test_expect_success 'each table under an underlined tree-name heading has that heading kernel' '
+	benchpost import --dry-run --format json "$kinds/bonnie--tree-headings.txt" >tree.out &&
+	test $(grep -c "\"kernel\":\"2.6.11\"" tree.out) = 12 &&
+	test $(grep -c "\"kernel\":\"2.6.12-rc1\"" tree.out) = 12
+'
+
 test_done
