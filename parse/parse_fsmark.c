@@ -25,6 +25,7 @@
  */
 
 struct fsmark_col {
+	char name[32];    /* as the header prints it: "Files/sec" */
 	char metric[48];
 	const char *unit;
 	int context;
@@ -75,6 +76,7 @@ static void add_col(struct fsmark_cols *c, const char *name, size_t n, const cha
 	ALLOC_GROW(c->v, c->nr + 1, c->alloc);
 	col = &c->v[c->nr++];
 	memset(col, 0, sizeof(*col));
+	snprintf(col->name, sizeof(col->name), "%.*s", (int)n, name);
 	col->unit = "us";   /* fs_mark: "All system call times are reported in microseconds" */
 	for (k = 0; k < ARRAY_SIZE(known); k++) {
 		if (strlen(known[k].name) == n && !memcmp(name, known[k].name, n)) {
@@ -175,6 +177,50 @@ static char *legend_command(struct scan *sc, size_t i)
 	return NULL;
 }
 
+/*
+ * fs_mark 3.3's summary under its rows: "Average Files/sec:   801.5",
+ * "p50 Files/sec: 801" (p90, p99), each of a column the header has: that
+ * column's metric with "-avg" or "-p50".  How many lines from idx on it
+ * took: it ends at the first line of another shape.
+ */
+static size_t read_summary(struct scan *sc, size_t idx, const struct fsmark_cols *cols, const char *name)
+{
+	size_t start = idx;
+
+	for (; idx < sc->nr && !sc->v[idx].used && !scan_blank(&sc->v[idx]); idx++) {
+		const char *s = sc->v[idx].s + strspn(sc->v[idx].s, " \t"), *colon = strchr(s, ':'), *name_at;
+		size_t stat = strcspn(s, " \t"), k, n;
+		const struct scan_toks *t;
+		struct pending p = PENDING_INIT;
+		char metric[64];
+		int ok;
+
+		if (!colon || colon < s + stat ||
+		    !((stat == 7 && !memcmp(s, "Average", 7)) ||
+		      (stat >= 2 && stat <= 4 && s[0] == 'p' && strspn(s + 1, "0123456789") == stat - 1)))
+			break;
+		/* the column's name as the header has it, between the statistic and the colon */
+		for (name_at = s + stat; name_at < colon && (*name_at == ' ' || *name_at == '\t'); name_at++)
+			;
+		n = (size_t)(colon - name_at);
+		for (k = 0; k < cols->nr && (strlen(cols->v[k].name) != n || memcmp(cols->v[k].name, name_at, n)); k++)
+			;
+		t = scan_words(sc, idx);
+		if (k == cols->nr || cols->v[k].context || t->nr < 2 ||
+		    t->v[t->nr - 1].s < colon || t->v[t->nr - 2].s > colon)
+			break;
+		snprintf(metric, sizeof(metric), "%s-%.*s", cols->v[k].metric, s[0] == 'p' ? (int)stat : 3,
+			 s[0] == 'p' ? s : "avg");
+		ok = pending_number(&p, idx, metric, cols->v[k].unit, &t->v[t->nr - 1], 0, 0) == 0;
+		if (ok)
+			pending_commit(sc, &p, name);
+		pending_clear(&p);
+		if (!ok)
+			break;
+	}
+	return idx - start;
+}
+
 static size_t fsmark_read_block(struct scan *sc, size_t i)
 {
 	struct fsmark_cols cols = { NULL, 0, 0 };
@@ -212,6 +258,8 @@ static size_t fsmark_read_block(struct scan *sc, size_t i)
 	}
 	if (idx == i + 1 && !damaged)
 		scan_damaged(sc, i, "expected a row of numbers under fs_mark's header");
+	else if (!damaged)
+		idx += read_summary(sc, idx, &cols, name ? name : "fs_mark");
 	free(name);
 	free(cols.v);
 	return idx - i;
