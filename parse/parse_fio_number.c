@@ -177,22 +177,33 @@ int fio_add_pairs(struct fio_text *ft, size_t idx, const char *prefix, const cha
 	int ret = 0;
 
 	while (*s) {
-		const char *eq = strchr(s, '='), *end;
+		const char *eq = strchr(s, '='), *end, *vend;
 		size_t k, klen;
+		char mark;
 
 		if (!eq)
 			break;
 		while (*s == ' ' || *s == ',')
 			s++;
-		klen = (size_t)(eq - s);
 		end = strchr(eq, ',');
 		if (!end)
 			end = eq + strlen(eq);
+		/* "*iops=463*": a field a mail client emphasised (HTML bold as text), read without the marks */
+		for (vend = end; vend > eq + 1 && (vend[-1] == ' ' || vend[-1] == '\t'); vend--)
+			;
+		mark = *s == '*' || *s == '_' ? *s : 0;
+		if (mark && vend > eq + 1 && vend[-1] == mark) {
+			s++;
+			vend--;
+		} else {
+			vend = end;
+		}
+		klen = (size_t)(eq - s);
 		for (k = 0; k < nkeys; k++) {
 			if (strlen(keys[k].key) != klen || memcmp(s, keys[k].key, klen))
 				continue;
 			snprintf(metric, sizeof(metric), "%s%s", prefix, keys[k].metric);
-			if (fio_add_number(ft, idx, metric, eq + 1, (size_t)(end - eq - 1),
+			if (fio_add_number(ft, idx, metric, eq + 1, (size_t)(vend - eq - 1),
 				       keys[k].unit) < 0) {
 				scan_damaged(ft->sc, idx, "expected a number after '%.*s=' in fio's report",
 					     (int)klen, s);
