@@ -445,11 +445,68 @@ static size_t text_starts(struct scan *sc, size_t i)
 	return (size_t)fio_text_starts(sc, i);
 }
 
+/*
+ * "fio loop 26:   write: IOPS=21.3k, BW=83.2MiB/s ...": a direction line
+ * of fio's behind a label of the writer's (a run of a loop, a config)
+ * and blanks.  The label's length with the blanks, 0 when s is no such
+ * line (fio's own "  write: IOPS=" and "job: (groupid=" are none).
+ */
+static size_t run_label(const char *s)
+{
+	const char *colon = strchr(s, ':'), *p;
+	size_t d;
+
+	if (!colon || colon == s || colon - s > 48)
+		return 0;
+	p = scan_skip_blanks(colon + 1);
+	if (p == colon + 1)
+		return 0;
+	for (d = 0; d < FIO_NDIRS; d++) {
+		size_t n = strlen(fio_dirs[d]);
+		const char *q = scan_skip_blanks(p + n);
+
+		if (!strncmp(p, fio_dirs[d], n) && *q == ':' && (strstr(q, "IOPS=") || strstr(q, "iops=")))
+			return (size_t)(p - s);
+	}
+	return 0;
+}
+
+/*
+ * Runs fn on the labelled direction lines from i on, their labels
+ * hidden, the text read as if it ended with them: each is a job's line
+ * alone, as grep leaves them.  0 when line i is none.
+ */
+static size_t with_labels_hidden(struct scan *sc, size_t i, size_t (*fn)(struct scan *sc, size_t i))
+{
+	size_t nr = sc->nr, end, k, ret;
+	size_t *cut;
+
+	if (!run_label(sc->v[i].s))
+		return 0;
+	for (end = i; end < nr && !sc->v[end].used && run_label(sc->v[end].s); end++)
+		;
+	cut = xmalloc((end - i) * sizeof(*cut));
+	for (k = i; k < end; k++) {
+		cut[k - i] = run_label(sc->v[k].s);
+		sc->v[k].s += cut[k - i];
+		sc->v[k].len -= cut[k - i];
+	}
+	sc->nr = end;
+	ret = fn(sc, i);
+	sc->nr = nr;
+	for (k = i; k < end; k++) {
+		sc->v[k].s -= cut[k - i];
+		sc->v[k].len += cut[k - i];
+	}
+	free(cut);
+	return ret;
+}
+
 static int fio_starts(struct scan *sc, size_t i)
 {
 	/* a text report's start looks at its line and the next (a group's head, its first direction) */
 	return starts_report(sc, i) || fio_text_starts(sc, i) || fio_terse_starts(sc, i) ||
-	       with_marker_hidden(sc, i, 2, text_starts);
+	       with_marker_hidden(sc, i, 2, text_starts) || with_labels_hidden(sc, i, text_starts);
 }
 
 static size_t fio_read_block(struct scan *sc, size_t i)
@@ -460,6 +517,8 @@ static size_t fio_read_block(struct scan *sc, size_t i)
 		return fio_text_read_block(sc, i);
 	if (starts_report(sc, i))
 		return read_report(sc, i);
+	if (run_label(sc->v[i].s))
+		return with_labels_hidden(sc, i, fio_text_read_block);
 	return with_marker_hidden(sc, i, (size_t)-1, fio_text_read_block);
 }
 

@@ -130,4 +130,11 @@ test_expect_success 'each table under an underlined tree-name heading has that h
 	test $(grep -c "\"kernel\":\"2.6.12-rc1\"" tree.out) = 12
 '
 
+test_expect_success 'fio direction lines behind the writer'"'"'s labels are each a run' '
+	benchpost import --dry-run --format json "$kinds/fio--labelled-lines.txt" >labelled.out &&
+	test $(grep -c "\"metric\":\"write-iops\"" labelled.out) = 6 &&
+	test $(grep -c "\"options\":\"Unpatched\",.*\"metric\":\"write-iops\"" labelled.out) = 3 &&
+	grep -q "\"metric\":\"write-iops\",\"value\":24100,\"unit\":\"IO/s\",\"iteration\":2" labelled.out
+'
+
 test_done
