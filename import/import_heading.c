@@ -232,6 +232,25 @@ static int is_parameter_heading(const char *t, size_t n)
 	return words > 0;
 }
 
+/* Whether a word of the n bytes at t is a patch's file ("ext3-reservations.patch", "fix.diff"). */
+static int names_patch_file(const char *t, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t w = i;
+
+		while (i < n && t[i] != ' ' && t[i] != '\t')
+			i++;
+		if ((i - w > 6 && !strncasecmp(t + i - 6, ".patch", 6)) ||
+		    (i - w > 5 && !strncasecmp(t + i - 5, ".diff", 5)))
+			return 1;
+		while (i < n && (t[i] == ' ' || t[i] == '\t'))
+			i++;
+	}
+	return 0;
+}
+
 char *import_config_heading(const char *t, size_t n)
 {
 	size_t w = strcspn(t, " \t:");
@@ -261,12 +280,18 @@ char *import_config_heading(const char *t, size_t n)
 	    strncasecmp(t, "vanilla", 7) && strncasecmp(t, "baseline", 8) && strncasecmp(t, "before", 6) &&
 	    strncasecmp(t, "after", 5) && strncasecmp(t, "stock", 5))
 		return NULL;
-	/* "on ext3:" names a file system, "on 2.6.3:" a kernel: neither is a config */
+	/*
+	 * "on ext3:" names a file system, "on 2.6.3:" a kernel: neither is a
+	 * config; "with ext3-reservations.patch:" names a patch, whatever
+	 * its name holds
+	 */
 	{
 		const char *fs;
 		char *mode;
 		size_t pos = 0, len;
 
+		if (names_patch_file(t, n))
+			return xstrndup(t, n);
 		if (import_find_fs_n(t, n, &fs, &mode)) {
 			free(mode);
 			return NULL;

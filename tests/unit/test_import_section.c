@@ -548,6 +548,10 @@ static void test_config_heading_forms(void **state)
 		{ "fs=ext2", NULL },
 		{ "on ext3:", NULL },
 		{ "on 2.6.3:", NULL },
+		/* a patch's file names the patch, whatever file system its name holds */
+		{ "with ext3-reservations.patch:", "with ext3-reservations.patch" },
+		{ "With xfs-log-fix.diff:", "With xfs-log-fix.diff" },
+		{ "with ext3 patched:", NULL },
 		{ "a=1 b=2 c=3 d=4", NULL },
 		{ "x = 3", NULL },
 		{ "as", NULL },
