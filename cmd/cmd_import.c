@@ -140,7 +140,7 @@ int cmd_import(int argc, const char **argv)
 		OPT_LIST(0, "set", &set, "FIELD=VALUE",
 			 "kernel, hardware, fs, options or device of results files that do not say"),
 		OPT_INT('j', "jobs", &jobs, "N",
-			"threads that read the messages (default: one per online CPU)"),
+			"threads that read the messages (default: one per CPU it may run on)"),
 		OPT_END(),
 	};
 	int nargs = opt_parse(argc, argv, opts, import_usage);
