@@ -151,7 +151,6 @@ static size_t build(struct grid *g, const struct grid_line *lines, struct linein
 	struct colspan *cols;
 	size_t ncols = li[i].r.ncells, j, k, last = i;
 	long group = -1;
-	int hard = row_is_hard(lines[i].s, lines[i].n);
 
 	memset(g, 0, sizeof(*g));
 	cols = xcalloc(ncols, sizeof(*cols));
@@ -204,7 +203,7 @@ static size_t build(struct grid *g, const struct grid_line *lines, struct linein
 				}
 		}
 		col = xcalloc(r->ncells, sizeof(*col));
-		if (place_row(col, r, cols, ncols, hard && row_is_hard(lines[j].s, lines[j].n)) < 0) {
+		if (place_row(col, r, cols, ncols, row_is_hard(lines[j].s, lines[j].n)) < 0) {
 			free(col);
 			break;
 		}

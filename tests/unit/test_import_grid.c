@@ -209,6 +209,28 @@ static void test_kernels_as_rows(void **state)
 	lines_free(&l);
 }
 
+/* A table aligned with spaces whose last row was typed with tabs: its cells line up by count. */
+static void test_tab_row_under_space_rows(void **state)
+{
+	struct grid_values v;
+	struct lines l;
+	const struct grid_value *x;
+
+	(void)state;
+	assert_int_equal(read_all(&v, &l,
+		"Untar in 64MB:\n"
+		"\n"
+		"pre4                            3:02\n"
+		"pre4+bar_patch                  2:47\n"
+		"vmtest7\t\t\t2:31\n"), 1);
+	assert_int_equal(v.nr, 3);
+	x = find(&v, "151");
+	assert_str(x->kernel, "vmtest7");
+	assert_str(x->metric, "elapsed");
+	grid_values_release(&v);
+	lines_free(&l);
+}
+
 static void test_damaged_cell_keeps_its_row(void **state)
 {
 	struct grid_values v;
@@ -495,6 +517,7 @@ int main(void)
 		cmocka_unit_test(test_cells),
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_kernels_as_rows),
+		cmocka_unit_test(test_tab_row_under_space_rows),
 		cmocka_unit_test(test_damaged_cell_keeps_its_row),
 		cmocka_unit_test(test_settings_rows_under_a_sentence),
 		cmocka_unit_test(test_kernels_as_columns),
