@@ -259,6 +259,11 @@ static char *continued(const char *above, const char *label)
 		p += 5;
 	else if (!strncasecmp(p, "plus ", 5))
 		p += 5;
+	/* "with the readahead tweak": the change's name, without its article */
+	if (!strncasecmp(p, "the ", 4))
+		p += 4;
+	else if (!strncasecmp(p, "a ", 2))
+		p += 2;
 	strbuf_addstr(&sb, above);
 	strbuf_addch(&sb, '+');
 	for (; *p; p++)

@@ -201,7 +201,7 @@ static void test_kernels_as_rows(void **state)
 	x = find(&v, "1187");
 	assert_str(x->kernel, "pre4+bar_patch");
 	x = find(&v, "388300");
-	assert_str(x->kernel, "pre4+bar_patch+the_retry_fix");
+	assert_str(x->kernel, "pre4+bar_patch+retry_fix");
 	assert_str(x->metric, "Major");
 	x = find(&v, "50100");
 	assert_str(x->kernel, "vmtest7");
