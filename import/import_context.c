@@ -150,6 +150,32 @@ const char *import_find_fs(const char *s, const char **fs, char **mode)
 	return import_find_fs_n(s, strlen(s), fs, mode);
 }
 
+/*
+ * "-D /btrfs", "-d /mnt/xfs", "--directory=/mnt/ext4", "cd /ext3": the
+ * fs word at [w, e) ends a directory's path that a command is given
+ * after an option or cd, the mount point named after the file system
+ * under test.  A path in a listing (df's "/fs/ext2" beside others) or
+ * of the kernel's own trees (/sys/fs/btrfs) names none.
+ */
+static int mount_dir(const char *s, const char *w, const char *e)
+{
+	const char *start = w, *opt;
+
+	if (*e && *e != ' ' && *e != '\t' && *e != ')' && *e != '\'' && *e != ';')
+		return 0;
+	while (start > s && !isspace((unsigned char)start[-1]) && start[-1] != '=' && start[-1] != '\'')
+		start--;
+	if (*start != '/' || !strncmp(start, "/sys/", 5) || !strncmp(start, "/proc/", 6) ||
+	    !strncmp(start, "/dev/", 5))
+		return 0;
+	/* the word before the path, or the one it is glued to by '=': an option ("-D", "--directory=") or cd */
+	for (opt = start; opt > s && (opt[-1] == ' ' || opt[-1] == '\t' || opt[-1] == '\''); opt--)
+		;
+	while (opt > s && !isspace((unsigned char)opt[-1]))
+		opt--;
+	return *opt == '-' || (!strncmp(opt, "cd", 2) && (opt[2] == ' ' || opt[2] == '\t'));
+}
+
 const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **mode)
 {
 	const char *p = s, *end = s + len, *w;
@@ -165,7 +191,7 @@ const char *import_find_fs_n(const char *s, size_t len, const char **fs, char **
 		n = p - w;
 		if (n < 3 || n > 8)
 			continue;
-		if (w > s && (w[-1] == '-' || w[-1] == '/' || w[-1] == '.' || w[-1] == '~'))
+		if (w > s && (w[-1] == '-' || w[-1] == '.' || w[-1] == '~' || (w[-1] == '/' && !mount_dir(s, w, p))))
 			continue;
 		if (n == 4 && *p == '=' && !memcmp(w, "data", 4)) {
 			const char *v = p + 1, *e = v;

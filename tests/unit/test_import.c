@@ -71,6 +71,17 @@ static void test_fs_mentions(void **state)
 	assert_string_equal(mode, "data=writeback");
 	free(mode);
 	assert_null(import_find_fs("nothing of the kind, ext2.c is a file", &fs, &mode));
+	/* a command's directory named after the file system it is the mount point of */
+	assert_non_null(import_find_fs("dbench -s -t 60 -D /btrfs 8", &fs, &mode));
+	assert_string_equal(fs, "btrfs");
+	assert_non_null(import_find_fs("fio --directory=/mnt/xfs job.fio", &fs, &mode));
+	assert_string_equal(fs, "xfs");
+	assert_non_null(import_find_fs("cd /mnt/ext4", &fs, &mode));
+	assert_string_equal(fs, "ext4");
+	/* the kernel's own trees, a listing's path, a file under the directory: none */
+	assert_null(import_find_fs("cat /sys/fs/btrfs/features", &fs, &mode));
+	assert_null(import_find_fs("/dev/hdb1  962M  20K  913M   1% /fs/ext2", &fs, &mode));
+	assert_null(import_find_fs("rm -rf /mnt/ext3/linux", &fs, &mode));
 	assert_string_equal(import_label_fs("ext3/ordered", &opts), "ext3");
 	assert_string_equal(opts, "data=ordered");
 	free(opts);
