@@ -78,9 +78,29 @@ static int prose_line(const char *s, size_t n, size_t min)
  * test by its first clause; it names one by a benchmark's word in it, or
  * none.  1 when the title is such a sentence, the word (or NULL) in *out.
  */
+/* The writer's "I" ("I ran", "I've"): capital and a word of its own, not "I/O" nor "i.e.". */
+static int writer_i(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == 'I' && (i == 0 || !isalnum((unsigned char)s[i - 1])) &&
+		    (i + 1 == n || s[i + 1] == ' ' || s[i + 1] == '\''))
+			return 1;
+	return 0;
+}
+
+/* The last byte of the n bytes at s that is no blank, or '\0'. */
+static char last_byte(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	return n ? s[n - 1] : '\0';
+}
+
 int grid_sentence_title(char **out, const struct grid *g, const struct grid_line *lines)
 {
-	static const char *const telling[] = { "i", "we", "my", "our" };
+	static const char *const telling[] = { "we", "my", "our" };
 	struct grid_line t = lines[g->title];
 	struct strbuf sb = STRBUF_INIT;
 	size_t at, len, i;
@@ -101,13 +121,14 @@ int grid_sentence_title(char **out, const struct grid *g, const struct grid_line
 	for (i = 0; i < t.n && (t.s[i] == ' ' || t.s[i] == '\t'); i++)
 		;
 	if (!wrapped && above >= 0 && i < t.n && islower((unsigned char)t.s[i]) && prose_line(t.s, t.n, 3) &&
-	    prose_line(lines[above].s, lines[above].n, 4) && lines[above].s[lines[above].n - 1] != ':')
+	    prose_line(lines[above].s, lines[above].n, 4) && last_byte(lines[above].s, lines[above].n) != ':')
 		wrapped = 1;
 	if (wrapped) {
 		strbuf_add(&sb, lines[above].s, lines[above].n);
 		strbuf_addch(&sb, ' ');
 	}
 	strbuf_add(&sb, t.s, t.n);
+	telling_words = writer_i(sb.buf, sb.len);
 	for (i = 0; i < ARRAY_SIZE(telling); i++)
 		telling_words += import_has_word(sb.buf, sb.len, telling[i]);
 	*out = NULL;

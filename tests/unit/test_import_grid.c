@@ -296,6 +296,37 @@ static void test_settings_rows_under_a_sentence(void **state)
 	lines_free(&l);
 }
 
+/* "I/O" and "i.e." are no writer telling what was done: the title names its test. */
+static void test_title_with_io_is_no_sentence(void **state)
+{
+	struct grid_values v;
+	struct lines l;
+	const struct grid_value *x;
+
+	(void)state;
+	assert_int_equal(read_all(&v, &l,
+		"Sequential I/O throughput on the array:\n"
+		"\n"
+		"          MB/s   cpu\n"
+		"ext2      41.2   22\n"
+		"ext3      38.9   30\n"), 1);
+	x = find(&v, "38.9");
+	assert_str(x->benchmark, "Sequential I/O throughput on the array");
+	grid_values_release(&v);
+	lines_free(&l);
+	/* the writer's "I" still makes the title a sentence, which names no test here */
+	assert_int_equal(read_all(&v, &l,
+		"On the array I got these:\n"
+		"\n"
+		"          MB/s   cpu\n"
+		"ext2      41.2   22\n"
+		"ext3      38.9   30\n"), 1);
+	x = find(&v, "38.9");
+	assert_null(x->benchmark);
+	grid_values_release(&v);
+	lines_free(&l);
+}
+
 static void test_kernels_as_columns(void **state)
 {
 	struct grid_values v;
@@ -518,6 +549,7 @@ int main(void)
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_kernels_as_rows),
 		cmocka_unit_test(test_tab_row_under_space_rows),
+		cmocka_unit_test(test_title_with_io_is_no_sentence),
 		cmocka_unit_test(test_damaged_cell_keeps_its_row),
 		cmocka_unit_test(test_settings_rows_under_a_sentence),
 		cmocka_unit_test(test_kernels_as_columns),
