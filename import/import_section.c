@@ -265,9 +265,12 @@ static void read_heading(struct extract *x, size_t i, int kernels, int comment, 
 		}
 		else if ((c = label_over_time(x, i, t, n)))
 			h->label = sections_keep(s, c);
-		else if ((c = import_benchmark_heading(t, n)))
+		else if ((c = import_benchmark_heading(t, n))) {
 			h->bench = sections_keep(s, c);
-		else if ((c = label_over_report(x, i, t, n)))
+			/* "Ran fio in a loop, before the patch:": the test and the config both */
+			if ((c = import_lead_in_config(t, n)))
+				h->config = sections_keep(s, c);
+		} else if ((c = label_over_report(x, i, t, n)))
 			h->config = sections_keep(s, c);
 		else if ((c = import_lead_in_config(t, n)))
 			h->config = sections_keep(s, c);

@@ -183,6 +183,17 @@ static void test_labels_over_reports(void **state)
 		     "Elapsed Time 240.25 (0.75)\n",
 		     { "231.5", "-", "Enabled" }, { "229.75", "-", "Disabled" },
 		     { "240.25", "-", "With the cache trimmed" });
+	/* a lead-in that names the benchmark names the config too */
+	CHECK_VALUES("Subject: [PATCH] ext4: faster writeback\n"
+		     "\n"
+		     "Ran fio in a loop, before the patch:\n"
+		     "\n"
+		     "  write: IOPS=21.3k, BW=83.2MiB/s (87.3MB/s)(4992MiB/60001msec)\n"
+		     "\n"
+		     "after:\n"
+		     "\n"
+		     "  write: IOPS=25.9k, BW=101MiB/s (106MB/s)(6070MiB/60001msec)\n",
+		     { "21300", "-", "before the patch" }, { "25900", "-", "after" });
 }
 
 int main(void)
