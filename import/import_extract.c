@@ -283,9 +283,10 @@ static void extract_release(struct extract *x)
 	if (x->sc.ctx)
 		scan_release(&x->sc);
 	recset_release(&x->scan_out);
+	/* the rows' names first: they are counted by the tools' records */
+	extract_tools_release(x);
 	recset_release(&x->tools);
 	free(x->tool_order);
-	extract_tools_release(x);
 	extract_grids_release(x);
 	extract_sections_release(x);
 	free(x->negative);

@@ -463,9 +463,12 @@ static size_t run_label(const char *s)
 		return 0;
 	for (d = 0; d < FIO_NDIRS; d++) {
 		size_t n = strlen(fio_dirs[d]);
-		const char *q = scan_skip_blanks(p + n);
+		const char *q;
 
-		if (!strncmp(p, fio_dirs[d], n) && *q == ':' && (strstr(q, "IOPS=") || strstr(q, "iops=")))
+		if (strncmp(p, fio_dirs[d], n))
+			continue;
+		q = scan_skip_blanks(p + n);
+		if (*q == ':' && (strstr(q, "IOPS=") || strstr(q, "iops=")))
 			return (size_t)(p - s);
 	}
 	return 0;
