@@ -109,6 +109,11 @@ static int by_line(const void *a, const void *b, void *data)
 	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 
+static int same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 /* Whether word w of n bytes stands in s, any case. */
 static int holds_word(const char *s, const char *w, size_t n)
 {
@@ -176,7 +181,10 @@ static void find_row_names(struct extract *x)
 		char *seen = NULL;
 		int differ = 0;
 
-		for (end = first + 1; end < x->tools.nr && tool_idx(x, end) <= tool_idx(x, end - 1) + 1; end++)
+		/* one blank line between a table's groups of rows ("a blank line inside a table") */
+		for (end = first + 1; end < x->tools.nr && tool_idx(x, end) <= tool_idx(x, end - 1) + 2 &&
+		     same_str(x->tools.v[x->tool_order[end]].benchmark, x->tools.v[x->tool_order[end - 1]].benchmark);
+		     end++)
 			;
 		for (k = first; k < end; k++) {
 			if (k > first && tool_idx(x, k) == tool_idx(x, k - 1)) {
@@ -241,11 +249,6 @@ static int holds_phrase(const char *s, const char *phrase)
 		if ((at == s || !isalnum((unsigned char)at[-1])) && !isalnum((unsigned char)at[n]))
 			return 1;
 	return 0;
-}
-
-static int same_str(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
 }
 
 void extract_tools_until(struct extract *x, size_t at)

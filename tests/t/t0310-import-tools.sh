@@ -104,7 +104,14 @@ test_expect_success 'bonnie rows named by their runs give each row its config' '
 	benchpost import --dry-run --format json "$kinds/bonnie--units-line-cut.txt" >named.out &&
 	test $(grep -c "\"fs\":\"ext3\",\"options\":\"ordered\"" named.out) = 10 &&
 	test $(grep -c "\"fs\":\"ext3\",\"options\":\"writeback\"" named.out) = 10 &&
-	test $(wc -l <named.out) = 20
+	test $(wc -l <named.out) = 20 &&
+	# two runs of each, the groups a blank line apart: still one table
+	sed -e "/^ordered /p" -e "/^ordered /a\\
+" -e "/^writeback /p" "$kinds/bonnie--units-line-cut.txt" >groups.txt &&
+	test $(grep -c "^ordered " groups.txt) = 2 &&
+	benchpost import --dry-run --format json groups.txt >groups.out &&
+	test $(grep -c "\"options\":\"ordered\"" groups.out) = 20 &&
+	test $(grep -c "\"options\":\"writeback\"" groups.out) = 20
 '
 
 test_expect_success 'a Machine cell that names a file system gives the fs, one that names the host nothing' '
