@@ -64,6 +64,8 @@ static enum line_role head_role(const struct grid *g, const struct grid_head *h,
 		case ROLE_SKIP: skips++; break;
 		/* "% diff" beside "No FC  FC": relative to the columns, whatever they are */
 		case ROLE_CHANGE: break;
+		/* "N" over the rows' parameter ("N  base  zswap"): it says nothing of the other names */
+		case ROLE_PARAMCOL: break;
 		default: metrics++; break;
 		}
 	}
@@ -133,6 +135,10 @@ static void names_read(struct column *cols, const struct grid *g, const struct r
 				strbuf_addstr(&joined, c.text);
 				free(cols[k].options);
 				cols[k].options = strbuf_detach(&joined, NULL);
+			} else if ((role[h] == LINE_CONFIG || role[h] == LINE_FS) && c.role == ROLE_PARAMCOL) {
+				/* "N" among the configs' names: the column of the rows' parameter */
+				cols[k].param = 1;
+				cols[k].metric = grid_metric_of(c.text);
 			} else if ((role[h] == LINE_CONFIG || role[h] == LINE_FS) && !cols[k].options &&
 				   !cols[k].fs) {
 				cols[k].fs = c.fs;

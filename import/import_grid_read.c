@@ -292,6 +292,11 @@ static char *join2(const char *a, const char *sep, const char *b)
 {
 	struct strbuf sb = STRBUF_INIT;
 
+	/* an empty name (a row label of the rows' parameter alone) joins as none: no stray blank */
+	if (a && !*a)
+		a = NULL;
+	if (b && !*b)
+		b = NULL;
 	if (!a && !b)
 		return NULL;
 	if (a)

@@ -327,6 +327,30 @@ static void test_title_with_io_is_no_sentence(void **state)
 	lines_free(&l);
 }
 
+/* "N  base  zswap  %change": N names the rows' parameter, base and zswap the configs compared. */
+static void test_configs_as_columns_under_n(void **state)
+{
+	struct grid_values v;
+	struct lines l;
+	const struct grid_value *x;
+
+	(void)state;
+	assert_int_equal(read_all(&v, &l,
+		"Runtime (in seconds)\n"
+		"N\tbase\tpatched\t%change\n"
+		"8\t107\t101\t-6%\n"
+		"16\t191\t179\t-6%\n"), 1);
+	assert_int_equal(v.nr, 4);
+	x = find(&v, "191");
+	assert_str(x->options, "base");
+	assert_str(x->benchmark, "Runtime N=16");
+	x = find(&v, "101");
+	assert_str(x->options, "patched");
+	assert_str(x->benchmark, "Runtime N=8");
+	grid_values_release(&v);
+	lines_free(&l);
+}
+
 static void test_kernels_as_columns(void **state)
 {
 	struct grid_values v;
@@ -550,6 +574,7 @@ int main(void)
 		cmocka_unit_test(test_kernels_as_rows),
 		cmocka_unit_test(test_tab_row_under_space_rows),
 		cmocka_unit_test(test_title_with_io_is_no_sentence),
+		cmocka_unit_test(test_configs_as_columns_under_n),
 		cmocka_unit_test(test_damaged_cell_keeps_its_row),
 		cmocka_unit_test(test_settings_rows_under_a_sentence),
 		cmocka_unit_test(test_kernels_as_columns),
