@@ -75,9 +75,12 @@ static int add_rate(struct pending *p, size_t idx, const char *metric, const cha
 	return pending_number(p, idx, metric, unit, t, 0, 0);
 }
 
-/* Six "rate %cpu" pairs from token k on; -1 when one is not a number. */
+/*
+ * Six "rate %cpu" pairs from token k on; -1 when one is not a number.
+ * Tokens from split on stand on the next line (the row's wrapped tail).
+ */
 static int add_pairs(struct pending *p, size_t idx, const struct bonnie_table *tb,
-		     const struct scan_toks *t, size_t k)
+		     const struct scan_toks *t, size_t k, size_t split)
 {
 	char metric[48];
 	size_t m;
@@ -85,14 +88,37 @@ static int add_pairs(struct pending *p, size_t idx, const struct bonnie_table *t
 	for (m = 0; m < 6 && k + 1 < t->nr; m++, k += 2) {
 		const char *unit = tb->metrics == io_metrics && m == 5 ? "seeks/s" : tb->rate_unit;
 
-		if (add_rate(p, idx, tb->metrics[m], unit, &t->v[k]) < 0)
+		if (add_rate(p, idx + (k >= split), tb->metrics[m], unit, &t->v[k]) < 0)
 			return -1;
 		snprintf(metric, sizeof(metric), "%s-cpu", tb->metrics[m]);
 		if (!too_quick(&t->v[k + 1]) &&
-		    pending_number(p, idx, metric, "%", &t->v[k + 1], 0, 0) < 0)
+		    pending_number(p, idx + (k + 1 >= split), metric, "%", &t->v[k + 1], 0, 0) < 0)
 			return -1;
 	}
 	return m == 6 ? 0 : -1;
+}
+
+/*
+ * The tokens of line idx + 1 when it is the tail of row idx (of nr
+ * tokens) that a mailer wrapped: one or two numbers (or "+++") at the
+ * margin that make the row whole, 13 or 14 tokens; else 0.
+ */
+static size_t row_tail(struct scan *sc, size_t idx, size_t nr)
+{
+	const struct scan_toks *t;
+	size_t k, n;
+
+	if (nr < 11 || nr > 13 || idx + 1 >= sc->nr || sc->v[idx + 1].used || scan_blank(&sc->v[idx + 1]) ||
+	    sc->v[idx + 1].s[0] == ' ' || sc->v[idx + 1].s[0] == '\t')
+		return 0;
+	t = scan_words(sc, idx + 1);
+	n = t->nr;
+	if (!n || n > 2 || (nr + n != 13 && nr + n != 14))
+		return 0;
+	for (k = 0; k < n; k++)
+		if (!tok_digit(&t->v[k]) && t->v[k].s[0] != '+')
+			return 0;
+	return n;
 }
 
 /* "Latency 75221us 8301us ...": one latency a column. */
@@ -154,9 +180,17 @@ static size_t read_table(struct scan *sc, size_t i, size_t head, const struct bo
 		}
 		struct pending p = PENDING_INIT;
 		char name[64];
-		size_t k;
+		size_t k, split, tail;
 
 		scan_split(&t, sc->v[idx].s);
+		split = t.nr;
+		if ((tail = row_tail(sc, idx, t.nr))) {
+			const struct scan_toks *w = scan_words(sc, idx + 1);
+
+			ALLOC_GROW(t.v, t.nr + tail, t.alloc);
+			memcpy(t.v + t.nr, w->v, tail * sizeof(*t.v));
+			t.nr += tail;
+		}
 		if (t.nr && tok_is(&t.v[0], "Latency")) {
 			if (add_latencies(&p, idx, tb, &t) < 0)
 				scan_damaged(sc, idx, "expected six latencies after bonnie++'s 'Latency'");
@@ -174,11 +208,13 @@ static size_t read_table(struct scan *sc, size_t i, size_t head, const struct bo
 			break;
 		snprintf(name, sizeof(name), "%s %s %.*s", tb->old ? "bonnie" : "bonnie++", tb->option,
 			 (int)(t.v[k].len < 32 ? t.v[k].len : 32), t.v[k].s);
-		if (add_pairs(&p, idx, tb, &t, k + 1) < 0)
+		if (add_pairs(&p, idx, tb, &t, k + 1, split) < 0)
 			scan_damaged(sc, idx, "expected bonnie's six 'rate %%CPU' pairs");
 		else
 			pending_commit(sc, &p, name);
 		pending_clear(&p);
+		/* the wrapped tail is the row's */
+		idx += tail > 0;
 		last = idx;
 	}
 	if (last == i + head - 1)
@@ -252,19 +288,40 @@ static int csv_restates_table(struct scan *sc, size_t i, const char *machine, co
 		if (!sc->v[k - 1].used)
 			continue;
 		scan_split(&t, sc->v[k - 1].s);
-		same = t.nr >= 2 && t.v[0].len == strlen(machine) && !memcmp(t.v[0].s, machine, t.v[0].len) &&
+		/* the table cuts a long machine name to its width: "store.datzegik.c" of "...c.com" */
+		same = t.nr >= 2 && t.v[0].len <= strlen(machine) && !memcmp(t.v[0].s, machine, t.v[0].len) &&
 		       t.v[1].len == strlen(size) && !memcmp(t.v[1].s, size, t.v[1].len);
 	}
 	scan_toks_release(&t);
 	return same;
 }
 
+/*
+ * Whether the CSV line i goes on on the next line: the mailer broke it
+ * after a comma, the rest one more comma list.
+ */
+static int csv_wrapped(const struct scan *sc, size_t i)
+{
+	const struct scan_line *l = &sc->v[i], *next = &sc->v[i + 1];
+
+	return i + 1 < sc->nr && l->len && l->s[l->len - 1] == ',' && !next->used &&
+	       strchr(next->s, ',') && !strchr(next->s, ' ') && !strchr(next->s, '\t');
+}
+
 static size_t read_csv(struct scan *sc, size_t i)
 {
-	char *copy = xstrdup(sc->v[i].s), *f[64], name[64];
+	struct strbuf line = STRBUF_INIT;
+	int wrapped = csv_wrapped(sc, i);
+	char *copy, *f[64], name[64];
 	struct pending p = PENDING_INIT;
-	int n = csv_fields(copy, f, ARRAY_SIZE(f)), bad = 0, k;
+	int n, bad = 0, k;
 	size_t lines = 0;
+
+	strbuf_addstr(&line, sc->v[i].s);
+	if (wrapped)
+		strbuf_addstr(&line, sc->v[i + 1].s);
+	copy = strbuf_detach(&line, NULL);
+	n = csv_fields(copy, f, ARRAY_SIZE(f));
 
 	if ((n == (int)ARRAY_SIZE(csv103) && csv_restates_table(sc, i, f[0], f[1])) ||
 	    (n == 50 && csv_restates_table(sc, i, f[2], f[5]))) {
@@ -306,15 +363,33 @@ static size_t read_csv(struct scan *sc, size_t i)
 		pending_commit(sc, &p, name);
 	pending_clear(&p);
 	free(copy);
-	return lines;
+	return lines ? lines + (size_t)wrapped : 0;
+}
+
+/*
+ * Whether line k is the tail of the header line above that a mailer
+ * wrapped: "--Random-", "--Seeks--", "/sec %CP", "Create--------" at the
+ * margin.
+ */
+static int header_tail(struct scan *sc, size_t k)
+{
+	const struct scan_toks *t;
+
+	if (k >= sc->nr || sc->v[k].used || scan_blank(&sc->v[k]) || sc->v[k].s[0] == ' ' ||
+	    sc->v[k].s[0] == '\t')
+		return 0;
+	t = scan_words(sc, k);
+	return t->nr <= 2 && !tok_digit(&t->v[0]) &&
+	       (t->v[0].s[0] == '-' || t->v[0].s[0] == '/' || tok_ends(&t->v[0], "--"));
 }
 
 static int bonnie_starts(struct scan *sc, size_t i)
 {
 	const char *s = sc->v[i].s;
 
+	/* "--------Random" / "Create--------": a header a mailer wrapped */
 	return (has(s, "Sequential Output") && has(s, "Sequential Input")) ||
-	       (has(s, "Sequential Create") && has(s, "Random Create")) ||
+	       (has(s, "Sequential Create") && (has(s, "Random Create") || header_tail(sc, i + 1))) ||
 	       (strchr(s, ',') && strchr(s, ',') - s < 64 && !strchr(s, ' '));
 }
 
@@ -322,28 +397,31 @@ static int bonnie_starts(struct scan *sc, size_t i)
  * The header is three lines: the groups ("Sequential Output"), their
  * columns ("-Per Chr- --Block--") and the units ("Machine Size K/sec
  * %CP"); a paste that left the units out has its rows right under the
- * columns.
+ * columns, and a mailer that wrapped the lines puts each one's tail on
+ * a line of its own.
  */
 static size_t bonnie_read_block(struct scan *sc, size_t i)
 {
 	struct bonnie_table tb = { io_metrics, "K/s", 0, "-s" };
 	const char *s = sc->v[i].s;
-	size_t head;
+	size_t cols, units, head;
 
 	if (!has(s, "Sequential Create") && !has(s, "Sequential Output"))
 		return read_csv(sc, i);
-	if (i + 3 > sc->nr)
+	cols = i + 1 + (size_t)header_tail(sc, i + 1);
+	units = cols + 1 + (size_t)header_tail(sc, cols + 1);
+	if (units + 1 > sc->nr)
 		return 0;
-	head = is_row(sc, i + 2) ? 2 : 3;
+	head = is_row(sc, units) ? units - i : units + 1 + (size_t)header_tail(sc, units + 1) - i;
 	if (has(s, "Sequential Create")) {
 		tb = (struct bonnie_table){ file_metrics, "files/s", 0, "-n" };
-		if (head == 3 ? !has(sc->v[i + 2].s, "files") : !has(sc->v[i + 1].s, "Create"))
+		if (is_row(sc, units) ? !has(sc->v[cols].s, "Create") : !has(sc->v[units].s, "files"))
 			return 0;
 	} else {
 		tb.old = !has(s, "Version");
-		if (!has(sc->v[i + 1].s, "Block") || (head == 3 && !has(sc->v[i + 2].s, "/sec")))
+		if (!has(sc->v[cols].s, "Block") || (!is_row(sc, units) && !has(sc->v[units].s, "/sec")))
 			return 0;
-		if (tb.old && (head == 2 || !has(sc->v[i + 2].s, "%CPU")))
+		if (tb.old && (is_row(sc, units) || !has(sc->v[units].s, "%CPU")))
 			tb.old = 0;
 	}
 	return read_table(sc, i, head, &tb);
