@@ -44,8 +44,9 @@ static const char *const skip_list[] = {
 
 static const char *const change_list[] = {
 	"%change", "change", "%diff", "diff", "delta", "%", "(%)", "gain", "%gain", "+/-",
-	"improvement", "speedup", "%speedup", "regression",
-	"% diff", "% change", "% delta", "diff %", "change %", "diff (%)", "change (%)",
+	"improvement", "speedup", "%speedup", "regression", "increase", "decrease", "%increase",
+	"%decrease", "% diff", "% change", "% delta", "% increase", "% decrease", "% improvement",
+	"% gain", "diff %", "change %", "diff (%)", "change (%)",
 };
 
 /* Words that make a number beside them a parameter: "4 threads", "clients". */

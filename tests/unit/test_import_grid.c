@@ -545,6 +545,16 @@ static void test_cell_forms(void **state)
 	assert_str(x->options, "No cache");
 	grid_values_release(&v);
 	lines_free(&l);
+	/* "% increase" is such a column too */
+	assert_int_equal(read_all(&v, &l,
+		"| Test    | No cache     | cache        | % increase |\n"
+		"|---------+--------------+--------------+------------|\n"
+		"| dbench  | 33.32 MB/s   | 70.87 MB/s   | 112.7      |\n"), 1);
+	assert_int_equal(v.nr, 2);
+	x = find(&v, "70.87");
+	assert_str(x->options, "cache");
+	grid_values_release(&v);
+	lines_free(&l);
 }
 
 static void test_not_tables(void **state)
