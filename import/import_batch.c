@@ -152,15 +152,13 @@ static void extract_one(struct worker *w, struct waiting *q)
 	q->warn_nr = w->nwarns - q->warn_first;
 }
 
-static void *work(void *data)
+static void work(struct worker *w)
 {
-	struct worker *w = data;
 	struct import_batch *b = w->batch;
 	size_t j;
 
 	while ((j = atomic_fetch_add(&b->next, 1)) < b->nr)
 		extract_one(w, &b->v[j]);
-	return NULL;
 }
 
 static void *work_thread(void *data)

@@ -6,7 +6,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* How far under a title a report's number may stand: fio's percentiles are 5 lines */
 #define TITLE_REACH 8
@@ -114,15 +113,6 @@ static int same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-/* Whether word w of n bytes stands in s, any case. */
-static int holds_word(const char *s, const char *w, size_t n)
-{
-	for (; s && *s; s++)
-		if (!strncasecmp(s, w, n))
-			return 1;
-	return 0;
-}
-
 /*
  * "NPTL          100M  7735  99 127068 ...": the row of a report's table
  * record r stands on starts with a name, as bonnie's Machine cell does,
@@ -146,10 +136,13 @@ static char *row_name(const struct extract *x, size_t idx, const struct record *
 		numbers++;
 		p += strcspn(p, " \t");
 	}
-	if (numbers < 4 || holds_word(r->metric, t, (size_t)(e - t)) ||
-	    holds_word(r->benchmark, t, (size_t)(e - t)))
+	if (numbers < 4)
 		return NULL;
 	name = xstrndup(t, (size_t)(e - t));
+	if ((r->metric && strcasestr(r->metric, name)) || (r->benchmark && strcasestr(r->benchmark, name))) {
+		free(name);
+		return NULL;
+	}
 	if ((kernel = import_name_kernel(name))) {
 		free(kernel);
 		free(name);

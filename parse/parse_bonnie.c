@@ -98,6 +98,13 @@ static int add_pairs(struct pending *p, size_t idx, const struct bonnie_table *t
 	return m == 6 ? 0 : -1;
 }
 
+/* Whether line k, not read yet, has text starting at the margin: where a mailer puts a wrapped tail. */
+static int at_margin(const struct scan *sc, size_t k)
+{
+	return k < sc->nr && !sc->v[k].used && !scan_blank(&sc->v[k]) && sc->v[k].s[0] != ' ' &&
+	       sc->v[k].s[0] != '\t';
+}
+
 /*
  * The tokens of line idx + 1 when it is the tail of row idx (of nr
  * tokens) that a mailer wrapped: one or two numbers (or "+++") at the
@@ -108,8 +115,7 @@ static size_t row_tail(struct scan *sc, size_t idx, size_t nr)
 	const struct scan_toks *t;
 	size_t k, n;
 
-	if (nr < 11 || nr > 13 || idx + 1 >= sc->nr || sc->v[idx + 1].used || scan_blank(&sc->v[idx + 1]) ||
-	    sc->v[idx + 1].s[0] == ' ' || sc->v[idx + 1].s[0] == '\t')
+	if (nr < 11 || nr > 13 || !at_margin(sc, idx + 1))
 		return 0;
 	t = scan_words(sc, idx + 1);
 	n = t->nr;
@@ -375,8 +381,7 @@ static int header_tail(struct scan *sc, size_t k)
 {
 	const struct scan_toks *t;
 
-	if (k >= sc->nr || sc->v[k].used || scan_blank(&sc->v[k]) || sc->v[k].s[0] == ' ' ||
-	    sc->v[k].s[0] == '\t')
+	if (!at_margin(sc, k))
 		return 0;
 	t = scan_words(sc, k);
 	return t->nr <= 2 && !tok_digit(&t->v[0]) &&

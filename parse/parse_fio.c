@@ -408,12 +408,36 @@ static int in_marked(const struct scan_line *l, const char *m, size_t n)
  * The marked lines right above are hidden too, as fn may look up.  0
  * when line i has no marker.
  */
+/*
+ * Runs fn at line i on lines [first, end), cut[k - first] bytes hidden at
+ * the start of each, the text read as if it ended with them; the lines
+ * as they were after.
+ */
+static size_t with_cuts(struct scan *sc, size_t i, size_t first, size_t end, const size_t *cut,
+			size_t (*fn)(struct scan *sc, size_t i))
+{
+	size_t nr = sc->nr, k, ret;
+
+	for (k = first; k < end; k++) {
+		sc->v[k].s += cut[k - first];
+		sc->v[k].len -= cut[k - first];
+	}
+	sc->nr = end;
+	ret = fn(sc, i);
+	sc->nr = nr;
+	for (k = first; k < end; k++) {
+		sc->v[k].s -= cut[k - first];
+		sc->v[k].len += cut[k - first];
+	}
+	return ret;
+}
+
 static size_t with_marker_hidden(struct scan *sc, size_t i, size_t reach,
 				 size_t (*fn)(struct scan *sc, size_t i))
 {
 	const char *m = sc->v[i].s;
 	size_t n = comment_marker(m), nr = sc->nr, first = i, end, k, ret;
-	char **saved;
+	size_t *cut;
 
 	if (!n)
 		return 0;
@@ -421,22 +445,11 @@ static size_t with_marker_hidden(struct scan *sc, size_t i, size_t reach,
 		first--;
 	for (end = i; end < nr && end - i < reach && !sc->v[end].used && in_marked(&sc->v[end], m, n); end++)
 		;
-	saved = xmalloc((end - first) * sizeof(*saved));
-	for (k = first; k < end; k++) {
-		size_t cut = !carries(sc->v[k].s, m, n) ? 0 : sc->v[k].len < n ? sc->v[k].len : n;
-
-		saved[k - first] = sc->v[k].s;
-		sc->v[k].s += cut;
-		sc->v[k].len -= cut;
-	}
-	sc->nr = end;
-	ret = fn(sc, i);
-	sc->nr = nr;
-	for (k = first; k < end; k++) {
-		sc->v[k].len += (size_t)(sc->v[k].s - saved[k - first]);
-		sc->v[k].s = saved[k - first];
-	}
-	free(saved);
+	cut = xmalloc((end - first) * sizeof(*cut));
+	for (k = first; k < end; k++)
+		cut[k - first] = !carries(sc->v[k].s, m, n) ? 0 : sc->v[k].len < n ? sc->v[k].len : n;
+	ret = with_cuts(sc, i, first, end, cut, fn);
+	free(cut);
 	return ret;
 }
 
@@ -481,26 +494,17 @@ static size_t run_label(const char *s)
  */
 static size_t with_labels_hidden(struct scan *sc, size_t i, size_t (*fn)(struct scan *sc, size_t i))
 {
-	size_t nr = sc->nr, end, k, ret;
+	size_t end, k, ret;
 	size_t *cut;
 
 	if (!run_label(sc->v[i].s))
 		return 0;
-	for (end = i; end < nr && !sc->v[end].used && run_label(sc->v[end].s); end++)
+	for (end = i; end < sc->nr && !sc->v[end].used && run_label(sc->v[end].s); end++)
 		;
 	cut = xmalloc((end - i) * sizeof(*cut));
-	for (k = i; k < end; k++) {
+	for (k = i; k < end; k++)
 		cut[k - i] = run_label(sc->v[k].s);
-		sc->v[k].s += cut[k - i];
-		sc->v[k].len -= cut[k - i];
-	}
-	sc->nr = end;
-	ret = fn(sc, i);
-	sc->nr = nr;
-	for (k = i; k < end; k++) {
-		sc->v[k].s -= cut[k - i];
-		sc->v[k].len += cut[k - i];
-	}
+	ret = with_cuts(sc, i, i, end, cut, fn);
 	free(cut);
 	return ret;
 }
